@@ -1,0 +1,66 @@
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { authPlugin } from "./plugins/auth";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { createMemoryEventBus, type EventBus } from "./plugins/events";
+import { registerWebApp } from "./plugins/web-app";
+import { authRoutes } from "./modules/auth/routes";
+import { healthRoutes } from "./modules/health/routes";
+import { placesRoutes } from "./modules/places/routes";
+import { publicSettingsRoutes } from "./modules/settings/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    events: EventBus;
+    config: Config;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  events?: EventBus;
+  logger?: boolean | object;
+};
+
+/** Builds the whole application without listening; tests call `inject` on it. */
+export async function buildApp({ config, database, events, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorate("db", database.db);
+  app.decorate("config", config);
+  app.decorate("events", events ?? createMemoryEventBus());
+  app.addHook("onClose", async () => app.events.close());
+
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { secret: config.jwtSecret });
+
+  await app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("Cache-Control", reply.getHeader("Cache-Control") ?? "no-store");
+      });
+      await api.register(healthRoutes, { databaseKind: database.kind });
+      await api.register(authRoutes, { prefix: "/auth", rateLimitMax: config.authRateLimit });
+      await api.register(publicSettingsRoutes, { prefix: "/settings" });
+      await api.register(placesRoutes);
+    },
+    { prefix: "/api" },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

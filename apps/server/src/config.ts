@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** Built web app served by the API process; absent in API-only tests. */
+  webDistDir: string | undefined;
+  /** Per-IP limit on the login and register routes, per minute. */
+  authRateLimit: number;
+  logLevel: string;
+};
+
+/** JWT_SECRET, or a random one generated once and kept in DATA_DIR so sessions survive restarts. */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  mkdirSync(dataDir, { recursive: true });
+  const defaultDist = path.resolve(import.meta.dirname, "../../web/dist");
+  return {
+    port: Number(env.PORT ?? 5000),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDistDir: env.WEB_DIST_DIR ?? (existsSync(defaultDist) ? defaultDist : undefined),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,272 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const admins = pgTable("admins", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** IBGE states: id is the 2-digit IBGE code. */
+export const estados = pgTable("estados", {
+  id: smallint("id").primaryKey(),
+  uf: text("uf").notNull().unique(),
+  nome: text("nome").notNull(),
+  region: text("region").notNull(),
+});
+
+/** IBGE municipalities: id is the 7-digit IBGE code; slug ("sao-paulo-sp") and search_name are precomputed. */
+export const municipios = pgTable(
+  "municipios",
+  {
+    id: integer("id").primaryKey(),
+    estadoId: smallint("estado_id")
+      .notNull()
+      .references(() => estados.id),
+    nome: text("nome").notNull(),
+    slug: text("slug").notNull().unique(),
+    searchName: text("search_name").notNull(),
+    isCapital: boolean("is_capital").notNull().default(false),
+  },
+  (t) => [
+    index("municipios_estado_idx").on(t.estadoId, t.nome),
+    index("municipios_search_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
+    index("municipios_search_prefix_idx").on(sql`${t.searchName} text_pattern_ops`),
+  ],
+);
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const plans = pgTable("plans", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  priceCents: integer("price_cents").notNull(),
+  periodType: text("period_type").notNull().default("monthly"),
+  highlight: boolean("highlight").notNull().default(false),
+  paymentMethods: text("payment_methods").array().notNull().default(sql`'{pix,cartao,boleto}'::text[]`),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const models = pgTable(
+  "models",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    name: text("name").notNull(),
+    age: smallint("age").notNull(),
+    estadoId: smallint("estado_id")
+      .notNull()
+      .references(() => estados.id),
+    municipioId: integer("municipio_id")
+      .notNull()
+      .references(() => municipios.id),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    description: text("description").notNull().default(""),
+    phone: text("phone"),
+    whatsapp: text("whatsapp"),
+    instagram: text("instagram"),
+    /** metres, 2 decimals */
+    height: numeric("height", { precision: 3, scale: 2 }),
+    /** kilograms, 1 decimal */
+    weight: numeric("weight", { precision: 4, scale: 1 }),
+    measurements: text("measurements"),
+    services: text("services").notNull().default(""),
+    rates: text("rates").notNull().default(""),
+    isActive: boolean("is_active").notNull().default(true),
+    isVerified: boolean("is_verified").notNull().default(false),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    viewsCount: integer("views_count").notNull().default(0),
+    contactCount: integer("contact_count").notNull().default(0),
+    planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
+    /** Plan valid while today (America/Sao_Paulo) < next_due_date. Null: never paid. */
+    nextDueDate: date("next_due_date", { mode: "string" }),
+    /** Set when the first payment is applied: tells "expired" from "no_payment". */
+    firstPaidAt: timestamp("first_paid_at", { withTimezone: true }),
+    /** Lower-cased, accent-free text of name, description, category and city, for search. */
+    searchText: text("search_text").notNull().default(""),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("models_username_uq").on(t.username),
+    uniqueIndex("models_email_uq").on(t.email),
+    index("models_municipio_idx").on(t.municipioId),
+    index("models_public_order_idx")
+      .on(t.isFeatured.desc(), t.id.desc())
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const photos = pgTable(
+  "photos",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    /** Random storage key; variants are stored as `${filename}-${width}.webp`. */
+    filename: text("filename").notNull().unique(),
+    originalName: text("original_name").notNull().default(""),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    isPrimary: boolean("is_primary").notNull().default(false),
+    isPublic: boolean("is_public").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("photos_model_idx").on(t.modelId),
+    uniqueIndex("photos_one_primary_uq").on(t.modelId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    type: text("type").notNull().default("digital"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("products_model_idx").on(t.modelId)],
+);
+
+export const modelPayments = pgTable(
+  "model_payments",
+  {
+    id: serial("id").primaryKey(),
+    /** Null once the model's account is deleted: the record stays, anonymised. */
+    modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
+    planId: integer("plan_id").references(() => plans.id, { onDelete: "set null" }),
+    planName: text("plan_name"),
+    periodType: text("period_type"),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("pending"),
+    dueDate: date("due_date", { mode: "string" }),
+    paymentLink: text("payment_link"),
+    /** Provider payment id: unique, so a provider payment is applied once. */
+    paymentId: text("payment_id").unique(),
+    preferenceId: text("preference_id"),
+    pixTxid: text("pix_txid"),
+    pixPayload: text("pix_payload"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Set in the same transaction that extends the plan: a payment is applied exactly once. */
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("model_payments_model_idx").on(t.modelId, t.createdAt)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull().default(""),
+    customerName: text("customer_name").notNull().default(""),
+    customerEmail: text("customer_email").notNull().default(""),
+    customerPhone: text("customer_phone").notNull().default(""),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").notNull().default("pending"),
+    method: text("method").notNull().default("pix"),
+    paymentId: text("payment_id").unique(),
+    pixTxid: text("pix_txid"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_model_idx").on(t.modelId)],
+);
+
+export const settings = pgTable("settings", {
+  id: serial("id").primaryKey(),
+  settingKey: text("setting_key").notNull().unique(),
+  settingValue: text("setting_value").notNull().default(""),
+});
+
+/** Public page visits for statistics: time and city only, nothing personal. */
+export const accessLogs = pgTable(
+  "access_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    createdAt: createdAt(),
+    page: text("page").notNull().default("home"),
+    municipioId: integer("municipio_id"),
+    city: text("city"),
+  },
+  (t) => [index("access_logs_created_idx").on(t.createdAt)],
+);
+
+/**
+ * De-duplicates view and contact counts per visitor per day. visitor_hash is an HMAC of the visitor
+ * with a secret salted by the day; rows older than a day are purged, so nothing identifies a visitor.
+ */
+export const visitorMarks = pgTable(
+  "visitor_marks",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    modelId: integer("model_id").notNull(),
+    visitorHash: text("visitor_hash").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.modelId, t.visitorHash] })],
+);
+
+/** Admin impersonation: single-use, short-lived, stored hashed. */
+export const directLoginTokens = pgTable("direct_login_tokens", {
+  id: serial("id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  modelId: integer("model_id")
+    .notNull()
+    .references(() => models.id, { onDelete: "cascade" }),
+  adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,26 @@
+import { PERIOD_DAYS } from "@vitrine/contracts";
+
+export const TIME_ZONE = "America/Sao_Paulo";
+
+const ymd = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** "Today" is the calendar date in America/Sao_Paulo (DOMAIN.md), as YYYY-MM-DD. */
+export function todayInSaoPaulo(now: Date = new Date()): string {
+  return ymd.format(now);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function periodDays(period: string | null | undefined): number {
+  return PERIOD_DAYS[period as keyof typeof PERIOD_DAYS] ?? PERIOD_DAYS.monthly;
+}
+
+/** "2026-11-12" → "12/11/2026" */
+export function formatDateBr(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-");
+  return `${d}/${m}/${y}`;
+}

@@ -1,0 +1,16 @@
+import type { PaymentStatus } from "@vitrine/contracts";
+import { formatDateBr, todayInSaoPaulo } from "./dates";
+
+export const NO_PAYMENT_MESSAGE = "Status de pagamento não atualizado";
+
+/** DOMAIN.md: payment_status follows from the dates; it is never stored on its own. */
+export function derivePaymentStatus(
+  model: { nextDueDate: string | null; firstPaidAt: Date | null },
+  today: string = todayInSaoPaulo(),
+): { payment_status: PaymentStatus; payment_message: string | null } {
+  if (!model.firstPaidAt || !model.nextDueDate) {
+    return { payment_status: "no_payment", payment_message: NO_PAYMENT_MESSAGE };
+  }
+  if (today < model.nextDueDate) return { payment_status: "paid", payment_message: null };
+  return { payment_status: "expired", payment_message: `Plano vencido em ${formatDateBr(model.nextDueDate)}` };
+}

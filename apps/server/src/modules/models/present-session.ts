@@ -1,0 +1,18 @@
+import type { SessionModel } from "@vitrine/contracts";
+import type { models } from "../../db/schema";
+import { derivePaymentStatus } from "../../lib/payment-status";
+
+type ModelRow = typeof models.$inferSelect;
+
+/** The model as the session (login, register, verify) sees it. */
+export function presentSessionModel(row: ModelRow): SessionModel {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    name: row.name,
+    is_active: row.isActive,
+    next_due_date: row.nextDueDate,
+    ...derivePaymentStatus(row),
+  };
+}

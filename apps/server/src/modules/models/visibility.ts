@@ -1,0 +1,11 @@
+import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { models } from "../../db/schema";
+import { todayInSaoPaulo } from "../../lib/dates";
+
+/**
+ * DOMAIN.md: a model is public only while active, not deleted, and its plan valid (today < next_due_date).
+ * Every public query (lists, counts, cities, search, previews, profile, photos) filters through this.
+ */
+export function isPubliclyVisible(today: string = todayInSaoPaulo()): SQL {
+  return and(eq(models.isActive, true), isNull(models.deletedAt), gt(models.nextDueDate, today)) ?? sql`false`;
+}
