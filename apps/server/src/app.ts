@@ -1,5 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
@@ -11,11 +11,21 @@ import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { placesRoutes } from "./modules/places/routes";
 import { publicSettingsRoutes } from "./modules/settings/routes";
+import { accountRoutes } from "./modules/account/routes";
+import { citiesRoutes } from "./modules/cities/routes";
+import { photosRoutes } from "./modules/photos/routes";
+import { uploadsRoutes } from "./modules/photos/uploads";
+import { productsRoutes } from "./modules/products/routes";
+import { profileRoutes } from "./modules/profile/routes";
+import { publicModelsRoutes } from "./modules/public-models/routes";
+import { createLocalStorage, type Storage } from "./plugins/storage";
+import path from "node:path";
 
 declare module "fastify" {
   interface FastifyInstance {
     db: Db;
     events: EventBus;
+    storage: Storage;
     config: Config;
   }
 }
@@ -24,15 +34,17 @@ export type AppOptions = {
   config: Config;
   database: Database;
   events?: EventBus;
+  storage?: Storage;
   logger?: boolean | object;
 };
 
 /** Builds the whole application without listening; tests call `inject` on it. */
-export async function buildApp({ config, database, events, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, events, storage, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: true,
-    disableRequestLogging: true,
+    // Per-request lines are noise at this volume; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -43,6 +55,7 @@ export async function buildApp({ config, database, events, logger }: AppOptions)
   app.decorate("db", database.db);
   app.decorate("config", config);
   app.decorate("events", events ?? createMemoryEventBus());
+  app.decorate("storage", storage ?? createLocalStorage(path.join(config.dataDir, "uploads")));
   app.addHook("onClose", async () => app.events.close());
 
   await app.register(rateLimit, { global: false });
@@ -57,10 +70,17 @@ export async function buildApp({ config, database, events, logger }: AppOptions)
       await api.register(authRoutes, { prefix: "/auth", rateLimitMax: config.authRateLimit });
       await api.register(publicSettingsRoutes, { prefix: "/settings" });
       await api.register(placesRoutes);
+      await api.register(citiesRoutes);
+      await api.register(publicModelsRoutes, { prefix: "/models" });
+      await api.register(profileRoutes, { prefix: "/models" });
+      await api.register(photosRoutes, { prefix: "/models/photos" });
+      await api.register(accountRoutes, { prefix: "/models/account" });
+      await api.register(productsRoutes);
     },
     { prefix: "/api" },
   );
 
+  await app.register(uploadsRoutes, { prefix: "/uploads" });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

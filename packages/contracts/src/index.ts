@@ -11,3 +11,4 @@ export * from "./plans";
 export * from "./settings";
 export * from "./models";
 export * from "./text";
+export * from "./photos";

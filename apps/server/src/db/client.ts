@@ -38,7 +38,8 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
       close: () => client.end({ timeout: 5 }),
     };
   }
-  const client = new PGlite(opts.dataDir ? path.join(opts.dataDir, "pglite") : undefined, {
+  const client = new PGlite({
+    dataDir: opts.dataDir ? path.join(opts.dataDir, "pglite") : undefined,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

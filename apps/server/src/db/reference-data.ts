@@ -121,6 +121,11 @@ export async function loadReferenceData(db: Db, opts: { adminEmail?: string } = 
 
   await db
     .insert(settings)
-    .values(Object.entries(defaultSettings(opts.adminEmail)).map(([settingKey, settingValue]) => ({ settingKey, settingValue })))
+    .values(
+      Object.entries(defaultSettings(opts.adminEmail)).map(([settingKey, settingValue]) => ({
+        settingKey,
+        settingValue,
+      })),
+    )
     .onConflictDoNothing();
 }

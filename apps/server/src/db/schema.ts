@@ -65,7 +65,10 @@ export const plans = pgTable("plans", {
   priceCents: integer("price_cents").notNull(),
   periodType: text("period_type").notNull().default("monthly"),
   highlight: boolean("highlight").notNull().default(false),
-  paymentMethods: text("payment_methods").array().notNull().default(sql`'{pix,cartao,boleto}'::text[]`),
+  paymentMethods: text("payment_methods")
+    .array()
+    .notNull()
+    .default(sql`'{pix,cartao,boleto}'::text[]`),
   active: boolean("active").notNull().default(true),
   createdAt: createdAt(),
 });
@@ -142,7 +145,9 @@ export const photos = pgTable(
   },
   (t) => [
     index("photos_model_idx").on(t.modelId),
-    uniqueIndex("photos_one_primary_uq").on(t.modelId).where(sql`${t.isPrimary}`),
+    uniqueIndex("photos_one_primary_uq")
+      .on(t.modelId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
 

@@ -25,6 +25,10 @@ export function isUniqueViolation(err: unknown): err is { constraint_name?: stri
 }
 
 export function constraintName(err: unknown): string {
-  const e = err as { constraint_name?: string; constraint?: string; cause?: { constraint_name?: string; constraint?: string } };
+  const e = err as {
+    constraint_name?: string;
+    constraint?: string;
+    cause?: { constraint_name?: string; constraint?: string };
+  };
   return e.constraint_name ?? e.constraint ?? e.cause?.constraint_name ?? e.cause?.constraint ?? "";
 }

@@ -2,7 +2,12 @@ import { PERIOD_DAYS } from "@vitrine/contracts";
 
 export const TIME_ZONE = "America/Sao_Paulo";
 
-const ymd = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const ymd = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** "Today" is the calendar date in America/Sao_Paulo (DOMAIN.md), as YYYY-MM-DD. */
 export function todayInSaoPaulo(now: Date = new Date()): string {

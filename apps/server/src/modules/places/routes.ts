@@ -43,10 +43,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(categories)
         .orderBy(asc(categories.sortOrder), asc(categories.name));
       if (includeEmpty) return { categories: await query };
-      const withModels = app.db
-        .selectDistinct({ id: models.categoryId })
-        .from(models)
-        .where(isPubliclyVisible());
+      const withModels = app.db.selectDistinct({ id: models.categoryId }).from(models).where(isPubliclyVisible());
       return { categories: await query.where(inArray(categories.id, withModels)) };
     },
   );

@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { PHOTO_WIDTHS } from "@vitrine/contracts";
+import sharp, { type Metadata } from "sharp";
+import { badRequest } from "./app-error";
+
+/** Decoding bombs: refuse anything above this many pixels (about 40 megapixels). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export type ProcessedPhoto = {
+  filename: string;
+  width: number;
+  height: number;
+  variants: { key: string; width: number; data: Buffer }[];
+};
+
+export function photoKey(filename: string, width: number): string {
+  return `photos/${filename}-${width}.webp`;
+}
+
+/**
+ * Decodes the upload to prove it is an image (extension and MIME type are never trusted), applies the EXIF
+ * orientation, and re-encodes WebP variants. sharp writes no metadata unless asked (no EXIF, GPS, XMP, ICC).
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw badRequest("O arquivo enviado não é uma imagem válida");
+  }
+  if (
+    !meta.width ||
+    !meta.height ||
+    !["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"].includes(meta.format ?? "")
+  ) {
+    throw badRequest("Formato de imagem não suportado. Envie JPEG, PNG ou WebP.");
+  }
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw badRequest("Imagem grande demais: envie até 40 megapixels");
+  }
+  const filename = randomBytes(16).toString("hex");
+  try {
+    const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    // EXIF orientations 5–8 turn the picture a quarter: width and height swap once rotated.
+    const turned = (meta.orientation ?? 1) >= 5;
+    const info = turned ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+    const variants = await Promise.all(
+      PHOTO_WIDTHS.map(async (width) => ({
+        key: photoKey(filename, width),
+        width,
+        data: await base.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      })),
+    );
+    return { filename, width: info.width, height: info.height, variants };
+  } catch {
+    throw badRequest("Não foi possível processar a imagem enviada");
+  }
+}

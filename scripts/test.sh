@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs every test: server tests on PGlite and on PostgreSQL, then the browser tests against the built site.
+# Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+total_pass=0
+total_fail=0
+status=0
+log_dir=$(mktemp -d)
+
+run_suite() { # name, command...
+  local name=$1
+  shift
+  echo
+  echo "=== $name ==="
+  "$@" 2>&1 | tee "$log_dir/$name.log"
+  local rc=${PIPESTATUS[0]}
+  local pass fail
+  pass=$(grep -aE '^(ℹ|#) pass [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  fail=$(grep -aE '^(ℹ|#) fail [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  total_pass=$((total_pass + ${pass:-0}))
+  total_fail=$((total_fail + ${fail:-0}))
+  if [ "$rc" -ne 0 ]; then
+    status=1
+    [ "${fail:-0}" -gt 0 ] || total_fail=$((total_fail + 1))
+    echo "!!! $name failed (exit $rc)"
+  fi
+}
+
+server_tests() { # extra env assignments...
+  env "$@" node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find apps/server/src -name '*.test.ts' | sort)
+}
+
+run_suite server-pglite server_tests TEST_DATABASE_URL=
+
+if node -e "require('postgres')(process.argv[1],{max:1,connect_timeout:3,onnotice(){}})\`select 1\`.then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL" 2>/dev/null; then
+  run_suite server-postgres server_tests TEST_DATABASE_URL="$PG_URL"
+elif [ "${REQUIRE_POSTGRES:-}" = "1" ]; then
+  echo "PostgreSQL não responde em $PG_URL e REQUIRE_POSTGRES=1"
+  status=1
+  total_fail=$((total_fail + 1))
+else
+  echo "=== server-postgres: PostgreSQL não responde em $PG_URL — suíte pulada (defina TEST_DATABASE_URL) ==="
+fi
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Instalando Chromium (Debian) para os testes de navegador..."
+    (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "Falha ao instalar o Chromium"
+  fi
+fi
+run_suite build npm run build --silent
+run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=1 $(find e2e -name '*.spec.ts' | sort)
+
+echo
+echo "=== resumo ==="
+echo "$total_pass passed, $total_fail failed"
+rm -rf "$log_dir"
+exit $status
