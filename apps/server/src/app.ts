@@ -18,6 +18,7 @@ import { uploadsRoutes } from "./modules/photos/uploads";
 import { productsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { publicModelsRoutes } from "./modules/public-models/routes";
+import { visitsRoutes } from "./modules/visits/routes";
 import { createLocalStorage, type Storage } from "./plugins/storage";
 import path from "node:path";
 
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
       await api.register(photosRoutes, { prefix: "/models/photos" });
       await api.register(accountRoutes, { prefix: "/models/account" });
       await api.register(productsRoutes);
+      await api.register(visitsRoutes);
     },
     { prefix: "/api" },
   );

@@ -12,3 +12,8 @@ export * from "./settings";
 export * from "./models";
 export * from "./text";
 export * from "./photos";
+export * from "./public-models";
+export * from "./cities";
+export * from "./profile";
+export * from "./products";
+export * from "./account";
