@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { createTestContext, type TestContext } from "../test/helper";
+
+let ctx: TestContext;
+let dist: string;
+before(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "vitrine-dist-"));
+  mkdirSync(path.join(dist, "assets"));
+  writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+  writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+  ctx = await createTestContext({ webDistDir: dist });
+});
+after(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+test("non-API paths fall back to index.html so the web router decides", async () => {
+  for (const url of ["/", "/cidade/sao-paulo-sp", "/admin/models", "/qualquer/coisa"]) {
+    const res = await ctx.app.inject({ method: "GET", url });
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.headers["content-type"] as string, /text\/html/);
+    assert.match(res.body, /id=root/);
+  }
+});
+
+test("hashed assets are served with a long cache", async () => {
+  const res = await ctx.app.inject({ method: "GET", url: "/assets/app-abc123.js" });
+  assert.equal(res.statusCode, 200);
+  assert.match(res.headers["cache-control"] as string, /immutable/);
+});
+
+test("unknown API paths stay JSON 404, whatever the method", async () => {
+  for (const method of ["GET", "POST", "DELETE"] as const) {
+    const res = await ctx.app.inject({ method, url: "/api/nada" });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().error, "Rota não encontrada");
+  }
+});
