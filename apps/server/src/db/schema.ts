@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -120,8 +121,13 @@ export const models = pgTable(
     uniqueIndex("models_username_uq").on(t.username),
     uniqueIndex("models_email_uq").on(t.email),
     index("models_municipio_idx").on(t.municipioId),
+    // Public listing order (featured first, newest first). next_due_date is a key column so that the
+    // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
-      .on(t.isFeatured.desc(), t.id.desc())
+      .on(t.isFeatured.desc(), t.id.desc(), t.nextDueDate)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    index("models_public_city_idx")
+      .on(t.municipioId, t.isFeatured.desc(), t.id.desc(), t.nextDueDate)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -275,3 +281,13 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
+
+/**
+ * One row whose version moves whenever data shown on public lists changes (models except their counters,
+ * photos, categories); triggers keep it in step, so every server instance can trust caches keyed by it.
+ */
+export const publicDataVersion = pgTable("public_data_version", {
+  id: smallint("id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+  changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});

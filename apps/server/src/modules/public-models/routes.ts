@@ -1,4 +1,82 @@
+import {
+  ContactBodySchema,
+  ContactResponseSchema,
+  INVALID_MODEL_ID,
+  PublicModelParamsSchema,
+  PublicModelResponseSchema,
+  PublicModelsQuerySchema,
+  PublicModelsResponseSchema,
+} from "@vitrine/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { badRequest } from "../../lib/app-error";
+import { todayInSaoPaulo } from "../../lib/dates";
+import { registerEventStream } from "./events";
+import { listPublicModels } from "./listing";
+import { findVisibleModelId, getPublicProfile } from "./profile";
+import { getPublicCache } from "./public-cache";
+import { countOncePerDay, createVisitorHasher } from "./visitor-marks";
 
-// Placeholder: routes land here with their issue.
-export const publicModelsRoutes: FastifyPluginAsyncZod = async () => {};
+/** A bad profile id answers 400 "ID inválido" (SPEC §8) rather than the generic validation error. */
+function rejectInvalid(request: FastifyRequest): void {
+  const error = request.validationError;
+  if (!error) return;
+  if (error.validationContext === "params") {
+    throw badRequest(INVALID_MODEL_ID, [{ path: "id", message: INVALID_MODEL_ID }]);
+  }
+  throw error;
+}
+
+/** Public directory under /api/models: listing, profile, contact clicks and the live event stream. */
+export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = getPublicCache(app.db);
+  const hashVisitor = createVisitorHasher(app.config.jwtSecret);
+  const visitorOf = (request: FastifyRequest, day: string) =>
+    hashVisitor({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }, day);
+
+  app.get(
+    "/public",
+    { schema: { querystring: PublicModelsQuerySchema, response: { 200: PublicModelsResponseSchema } } },
+    async (request) => listPublicModels({ db: app.db, cache, query: request.query }),
+  );
+
+  app.get(
+    "/public/:id",
+    {
+      attachValidation: true,
+      schema: { params: PublicModelParamsSchema, response: { 200: PublicModelResponseSchema } },
+    },
+    async (request) => {
+      rejectInvalid(request);
+      const profile = await getPublicProfile({ db: app.db, id: request.params.id });
+      const today = todayInSaoPaulo();
+      const counted = await countOncePerDay({
+        db: app.db,
+        kind: "view",
+        modelId: profile.model.id,
+        visitorHash: visitorOf(request, today),
+        today,
+      });
+      if (counted) profile.model.views_count += 1;
+      return profile;
+    },
+  );
+
+  app.post(
+    "/public/:id/contact",
+    {
+      attachValidation: true,
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: { params: PublicModelParamsSchema, body: ContactBodySchema, response: { 200: ContactResponseSchema } },
+    },
+    async (request) => {
+      rejectInvalid(request);
+      const modelId = await findVisibleModelId(app.db, request.params.id);
+      const today = todayInSaoPaulo();
+      await countOncePerDay({ db: app.db, kind: "contact", modelId, visitorHash: visitorOf(request, today), today });
+      return { success: true as const };
+    },
+  );
+
+  registerEventStream(app);
+};

@@ -1,0 +1,138 @@
+import {
+  CARD_DESCRIPTION_MAX,
+  type ModelCard,
+  type PublicModel,
+  type PublicProduct,
+  slugify,
+} from "@vitrine/contracts";
+import { sql } from "drizzle-orm";
+import { categories, estados, models, municipios, photos, products } from "../../db/schema";
+import { fromCents } from "../../lib/money";
+
+/** Columns a card needs; the description is cut in SQL so long texts never leave the database. */
+export const cardColumns = {
+  id: models.id,
+  name: models.name,
+  age: models.age,
+  cityId: municipios.id,
+  cityName: municipios.nome,
+  citySlug: municipios.slug,
+  uf: estados.uf,
+  categoryName: categories.name,
+  description: sql<string>`left(${models.description}, ${CARD_DESCRIPTION_MAX + 1})`,
+  services: models.services,
+  primaryPhoto: photos.filename,
+  isFeatured: models.isFeatured,
+  viewsCount: models.viewsCount,
+  contactCount: models.contactCount,
+};
+
+export type CardRow = {
+  id: number;
+  name: string;
+  age: number;
+  cityId: number;
+  cityName: string;
+  citySlug: string;
+  uf: string;
+  categoryName: string | null;
+  description: string;
+  services: string;
+  primaryPhoto: string | null;
+  isFeatured: boolean;
+  viewsCount: number;
+  contactCount: number;
+};
+
+function cutDescription(text: string): string {
+  if (text.length <= CARD_DESCRIPTION_MAX) return text;
+  return `${text.slice(0, CARD_DESCRIPTION_MAX).trimEnd()}…`;
+}
+
+export function presentCard(row: CardRow): ModelCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: row.age,
+    city_id: row.cityId,
+    city_name: row.cityName,
+    state: row.uf,
+    city_slug: row.citySlug,
+    slug: slugify(row.name) || "modelo",
+    category_name: row.categoryName,
+    description: cutDescription(row.description),
+    services: row.services,
+    primary_photo: row.primaryPhoto,
+    is_featured: row.isFeatured,
+    views_count: row.viewsCount,
+    contact_count: row.contactCount,
+  };
+}
+
+/** Profile columns: the card's plus the details; never e-mail, username or password. */
+export const profileColumns = {
+  ...cardColumns,
+  description: models.description,
+  height: models.height,
+  weight: models.weight,
+  measurements: models.measurements,
+  whatsapp: models.whatsapp,
+  phone: models.phone,
+  instagram: models.instagram,
+  rates: models.rates,
+  isVerified: models.isVerified,
+};
+
+export type ProfileRow = CardRow & {
+  height: string | null;
+  weight: string | null;
+  measurements: string | null;
+  whatsapp: string | null;
+  phone: string | null;
+  instagram: string | null;
+  rates: string;
+  isVerified: boolean;
+};
+
+const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+export function presentProfile(row: ProfileRow): PublicModel {
+  return {
+    ...presentCard(row),
+    description: row.description,
+    height: toNumberOrNull(row.height),
+    weight: toNumberOrNull(row.weight),
+    measurements: row.measurements || null,
+    whatsapp: row.whatsapp || null,
+    phone: row.phone || null,
+    instagram: row.instagram || null,
+    rates: row.rates,
+    is_verified: row.isVerified,
+  };
+}
+
+export const photoColumns = {
+  id: photos.id,
+  filename: photos.filename,
+  is_primary: photos.isPrimary,
+  width: photos.width,
+  height: photos.height,
+};
+
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  type: products.type,
+};
+
+export function presentProduct(row: {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  type: string;
+}): PublicProduct {
+  return { id: row.id, name: row.name, description: row.description, price: fromCents(row.priceCents), type: row.type };
+}
