@@ -1,1 +1,34 @@
-export {};
+import { z } from "zod";
+import { EmailSchema, PasswordSchema, SessionModelSchema } from "./auth";
+import { PASSWORD_MAX } from "./limits";
+
+/** The password the model types to confirm a sensitive change; only checked against the stored hash. */
+const CurrentPasswordSchema = z
+  .string({ error: "Informe a senha atual" })
+  .min(1, "Informe a senha atual")
+  .max(PASSWORD_MAX, "Senha atual incorreta");
+
+/** PUT /api/models/account/password */
+export const ChangePasswordBodySchema = z
+  .object({ current_password: CurrentPasswordSchema, new_password: PasswordSchema })
+  .refine((b) => b.current_password !== b.new_password, {
+    path: ["new_password"],
+    message: "A nova senha deve ser diferente da atual",
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** PUT /api/models/account/email */
+export const ChangeEmailBodySchema = z.object({ current_password: CurrentPasswordSchema, email: EmailSchema });
+export type ChangeEmailBody = z.input<typeof ChangeEmailBodySchema>;
+
+/** DELETE /api/models/account (LGPD): the password confirms it. */
+export const DeleteAccountBodySchema = z.object({
+  password: z.string({ error: "Informe sua senha" }).min(1, "Informe sua senha").max(PASSWORD_MAX, "Senha incorreta"),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+export const AccountResponseSchema = z.object({ model: SessionModelSchema });
+export type AccountResponse = z.infer<typeof AccountResponseSchema>;
+
+/** Shown in place of the name of a deleted account wherever an old record still points to it. */
+export const DELETED_ACCOUNT_NAME = "Conta removida";
