@@ -1,4 +1,59 @@
+import { PHOTO_WIDTHS } from "@vitrine/contracts";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { models, photos } from "../../db/schema";
+import { notFound } from "../../lib/app-error";
+import { photoKey } from "../../lib/photo-processing";
+import { isPubliclyVisible } from "../models/visibility";
+import { secondsUntil, verifyPhotoAccess } from "./signed-url";
 
-// Placeholder: routes land here with their issue.
-export const uploadsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The only names ever served: a random storage key and one of the variant widths. */
+const VARIANT_NAME = new RegExp(`^([a-f0-9]{32})-(${PHOTO_WIDTHS.join("|")})\\.webp$`);
+/** Public photos may sit in browser and proxy caches this long after they turn private. */
+const PUBLIC_MAX_AGE = 300;
+
+/** Query values are read leniently: anything odd is simply "not signed", never a 400 that tells names apart. */
+const optionalText = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
+const QuerySchema = z.object({ exp: optionalText, sig: optionalText });
+const ParamsSchema = z.object({ name: z.string() });
+
+/**
+ * GET /uploads/photos/{filename}-{width}.webp. Served when the photo is public and its model publicly visible,
+ * or when the URL carries a valid signature (the owner's gallery). Everything else answers the same 404.
+ */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/photos/:name", { schema: { params: ParamsSchema, querystring: QuerySchema } }, async (request, reply) => {
+    const notServed = () => notFound("Arquivo não encontrado");
+    const match = VARIANT_NAME.exec(request.params.name);
+    if (!match) throw notServed();
+    const filename = match[1];
+    const width = Number(match[2]);
+
+    const [photo] = await app.db
+      .select({ isPublic: photos.isPublic, modelVisible: sql<boolean>`(${isPubliclyVisible()})` })
+      .from(photos)
+      .innerJoin(models, eq(models.id, photos.modelId))
+      .where(eq(photos.filename, filename));
+    if (!photo) throw notServed();
+
+    const { exp, sig } = request.query;
+    let cacheControl: string;
+    if (verifyPhotoAccess(app.config.jwtSecret, filename, exp, sig)) {
+      cacheControl = `private, max-age=${Math.min(secondsUntil(exp!), 3600)}`;
+    } else if (photo.isPublic && photo.modelVisible) {
+      cacheControl = `public, max-age=${PUBLIC_MAX_AGE}`;
+    } else {
+      throw notServed();
+    }
+
+    const object = await app.storage.get(photoKey(filename, width));
+    if (!object) throw notServed();
+    return reply
+      .header("Content-Type", "image/webp")
+      .header("Content-Length", object.size)
+      .header("Cache-Control", cacheControl)
+      .header("X-Content-Type-Options", "nosniff")
+      .send(object.stream);
+  });
+};

@@ -1,0 +1,25 @@
+import { type OwnerPhoto, PHOTO_WIDTHS } from "@vitrine/contracts";
+import type { photos } from "../../db/schema";
+import { photoKey } from "../../lib/photo-processing";
+import type { Storage } from "../../plugins/storage";
+import { signPhotoAccess } from "./signed-url";
+
+type PhotoRow = typeof photos.$inferSelect;
+
+/** A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. */
+export function presentOwnerPhoto(row: PhotoRow, opts: { storage: Storage; secret: string; now?: Date }): OwnerPhoto {
+  const { exp, sig } = signPhotoAccess(opts.secret, row.filename, opts.now);
+  const signed = (width: number) => `${opts.storage.url(photoKey(row.filename, width))}?exp=${exp}&sig=${sig}`;
+  return {
+    id: row.id,
+    filename: row.filename,
+    original_name: row.originalName,
+    is_primary: row.isPrimary,
+    is_public: row.isPublic,
+    width: row.width,
+    height: row.height,
+    created_at: row.createdAt.toISOString(),
+    url: signed(800),
+    variants: PHOTO_WIDTHS.map((width) => ({ width, url: signed(width) })),
+  };
+}

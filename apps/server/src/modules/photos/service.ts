@@ -1,0 +1,154 @@
+import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { models, photos } from "../../db/schema";
+import { badRequest, notFound } from "../../lib/app-error";
+import { photoKey, processPhoto } from "../../lib/photo-processing";
+import type { Storage } from "../../plugins/storage";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type PhotoRow = typeof photos.$inferSelect;
+
+export const PHOTO_NOT_FOUND = "Foto não encontrada";
+export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
+const ORIGINAL_NAME_MAX = 200;
+
+/** Serialises photo changes of one model (count cap, the one-primary rule) by locking its row. */
+async function lockModel(tx: Tx, modelId: number) {
+  await tx.select({ id: models.id }).from(models).where(eq(models.id, modelId)).for("update");
+}
+
+async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(eq(photos.modelId, modelId));
+  return Number(row?.count ?? 0);
+}
+
+/** Photos of one model: primary first, then newest first. */
+export function listModelPhotos(db: Db, modelId: number): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.modelId, modelId))
+    .orderBy(desc(photos.isPrimary), desc(photos.createdAt), desc(photos.id));
+}
+
+/** The client's file name, kept only as text: no path, no control characters, bounded. */
+function cleanOriginalName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  return cleanPlainText(base).replace(/\s+/g, " ").trim().slice(0, ORIGINAL_NAME_MAX);
+}
+
+/** Removes every stored variant of a photo; a file already gone is not an error. */
+export async function deletePhotoFiles(storage: Storage, filename: string): Promise<void> {
+  await Promise.all(PHOTO_WIDTHS.map((width) => storage.delete(photoKey(filename, width))));
+}
+
+/**
+ * Decodes, cleans and stores an upload, then records it. The first photo is always primary; `isPrimary` moves
+ * the flag (old one cleared first, in the same transaction, because of the one-primary unique index).
+ */
+export async function uploadPhoto(input: {
+  db: Db;
+  storage: Storage;
+  modelId: number;
+  data: Buffer;
+  originalName: string | undefined;
+  isPrimary: boolean;
+  isPublic: boolean;
+}): Promise<PhotoRow> {
+  const { db, storage, modelId } = input;
+  // Checked before the expensive decode, and again under the lock below.
+  if ((await countPhotos(db, modelId)) >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
+
+  const processed = await processPhoto(input.data);
+  await Promise.all(processed.variants.map((v) => storage.put(v.key, v.data, "image/webp")));
+  try {
+    return await db.transaction(async (tx) => {
+      await lockModel(tx, modelId);
+      const count = await countPhotos(tx, modelId);
+      if (count >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
+      const makePrimary = count === 0 || input.isPrimary;
+      if (makePrimary) {
+        await tx
+          .update(photos)
+          .set({ isPrimary: false })
+          .where(and(eq(photos.modelId, modelId), eq(photos.isPrimary, true)));
+      }
+      const [row] = await tx
+        .insert(photos)
+        .values({
+          modelId,
+          filename: processed.filename,
+          originalName: cleanOriginalName(input.originalName),
+          width: processed.width,
+          height: processed.height,
+          isPrimary: makePrimary,
+          isPublic: input.isPublic,
+        })
+        .returning();
+      return row;
+    });
+  } catch (err) {
+    await deletePhotoFiles(storage, processed.filename).catch(() => {});
+    throw err;
+  }
+}
+
+export async function setPrimaryPhoto({ db, modelId, photoId }: { db: Db; modelId: number; photoId: number }) {
+  return db.transaction(async (tx) => {
+    await lockModel(tx, modelId);
+    const [photo] = await tx
+      .select()
+      .from(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.modelId, modelId)));
+    if (!photo) throw notFound(PHOTO_NOT_FOUND);
+    if (photo.isPrimary) return photo;
+    await tx
+      .update(photos)
+      .set({ isPrimary: false })
+      .where(and(eq(photos.modelId, modelId), eq(photos.isPrimary, true)));
+    const [updated] = await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, photoId)).returning();
+    return updated;
+  });
+}
+
+export async function setPhotoVisibility(input: { db: Db; modelId: number; photoId: number; isPublic: boolean }) {
+  const [updated] = await input.db
+    .update(photos)
+    .set({ isPublic: input.isPublic })
+    .where(and(eq(photos.id, input.photoId), eq(photos.modelId, input.modelId)))
+    .returning();
+  if (!updated) throw notFound(PHOTO_NOT_FOUND);
+  return updated;
+}
+
+/**
+ * Deletes the row, then the files. Deleting the primary promotes the newest remaining photo, preferring a public
+ * one so that the public card keeps a picture.
+ */
+export async function deletePhoto(input: { db: Db; storage: Storage; modelId: number; photoId: number }) {
+  const { db, modelId } = input;
+  const deleted = await db.transaction(async (tx) => {
+    await lockModel(tx, modelId);
+    const [row] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, input.photoId), eq(photos.modelId, modelId)))
+      .returning();
+    if (!row) throw notFound(PHOTO_NOT_FOUND);
+    if (row.isPrimary) {
+      const [next] = await tx
+        .select({ id: photos.id })
+        .from(photos)
+        .where(eq(photos.modelId, modelId))
+        .orderBy(desc(photos.isPublic), desc(photos.createdAt), desc(photos.id))
+        .limit(1);
+      if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
+    }
+    return row;
+  });
+  await deletePhotoFiles(input.storage, deleted.filename);
+  return deleted;
+}
