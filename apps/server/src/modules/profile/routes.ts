@@ -1,4 +1,44 @@
+import { ProfileBodySchema, ProfileResponseSchema, ProfileUpdateResponseSchema } from "@vitrine/contracts";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { modelIdOf } from "../../plugins/auth";
+import { presentOwnerPhoto } from "../photos/present";
+import { listModelPhotos } from "../photos/service";
+import { presentProfileModel } from "./present";
+import { publishIfVisible } from "./public-change";
+import { findProfileRow, updateProfile } from "./service";
 
-// Placeholder: routes land here with their issue.
-export const profileRoutes: FastifyPluginAsyncZod = async () => {};
+async function loadProfile(app: FastifyInstance, modelId: number) {
+  const [row, photos] = await Promise.all([findProfileRow(app.db, modelId), listModelPhotos(app.db, modelId)]);
+  const primary = photos.find((p) => p.isPrimary);
+  const model = presentProfileModel(row, { hasPrimary: !!primary, isPrimaryPublic: !!primary?.isPublic });
+  return { model, photos };
+}
+
+/** The signed-in model's own profile, at /api/models/profile. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/profile",
+    { preHandler: app.requireModel, schema: { response: { 200: ProfileResponseSchema } } },
+    async (request) => {
+      const { model, photos } = await loadProfile(app, modelIdOf(request));
+      const secret = app.config.jwtSecret;
+      return { model, photos: photos.map((p) => presentOwnerPhoto(p, { storage: app.storage, secret })) };
+    },
+  );
+
+  app.put(
+    "/profile",
+    {
+      preHandler: app.requireModel,
+      schema: { body: ProfileBodySchema, response: { 200: ProfileUpdateResponseSchema } },
+    },
+    async (request) => {
+      const modelId = modelIdOf(request);
+      await updateProfile({ db: app.db, modelId, input: request.body });
+      await publishIfVisible(app, modelId);
+      const { model } = await loadProfile(app, modelId);
+      return { model };
+    },
+  );
+};

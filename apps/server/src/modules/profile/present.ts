@@ -1,0 +1,106 @@
+import { modelProfilePath, type ProfileModel, type Visibility } from "@vitrine/contracts";
+import type { models } from "../../db/schema";
+import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
+import { derivePaymentStatus } from "../../lib/payment-status";
+
+type ModelRow = typeof models.$inferSelect;
+
+export type ProfileRow = {
+  model: ModelRow;
+  uf: string;
+  cityName: string;
+  citySlug: string;
+  categoryName: string | null;
+  /** isPubliclyVisible() evaluated by the database, so this screen and the public site always agree. */
+  isVisible: boolean;
+};
+
+export type PrimaryPhotoState = { hasPrimary: boolean; isPrimaryPublic: boolean };
+
+const toNumber = (v: string | null) => (v === null ? null : Number(v));
+
+/**
+ * Why the public does not see the model (DOMAIN.md: active, not deleted, plan valid), plus photo warnings that
+ * do not hide the model but leave its card without a picture.
+ */
+export function explainVisibility(
+  row: ProfileRow,
+  photo: PrimaryPhotoState,
+  today: string = todayInSaoPaulo(),
+): Visibility {
+  const m = row.model;
+  const reasons: Visibility["reasons"] = [];
+  if (!m.isActive) {
+    reasons.push({
+      code: "inactive",
+      blocking: true,
+      message: "Seu anúncio está desativado. Fale com o suporte para reativá-lo.",
+    });
+  }
+  const planValid = m.nextDueDate !== null && today < m.nextDueDate;
+  if (!planValid) {
+    if (m.nextDueDate && m.firstPaidAt) {
+      reasons.push({
+        code: "plan_expired",
+        blocking: true,
+        message: `Seu plano venceu em ${formatDateBr(m.nextDueDate)}. Renove para voltar a aparecer no site.`,
+      });
+    } else {
+      reasons.push({
+        code: "no_payment",
+        blocking: true,
+        message: "Você ainda não tem um plano pago. Assine um plano para aparecer no site.",
+      });
+    }
+  }
+  if (!photo.hasPrimary) {
+    reasons.push({
+      code: "no_primary_photo",
+      blocking: false,
+      message: "Você ainda não tem foto principal: seu anúncio aparece sem foto.",
+    });
+  } else if (!photo.isPrimaryPublic) {
+    reasons.push({
+      code: "primary_photo_private",
+      blocking: false,
+      message: "Sua foto principal está privada: seu anúncio aparece sem foto. Publique-a ou escolha outra.",
+    });
+  }
+  return { is_visible: row.isVisible, reasons };
+}
+
+/** Every profile field of SPEC §3 for the owner, with the account fields and the visibility explanation. */
+export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): ProfileModel {
+  const m = row.model;
+  return {
+    id: m.id,
+    username: m.username,
+    email: m.email,
+    name: m.name,
+    age: m.age,
+    estado_id: m.estadoId,
+    municipio_id: m.municipioId,
+    category_id: m.categoryId,
+    city_name: row.cityName,
+    state: row.uf,
+    category_name: row.categoryName,
+    description: m.description,
+    phone: m.phone,
+    whatsapp: m.whatsapp,
+    instagram: m.instagram,
+    height: toNumber(m.height),
+    weight: toNumber(m.weight),
+    measurements: m.measurements,
+    services: m.services,
+    rates: m.rates,
+    is_active: m.isActive,
+    is_verified: m.isVerified,
+    is_featured: m.isFeatured,
+    views_count: m.viewsCount,
+    contact_count: m.contactCount,
+    next_due_date: m.nextDueDate,
+    ...derivePaymentStatus(m),
+    public_path: modelProfilePath({ id: m.id, name: m.name, city_slug: row.citySlug }),
+    visibility: explainVisibility(row, photo),
+  };
+}

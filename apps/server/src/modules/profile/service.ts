@@ -1,0 +1,68 @@
+import type { ProfileUpdate } from "@vitrine/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { categories, estados, models, municipios } from "../../db/schema";
+import { notFound } from "../../lib/app-error";
+import { assertPlaceAndCategory } from "../auth/service";
+import { buildModelSearchText } from "../models/search-text";
+import { isPubliclyVisible } from "../models/visibility";
+import type { ProfileRow } from "./present";
+
+/** The model with its place and category names, and whether the public sees it right now. */
+export async function findProfileRow(db: Db, modelId: number): Promise<ProfileRow> {
+  const [row] = await db
+    .select({
+      model: models,
+      uf: estados.uf,
+      cityName: municipios.nome,
+      citySlug: municipios.slug,
+      categoryName: categories.name,
+      isVisible: sql<boolean>`(${isPubliclyVisible()})`,
+    })
+    .from(models)
+    .innerJoin(estados, eq(estados.id, models.estadoId))
+    .innerJoin(municipios, eq(municipios.id, models.municipioId))
+    .leftJoin(categories, eq(categories.id, models.categoryId))
+    .where(eq(models.id, modelId));
+  if (!row) throw notFound("Modelo não encontrada");
+  return { ...row, isVisible: Boolean(row.isVisible) };
+}
+
+const decimal = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
+
+/**
+ * Applies PUT /api/models/profile: required fields always, optional ones only when sent. The search text is
+ * rebuilt from the resulting name, description, category and city.
+ */
+export async function updateProfile({ db, modelId, input }: { db: Db; modelId: number; input: ProfileUpdate }) {
+  const place = await assertPlaceAndCategory(db, input);
+  const current = await findProfileRow(db, modelId);
+  const description = input.description ?? current.model.description;
+  await db
+    .update(models)
+    .set({
+      name: input.name,
+      age: input.age,
+      estadoId: input.estado_id,
+      municipioId: input.municipio_id,
+      categoryId: input.category_id,
+      description,
+      phone: input.phone,
+      whatsapp: input.whatsapp,
+      instagram: input.instagram,
+      height: decimal(input.height),
+      weight: decimal(input.weight),
+      measurements: input.measurements,
+      services: input.services,
+      rates: input.rates,
+      searchText: buildModelSearchText({
+        name: input.name,
+        description,
+        categoryName: place.categoryName,
+        cityName: place.municipioNome,
+        uf: place.estadoUf,
+      }),
+      updatedAt: new Date(),
+    })
+    .where(eq(models.id, modelId));
+}
