@@ -1,0 +1,38 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+export type CardProps = Omit<ComponentProps<"section">, "title"> & {
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Right side of the header row (buttons, badges). */
+  actions?: ReactNode;
+  /** Inner padding; "none" for edge-to-edge content such as a Table or an image. */
+  padding?: "none" | "sm" | "md" | "lg";
+};
+
+const PADDING = { none: "", sm: "p-4", md: "p-5 sm:p-6", lg: "p-6 sm:p-8" } as const;
+
+/**
+ * A surface panel. <Card title="Perfil" description="…" actions={<Button size="sm">…</Button>}>…</Card>
+ */
+export function Card({ title, description, actions, padding = "md", className, children, ...rest }: CardProps) {
+  return (
+    <section className={cn("rounded-2xl border border-line bg-surface shadow-elevated", className)} {...rest}>
+      {(title || actions) && (
+        <header
+          className={cn(
+            "flex flex-wrap items-start justify-between gap-3",
+            padding === "none" ? "px-5 pt-5 pb-4" : cn(PADDING[padding], "pb-0"),
+          )}
+        >
+          <div className="min-w-0">
+            {title && <h2 className="font-display text-xl leading-snug font-semibold text-ink">{title}</h2>}
+            {description && <p className="mt-1 text-sm text-ink-muted">{description}</p>}
+          </div>
+          {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+        </header>
+      )}
+      <div className={cn(PADDING[padding], Boolean(title || actions) && padding !== "none" && "pt-4")}>{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ErrorDetail } from "@vitrine/contracts";
+import { clearTokens, getBearerToken } from "./auth-storage";
+import { DISABLE_GLOBAL_LOADING_HEADER, trackRequest } from "./global-loading";
+
+/** A failed API call: `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: ErrorDetail[];
+  readonly body: unknown;
+
+  constructor(status: number, message: string, details: ErrorDetail[] = [], body?: unknown) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.details = details;
+    this.body = body;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = "Não foi possível conectar ao servidor. Verifique sua conexão.";
+
+/** The server's `error` text if `err` is an ApiError with one, else `fallback` (SPEC §8 wording). */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status !== 0 && err.message ? err.message : fallback;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A plain value is sent as JSON; FormData (uploads) is sent as multipart. */
+  body?: unknown;
+  /** Appended as a query string; null/undefined/"" values are skipped. */
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Do not count this request in the global loading overlay (background refreshes, search-as-you-type). */
+  skipGlobalLoading?: boolean;
+  /** Handle a 401 yourself instead of the global sign-out + redirect (logins, the start-up verify). */
+  skipAuthRedirect?: boolean;
+  /** Send this bearer instead of the stored one; null sends none. */
+  token?: string | null;
+};
+
+type UnauthorizedHandler = () => void;
+
+/** Default 401 handling without React: SPEC §4 (clear both tokens, go to the matching login page). */
+let onUnauthorized: UnauthorizedHandler = () => {
+  clearTokens();
+  if (typeof window === "undefined") return;
+  const { pathname } = window.location;
+  const target = pathname.startsWith("/admin") ? "/admin/login" : "/login";
+  if (pathname !== target) window.location.assign(target);
+};
+
+/** The app replaces the default handler so that the redirect is a router navigation (see app/auth-redirect). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const envelope = (body && typeof body === "object" ? body : {}) as { error?: unknown; details?: unknown };
+  const message = typeof envelope.error === "string" && envelope.error ? envelope.error : `Erro ${status}`;
+  const details = Array.isArray(envelope.details)
+    ? envelope.details
+        .filter((d): d is ErrorDetail => !!d && typeof d === "object" && "message" in d)
+        .map((d) => ({ path: String(d.path ?? ""), message: String(d.message) }))
+    : [];
+  return new ApiError(status, message, details, body);
+}
+
+/**
+ * The one way the web app talks to the API: same origin, credentials included, bearer token attached,
+ * JSON in and out. Resolves with the parsed body; rejects with ApiError.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = "GET", body, query, signal, skipGlobalLoading, skipAuthRedirect } = options;
+  const headers = new Headers(options.headers);
+  headers.set("Accept", "application/json");
+  const token = options.token === undefined ? getBearerToken() : options.token;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  if (skipGlobalLoading) headers.set(DISABLE_GLOBAL_LOADING_HEADER, "true");
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set("Content-Type", "application/json");
+    payload = JSON.stringify(body);
+  }
+
+  const done = headers.has(DISABLE_GLOBAL_LOADING_HEADER) ? () => {} : trackRequest();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), { method, headers, body: payload, credentials: "include", signal });
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    }
+    const data = await readBody(response);
+    if (!response.ok) {
+      if (response.status === 401 && !skipAuthRedirect) onUnauthorized();
+      throw toApiError(response.status, data);
+    }
+    return data as T;
+  } finally {
+    done();
+  }
+}
+
+type BodylessOptions = Omit<RequestOptions, "method" | "body">;
+
+/** Shorthands: api.get(path, { query }), api.post(path, body), … */
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "POST", body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "PUT", body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    apiRequest<T>(path, { ...options, method: "PATCH", body }),
+  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "DELETE" }),
+};

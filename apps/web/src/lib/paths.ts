@@ -1,0 +1,94 @@
+/**
+ * Every API path the web app calls (SPEC §7), in one place. Functions build paths with ids;
+ * query strings are passed separately through the API client's `query` option.
+ */
+type Id = number | string;
+const enc = (id: Id) => encodeURIComponent(String(id));
+
+export const apiPaths = {
+  auth: {
+    verify: "/api/auth/verify",
+    adminLogin: "/api/auth/admin/login",
+    modelLogin: "/api/auth/model/login",
+    modelRegister: "/api/auth/model/register",
+    directLogin: "/api/auth/model/direct-login",
+  },
+  settings: {
+    public: "/api/settings/public",
+    publicPlans: "/api/settings/public/plans",
+  },
+  cities: {
+    list: "/api/cities",
+    states: "/api/cities/states",
+    search: "/api/cities/search",
+    estados: "/api/cities/estados",
+    municipios: (estadoId: Id) => `/api/cities/municipios/${enc(estadoId)}`,
+  },
+  categories: "/api/categories",
+  models: {
+    public: "/api/models/public",
+    publicById: (id: Id) => `/api/models/public/${enc(id)}`,
+    events: "/api/models/events",
+    profile: "/api/models/profile",
+    photos: "/api/models/photos",
+    photo: (id: Id) => `/api/models/photos/${enc(id)}`,
+    photoPrimary: (id: Id) => `/api/models/photos/${enc(id)}/primary`,
+    photoVisibility: (id: Id) => `/api/models/photos/${enc(id)}/visibility`,
+  },
+  products: {
+    byId: (productId: Id) => `/api/products/${enc(productId)}`,
+  },
+  payments: {
+    modelSubscription: "/api/payments/model/subscription",
+    pixQrRandom: "/api/payments/pix/qrcode/random",
+    pixQr: (keyType: string) => `/api/payments/pix/qrcode/${enc(keyType)}`,
+    pix: "/api/payments/pix",
+    mpPixPreference: "/api/payments/mp/pix-preference",
+    adminGenerateLink: "/api/payments/admin/generate-link",
+    adminGeneratePix: "/api/payments/admin/generate-pix",
+  },
+  admin: {
+    dashboard: "/api/admin/dashboard",
+    models: "/api/admin/models",
+    model: (id: Id) => `/api/admin/models/${enc(id)}`,
+    modelStatus: (id: Id) => `/api/admin/models/${enc(id)}/status`,
+    modelPlan: (id: Id) => `/api/admin/models/${enc(id)}/plan`,
+    modelPayments: (id: Id) => `/api/admin/models/${enc(id)}/payments`,
+    modelPayment: (id: Id) => `/api/admin/model-payments/${enc(id)}`,
+    modelPaymentStatus: (id: Id) => `/api/admin/model-payments/${enc(id)}/status`,
+    directLoginToken: (modelId: Id) => `/api/admin/direct-login-token/${enc(modelId)}`,
+    categories: "/api/admin/categories",
+    orders: "/api/admin/orders",
+    logs: "/api/admin/logs",
+    settings: "/api/admin/settings",
+    setting: (id: Id) => `/api/admin/settings/${enc(id)}`,
+    plans: "/api/admin/plans",
+    plansDistribution: "/api/admin/plans/distribution",
+    plan: (id: Id) => `/api/admin/plans/${enc(id)}`,
+    planStatus: (id: Id) => `/api/admin/plans/${enc(id)}/status`,
+  },
+} as const;
+
+/** Screens of the web app (SPEC §2 route table). */
+export const appPaths = {
+  home: "/",
+  city: (slug: string) => `/cidade/${enc(slug)}`,
+  modelProfile: (citySlug: string, modelSlug: string, id: Id) =>
+    `/cidade/${enc(citySlug)}/${enc(modelSlug)}/${enc(id)}`,
+  login: "/login",
+  modelLogin: "/model/login",
+  register: "/register",
+  dashboard: "/dashboard",
+  dashboardProfile: "/dashboard/profile",
+  dashboardGallery: "/dashboard/gallery",
+  adminLogin: "/admin/login",
+  adminDashboard: "/admin/dashboard",
+  adminModels: "/admin/models",
+  adminOrders: "/admin/orders",
+  adminSettings: "/admin/settings",
+  adminStats: "/admin/stats",
+  adminPixQr: "/admin/pix-qr",
+  checkout: (productId: Id) => `/checkout/${enc(productId)}`,
+  paymentSuccess: "/payment/success",
+  paymentFailure: "/payment/failure",
+} as const;
