@@ -1,0 +1,87 @@
+import { useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Logo } from "@/components/logo";
+import { buttonClasses } from "@/components/ui";
+import { useSession } from "@/features/auth/session";
+import { CitySearchBox } from "@/features/cities/components/city-search-box";
+import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
+import { cn } from "@/lib/cn";
+import { appPaths } from "@/lib/paths";
+import { MobileMenu } from "./mobile-menu";
+import { UserMenu } from "./user-menu";
+
+const navLinkClasses = ({ isActive }: { isActive?: boolean } = {}) =>
+  cn("rounded-full px-3.5 py-2 text-sm transition-colors", isActive ? "text-ink" : "text-ink-muted hover:text-ink");
+
+export function Header() {
+  const session = useSession();
+  const { openTerms } = useTermsModal();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  const [lastKey, setLastKey] = useState(location.key);
+  if (lastKey !== location.key) {
+    setLastKey(location.key);
+    setMenuOpen(false);
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line/70 bg-canvas/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <CitySearchBox className="mx-auto hidden w-full max-w-sm md:block" />
+        <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navLinkClasses}>
+            Início
+          </NavLink>
+          <button type="button" onClick={openTerms} className={navLinkClasses()}>
+            Termos de Uso
+          </button>
+          <div className="ml-2 flex min-w-44 items-center justify-end gap-2">
+            {session.status === "loading" ? (
+              <span className="h-10 w-40 animate-pulse rounded-full bg-surface-2" aria-hidden="true" />
+            ) : session.status === "signed-out" ? (
+              <>
+                <Link to={appPaths.login} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                  Login
+                </Link>
+                <Link to={appPaths.register} className={buttonClasses({ variant: "primary", size: "sm" })}>
+                  Cadastrar
+                </Link>
+              </>
+            ) : (
+              <UserMenu session={session} />
+            )}
+          </div>
+        </nav>
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+          onClick={() => setMenuOpen((v) => !v)}
+          className="-mr-1 ml-auto flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-surface-2 md:hidden"
+        >
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden>
+            {menuOpen ? (
+              <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M10 17h10" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+      </div>
+      <MobileMenu
+        id={menuId}
+        open={menuOpen}
+        session={session}
+        onClose={() => setMenuOpen(false)}
+        onOpenTerms={() => {
+          setMenuOpen(false);
+          openTerms();
+        }}
+      />
+    </header>
+  );
+}

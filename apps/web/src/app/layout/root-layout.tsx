@@ -1,0 +1,34 @@
+import { Outlet, ScrollRestoration } from "react-router";
+import { Toaster } from "@/components/ui";
+import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
+import { AgeGate } from "./age-gate";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { LoadingOverlay } from "./loading-overlay";
+import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
+
+/** The frame of every page: header, page, footer, plus the app-wide overlays. */
+export function RootLayout() {
+  useUnauthorizedRedirect();
+  return (
+    <TermsModalProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#conteudo"
+          className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Pular para o conteúdo
+        </a>
+        <Header />
+        <main id="conteudo" className="flex flex-1 flex-col">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <AgeGate />
+      <LoadingOverlay />
+      <Toaster />
+      <ScrollRestoration />
+    </TermsModalProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { ApiError } from "@/lib/api-client";
+
+/** One retry, but never for a 4xx: the answer would be the same. */
+const retryOnce = (failureCount: number, error: unknown) =>
+  failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+/** SPEC §7: data queries retry once, do not refetch on window focus, and are cached 5 minutes. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryOnce, refetchOnWindowFocus: false, staleTime: 5 * 60 * 1000 },
+      mutations: { retry: 0 },
+    },
+  });
+}
+
+/** App-wide providers that do not depend on the router. One QueryClient per app instance (SSR-safe). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,11 @@
+import type { VerifyResponse } from "@vitrine/contracts";
+import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+
+/**
+ * GET /api/auth/verify with one specific token. Used only by the session at start-up: a failure must not
+ * trigger the global 401 redirect (SPEC §4 says it silently clears the tokens instead).
+ */
+export function verifySession(token: string): Promise<VerifyResponse> {
+  return api.get<VerifyResponse>(apiPaths.auth.verify, { token, skipAuthRedirect: true });
+}

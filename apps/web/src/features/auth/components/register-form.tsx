@@ -1,0 +1,202 @@
+import { AGE_MAX, AGE_MIN, PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { Button, Checkbox, Input, PasswordInput, Select } from "@/components/ui";
+import { useCategories } from "@/features/categories/api/get-categories";
+import { useEstados } from "@/features/cities/api/get-estados";
+import { useMunicipios } from "@/features/cities/api/get-municipios";
+import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
+import { useFocusParam } from "@/hooks/use-focus-param";
+import { issuesToFieldErrors } from "@/lib/form-errors";
+
+export const TERMS_REQUIRED_MESSAGE = "É obrigatório ler e aceitar os Termos de Uso antes de concluir o cadastro.";
+const TERMS_TOOLTIP = "É necessário aceitar os Termos de Uso";
+
+const EMPTY = {
+  username: "",
+  email: "",
+  password: "",
+  name: "",
+  age: "",
+  estado_id: "",
+  municipio_id: "",
+  category_id: "",
+  phone: "",
+  whatsapp: "",
+};
+type Values = typeof EMPTY;
+type FieldName = keyof Values;
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <h2 className="col-span-full mt-2 border-b border-line pb-2 text-xs font-semibold tracking-[0.2em] text-accent uppercase first:mt-0">
+      {children}
+    </h2>
+  );
+}
+
+/**
+ * SPEC §2 model registration form. Validates with the server's RegisterBodySchema; `serverErrors` (field →
+ * message) come from a rejected submit. The Terms checkbox blocks the submit until ticked.
+ */
+export function RegisterForm({
+  onSubmit,
+  pending,
+  serverErrors,
+}: {
+  onSubmit: (body: RegisterBody) => void;
+  pending: boolean;
+  serverErrors: Record<string, string>;
+}) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [accepted, setAccepted] = useState(false);
+  const [termsWarning, setTermsWarning] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
+  useFocusParam({ username: usernameRef, email: emailRef });
+  const { openTerms } = useTermsModal();
+
+  const estados = useEstados();
+  const estadoId = Number(values.estado_id) || null;
+  const municipios = useMunicipios(estadoId);
+  const categories = useCategories({ includeEmpty: true });
+
+  const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
+  if (lastServerErrors !== serverErrors) {
+    setLastServerErrors(serverErrors);
+    setErrors(serverErrors);
+  }
+
+  const set = (field: FieldName) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value, ...(field === "estado_id" ? { municipio_id: "" } : {}) }));
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  };
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!accepted) {
+      setTermsWarning(true);
+      termsRef.current?.focus();
+      return;
+    }
+    const result = RegisterBodySchema.safeParse(values);
+    if (!result.success) {
+      const fieldErrors = issuesToFieldErrors(result.error.issues);
+      setErrors(fieldErrors);
+      const first = Object.keys(EMPTY).find((k) => fieldErrors[k]);
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    onSubmit(result.data);
+  }
+
+  const common = (field: FieldName) => ({
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    error: errors[field],
+  });
+
+  return (
+    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
+      <SectionTitle>Acesso</SectionTitle>
+      <Input ref={usernameRef} label="Usuário" autoComplete="username" required {...common("username")} />
+      <Input ref={emailRef} label="E-mail" type="email" autoComplete="email" required {...common("email")} />
+      <PasswordInput
+        label="Senha"
+        autoComplete="new-password"
+        hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
+        required
+        wrapperClassName="sm:col-span-2"
+        {...common("password")}
+      />
+
+      <SectionTitle>Perfil</SectionTitle>
+      <Input label="Nome de exibição" autoComplete="nickname" required {...common("name")} />
+      <Input
+        label="Idade"
+        type="number"
+        inputMode="numeric"
+        min={AGE_MIN}
+        max={AGE_MAX}
+        step={1}
+        required
+        {...common("age")}
+      />
+      <Select
+        label="Categoria"
+        required
+        wrapperClassName="sm:col-span-2"
+        placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
+        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        {...common("category_id")}
+      />
+
+      <SectionTitle>Localização</SectionTitle>
+      <Select
+        label="Estado"
+        required
+        placeholder={estados.isPending ? "Carregando..." : "Selecione o estado"}
+        options={(estados.data ?? []).map((e) => ({ value: e.id, label: e.nome }))}
+        {...common("estado_id")}
+      />
+      <Select
+        label="Município"
+        required
+        disabled={!estadoId}
+        placeholder={
+          !estadoId ? "Escolha o estado primeiro" : municipios.isPending ? "Carregando..." : "Selecione o município"
+        }
+        options={(estadoId ? (municipios.data ?? []) : []).map((m) => ({ value: m.id, label: m.nome }))}
+        {...common("municipio_id")}
+      />
+
+      <SectionTitle>Contato</SectionTitle>
+      <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...common("phone")} />
+      <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...common("whatsapp")} />
+
+      <div className="col-span-full mt-2 rounded-2xl border border-line bg-surface-2/60 p-4">
+        <Checkbox
+          ref={termsRef}
+          name="accept_terms"
+          checked={accepted}
+          onChange={(e) => {
+            setAccepted(e.target.checked);
+            if (e.target.checked) setTermsWarning(false);
+          }}
+          error={termsWarning && !accepted ? TERMS_REQUIRED_MESSAGE : null}
+          label={
+            <>
+              Li e aceito os{" "}
+              <button
+                type="button"
+                onClick={openTerms}
+                className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover"
+              >
+                Termos de Uso
+              </button>{" "}
+              e declaro ter 18 anos ou mais.
+            </>
+          }
+        />
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={pending}
+        loadingText="Cadastrando..."
+        aria-disabled={!accepted || undefined}
+        title={accepted ? undefined : TERMS_TOOLTIP}
+        className="col-span-full"
+      >
+        Criar conta
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import type { LoginBody } from "@vitrine/contracts";
+import { useNavigate } from "react-router";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { errorMessage } from "@/lib/api-client";
+import { appPaths } from "@/lib/paths";
+import { toast, TOAST_DURATION } from "@/lib/toast";
+import { useAdminLogin } from "../api/admin-login";
+import { AuthCard } from "../components/auth-card";
+import { LoginForm } from "../components/login-form";
+import { useSessionActions } from "../session";
+
+/** SPEC §2 admin login: e-mail and password; success goes to /admin/dashboard. */
+export function AdminLoginPage() {
+  usePageTitle("Login administrativo");
+  const login = useAdminLogin();
+  const { signInAdmin } = useSessionActions();
+  const navigate = useNavigate();
+
+  function onSubmit(body: LoginBody) {
+    login.mutate(body, {
+      onSuccess: (data) => {
+        signInAdmin(data);
+        toast.success("Login realizado com sucesso!", { duration: TOAST_DURATION.loginSuccess });
+        navigate(appPaths.adminDashboard);
+      },
+      onError: (err) => toast.error(errorMessage(err, "Erro ao fazer login")),
+    });
+  }
+
+  return (
+    <AuthCard eyebrow="Administração" title="Login administrativo" description="Acesso restrito à equipe do site.">
+      <LoginForm onSubmit={onSubmit} pending={login.isPending} />
+    </AuthCard>
+  );
+}

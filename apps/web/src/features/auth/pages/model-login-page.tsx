@@ -1,0 +1,102 @@
+import type { LoginBody, ModelAuthResponse } from "@vitrine/contracts";
+import { useEffect, useRef } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Spinner } from "@/components/ui";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { errorMessage } from "@/lib/api-client";
+import { appPaths } from "@/lib/paths";
+import { toast, TOAST_DURATION } from "@/lib/toast";
+import { useDirectLogin } from "../api/direct-login";
+import { useModelLogin } from "../api/model-login";
+import { AuthCard } from "../components/auth-card";
+import { LoginForm } from "../components/login-form";
+import { useSessionActions } from "../session";
+
+const DEFAULT_PAYMENT_MESSAGE = {
+  expired: "Pagamento vencido. Renove seu plano para voltar a aparecer no site.",
+  no_payment: "Status de pagamento não atualizado",
+} as const;
+
+/** SPEC §4: at login an expired/unpaid plan replaces the success toast with the payment message (5 s). */
+function announceLogin(model: ModelAuthResponse["model"], successText: string) {
+  const status = model.payment_status;
+  if (status === "expired" || status === "no_payment") {
+    toast.error(model.payment_message || DEFAULT_PAYMENT_MESSAGE[status], { duration: TOAST_DURATION.paymentStatus });
+  } else {
+    toast.success(successText, { duration: TOAST_DURATION.loginSuccess });
+  }
+}
+
+/** SPEC §2 model login (/login and /model/login), including the admin's direct-login link (?token=). */
+export function ModelLoginPage() {
+  usePageTitle("Entrar");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const directToken = searchParams.get("token");
+  const login = useModelLogin();
+  const direct = useDirectLogin();
+  const { signInModel } = useSessionActions();
+  const navigate = useNavigate();
+  const triedToken = useRef<string | null>(null);
+
+  useEffect(() => {
+    // The token is single-use: never send it twice (StrictMode runs effects twice in development).
+    if (!directToken || triedToken.current === directToken) return;
+    triedToken.current = directToken;
+    direct.mutate(directToken, {
+      onSuccess: (data) => {
+        signInModel(data);
+        toast.success("Login direto realizado com sucesso!", { duration: TOAST_DURATION.loginSuccess });
+        navigate(appPaths.dashboard, { replace: true });
+      },
+      onError: () => {
+        toast.error("Token de login direto inválido ou expirado");
+        setSearchParams(
+          (params) => {
+            params.delete("token");
+            return params;
+          },
+          { replace: true },
+        );
+      },
+    });
+  }, [directToken, direct, signInModel, navigate, setSearchParams]);
+
+  function onSubmit(body: LoginBody) {
+    login.mutate(body, {
+      onSuccess: (data) => {
+        signInModel(data);
+        announceLogin(data.model, "Login realizado com sucesso!");
+        navigate(appPaths.dashboard);
+      },
+      onError: (err) => toast.error(errorMessage(err, "Erro ao fazer login")),
+    });
+  }
+
+  if (directToken && !direct.isError) {
+    return (
+      <AuthCard eyebrow="Área da anunciante" title="Entrando...">
+        <div className="flex items-center gap-3 text-ink-muted">
+          <Spinner className="text-accent" /> Validando seu acesso direto.
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      eyebrow="Área da anunciante"
+      title="Entrar"
+      description="Acesse seu painel para editar o perfil, as fotos e o seu plano."
+      footer={
+        <>
+          Ainda não anuncia?{" "}
+          <Link to={appPaths.register} className="font-medium text-accent underline-offset-4 hover:underline">
+            Cadastre-se
+          </Link>
+        </>
+      }
+    >
+      <LoginForm onSubmit={onSubmit} pending={login.isPending} />
+    </AuthCard>
+  );
+}

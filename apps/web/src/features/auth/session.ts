@@ -1,0 +1,119 @@
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser, SessionModel } from "@vitrine/contracts";
+import { useMemo } from "react";
+import { ApiError } from "@/lib/api-client";
+import { clearToken, clearTokens, getActiveRole, getToken, setActiveRole, setToken } from "@/lib/auth-storage";
+import { verifySession } from "./api/verify-session";
+
+/**
+ * The session (SPEC §4): loading at start, then signed-out, admin or model.
+ * Read it with useSession(); change it with useSessionActions().
+ */
+export type Session =
+  | { status: "loading"; user: null; model: null }
+  | { status: "signed-out"; user: null; model: null }
+  | { status: "admin"; user: AdminUser; model: null }
+  | { status: "model"; user: null; model: SessionModel };
+
+type ResolvedSession = Exclude<Session, { status: "loading" }>;
+
+export const sessionQueryKey = ["session"] as const;
+
+/**
+ * Query keys whose first element is one of these hold one account's private data; they are dropped on
+ * sign-in and sign-out. Start private query keys with "admin" or "me" (e.g. ["me", "profile"]).
+ */
+export const PRIVATE_QUERY_ROOTS = ["admin", "me"];
+
+const LOADING: Session = { status: "loading", user: null, model: null };
+const SIGNED_OUT: ResolvedSession = { status: "signed-out", user: null, model: null };
+
+const isRejected = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+
+/**
+ * Admin token first, then the model token (admin wins when both exist), except on a refresh in a tab that
+ * is signed in as a model. Rejected tokens are cleared silently.
+ */
+async function resolveSession(): Promise<ResolvedSession> {
+  const order = getActiveRole() === "model" ? (["model", "admin"] as const) : (["admin", "model"] as const);
+  for (const role of order) {
+    const token = getToken(role);
+    if (!token) continue;
+    try {
+      const result = await verifySession(token);
+      if (result.user) {
+        setActiveRole("admin");
+        return { status: "admin", user: result.user, model: null };
+      }
+      if (result.model) {
+        setActiveRole("model");
+        return { status: "model", user: null, model: result.model };
+      }
+      clearToken(role);
+    } catch (err) {
+      // A network or server failure keeps the token: the next page load tries again.
+      if (isRejected(err)) clearToken(role);
+    }
+  }
+  setActiveRole(null);
+  return SIGNED_OUT;
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: resolveSession,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+/** The current session; `status` is "loading" until the start-up check ends (and always on a server). */
+export function useSession(): Session {
+  const { data } = useQuery(sessionQueryOptions());
+  return data ?? LOADING;
+}
+
+function dropPrivateQueries(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (q) => PRIVATE_QUERY_ROOTS.includes(String(q.queryKey[0])) });
+}
+
+/** Stores the token and switches the session without a round trip. */
+export function signInAdmin(queryClient: QueryClient, { token, user }: { token: string; user: AdminUser }) {
+  setToken("admin", token);
+  setActiveRole("admin");
+  dropPrivateQueries(queryClient);
+  queryClient.setQueryData<ResolvedSession>(sessionQueryKey, { status: "admin", user, model: null });
+}
+
+export function signInModel(queryClient: QueryClient, { token, model }: { token: string; model: SessionModel }) {
+  setToken("model", token);
+  setActiveRole("model");
+  dropPrivateQueries(queryClient);
+  queryClient.setQueryData<ResolvedSession>(sessionQueryKey, { status: "model", user: null, model });
+}
+
+/** Logout and the 401 handler: both tokens and the user are cleared (SPEC §4). */
+export function signOut(queryClient: QueryClient) {
+  clearTokens();
+  setActiveRole(null);
+  dropPrivateQueries(queryClient);
+  queryClient.setQueryData<ResolvedSession>(sessionQueryKey, SIGNED_OUT);
+}
+
+/**
+ * const { signInAdmin, signInModel, signOut, refreshSession } = useSessionActions();
+ * refreshSession() re-reads GET /api/auth/verify (e.g. after a payment event changed payment_status).
+ */
+export function useSessionActions() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      signInAdmin: (data: { token: string; user: AdminUser }) => signInAdmin(queryClient, data),
+      signInModel: (data: { token: string; model: SessionModel }) => signInModel(queryClient, data),
+      signOut: () => signOut(queryClient),
+      refreshSession: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    }),
+    [queryClient],
+  );
+}

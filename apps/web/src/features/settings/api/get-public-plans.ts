@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PublicPlan } from "@vitrine/contracts";
+import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+
+/** GET /api/settings/public/plans. SPEC §7: a load failure falls back to an empty list. */
+export async function getPublicPlans(): Promise<PublicPlan[]> {
+  try {
+    const { plans } = await api.get<{ plans: PublicPlan[] }>(apiPaths.settings.publicPlans, {
+      skipGlobalLoading: true,
+    });
+    return plans ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export const publicPlansQueryOptions = () => queryOptions({ queryKey: ["settings", "plans"], queryFn: getPublicPlans });
+
+export function usePublicPlans({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...publicPlansQueryOptions(), enabled });
+}

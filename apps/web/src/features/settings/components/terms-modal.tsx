@@ -1,0 +1,103 @@
+import { periodLabel, whatsappNumber } from "@vitrine/contracts";
+import { Badge, Button, Modal } from "@/components/ui";
+import { formatBRL } from "@/lib/format";
+import { usePublicPlans } from "../api/get-public-plans";
+import { usePublicSettings } from "../api/get-public-settings";
+import { TermsText } from "./terms-text";
+
+function PlansList({ open }: { open: boolean }) {
+  const { data: plans, isPending } = usePublicPlans({ enabled: open });
+  if (isPending) return <p className="text-sm text-ink-muted">Carregando planos...</p>;
+  if (!plans?.length) return <p className="text-sm text-ink-muted">Nenhum plano disponível no momento.</p>;
+  return (
+    <ul className="grid gap-2 sm:grid-cols-3">
+      {plans.map((plan) => (
+        <li
+          key={plan.id}
+          className="flex flex-col gap-1 rounded-xl border border-line bg-surface-2 p-4 data-[highlight=true]:border-accent/50"
+          data-highlight={plan.highlight}
+        >
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-medium text-ink">{plan.name}</span>
+            {plan.highlight && <Badge variant="accent">Recomendado</Badge>}
+          </div>
+          <span className="text-xs tracking-wide text-ink-subtle uppercase">{periodLabel(plan.period_type)}</span>
+          <span className="font-display text-2xl font-semibold text-accent">{formatBRL(plan.price)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SupportContacts() {
+  const { data: settings } = usePublicSettings();
+  const whatsapp = whatsappNumber(settings?.support_phone ?? "");
+  const email = settings?.support_email?.trim();
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-2">
+      <div className="rounded-xl border border-line bg-surface-2 p-4">
+        <dt className="text-xs tracking-wide text-ink-subtle uppercase">WhatsApp de suporte</dt>
+        <dd className="mt-1">
+          {whatsapp ? (
+            <a
+              href={`https://wa.me/${whatsapp}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
+              +{whatsapp}
+            </a>
+          ) : (
+            <span className="text-ink-muted">WhatsApp não configurado</span>
+          )}
+        </dd>
+      </div>
+      <div className="rounded-xl border border-line bg-surface-2 p-4">
+        <dt className="text-xs tracking-wide text-ink-subtle uppercase">E-mail de suporte</dt>
+        <dd className="mt-1 break-all">
+          {email ? (
+            <a href={`mailto:${email}`} className="font-medium text-accent underline-offset-4 hover:underline">
+              {email}
+            </a>
+          ) : (
+            <span className="text-ink-muted">—</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The "Termos de Uso" dialog: terms text, active plans and support contacts (SPEC §2). */
+export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Termos de Uso"
+      description="Leia com atenção antes de usar o site."
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+      }
+    >
+      <div className="space-y-7">
+        <TermsText />
+        <section aria-labelledby="terms-plans">
+          <h3 id="terms-plans" className="mb-3 font-display text-lg font-semibold text-ink">
+            Planos para anunciantes
+          </h3>
+          <PlansList open={open} />
+        </section>
+        <section aria-labelledby="terms-support">
+          <h3 id="terms-support" className="mb-3 font-display text-lg font-semibold text-ink">
+            Suporte e denúncias
+          </h3>
+          <SupportContacts />
+        </section>
+      </div>
+    </Modal>
+  );
+}
