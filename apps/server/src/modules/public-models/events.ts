@@ -10,6 +10,7 @@ export const HEARTBEAT_MS = 25_000;
  * serializes nor ends it; every open stream is ended when the app closes so that close() does not wait.
  */
 export function registerEventStream(app: FastifyInstance, heartbeatMs = HEARTBEAT_MS): void {
+  /** Ends each open stream (server side). */
   const open = new Set<() => void>();
 
   app.get("/events", { schema: { hide: true } }, (_request, reply) => {
@@ -32,26 +33,29 @@ export function registerEventStream(app: FastifyInstance, heartbeatMs = HEARTBEA
     heartbeat.unref();
 
     let released = false;
-    const release = () => {
+    const release = (clientGone: boolean) => {
       if (released) return;
       released = true;
       clearInterval(heartbeat);
       unsubscribe();
-      open.delete(release);
-      if (!res.writableEnded) res.end();
+      open.delete(end);
+      // A client that went away leaves a half-closed socket that would hold app.close() for seconds.
+      if (clientGone) res.destroy();
+      else if (!res.writableEnded) res.end();
     };
-    open.add(release);
+    const end = () => release(false);
+    open.add(end);
     // The response's close (not the request's) is the one that fires when the client goes away.
-    res.on("close", release);
-    res.on("error", release);
+    res.on("close", () => release(true));
+    res.on("error", () => release(true));
   });
 
   // preClose runs before the HTTP server waits for open connections; a stream left open would block close().
   app.addHook("preClose", (done) => {
-    for (const release of [...open]) release();
+    for (const end of [...open]) end();
     done();
   });
   app.addHook("onClose", async () => {
-    for (const release of [...open]) release();
+    for (const end of [...open]) end();
   });
 }

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, test } from "node:test";
+import Fastify from "fastify";
+import { createMemoryEventBus, type EventBus } from "../../plugins/events";
+import { createTestContext, type TestContext } from "../../test/helper";
+import { registerEventStream } from "./events";
+
+let ctx: TestContext;
+let baseUrl: string;
+before(async () => {
+  ctx = await createTestContext();
+  await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+let closed = false;
+after(async () => {
+  if (!closed) await ctx.close();
+});
+
+/** Reads the stream until `predicate` matches the text received so far, or fails after two seconds. */
+async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, predicate: (text: string) => boolean) {
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + 2000;
+  while (!predicate(text)) {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out; got: ${JSON.stringify(text)}`)), deadline - Date.now()),
+    );
+    const { value, done } = await Promise.race([reader.read(), timeout]);
+    if (done) throw new Error(`stream ended; got: ${JSON.stringify(text)}`);
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}
+
+describe("GET /api/models/events", () => {
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+
+  test("delivers a published event as an SSE data line", async () => {
+    const res = await fetch(`${baseUrl}/api/models/events`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type") ?? "", /^text\/event-stream/);
+    assert.equal(res.headers.get("cache-control"), "no-cache, no-transform");
+    reader = res.body!.getReader();
+    await readUntil(reader, (t) => t.includes(": connected"));
+
+    ctx.app.events.publish({ type: "model_status_updated", model_id: 42 });
+    ctx.app.events.publish({ type: "model_payment_updated", model_id: 7 });
+    const text = await readUntil(reader, (t) => t.includes('"model_id":7'));
+    const data = text
+      .split("\n\n")
+      .filter((block) => block.startsWith("data: "))
+      .map((block) => JSON.parse(block.slice(6)));
+    assert.deepEqual(data, [
+      { type: "model_status_updated", model_id: 42 },
+      { type: "model_payment_updated", model_id: 7 },
+    ]);
+  });
+
+  test("a client that goes away is unsubscribed; heartbeats keep the stream alive", async () => {
+    const bus = createMemoryEventBus();
+    let listeners = 0;
+    const counting: EventBus = {
+      ...bus,
+      subscribe(listener) {
+        listeners += 1;
+        const off = bus.subscribe(listener);
+        return () => {
+          listeners -= 1;
+          off();
+        };
+      },
+    };
+    const app = Fastify();
+    app.decorate("events", counting);
+    registerEventStream(app, 20);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port, path: "/events" }, (res) => {
+          let got = "";
+          res.on("data", (chunk: Buffer) => {
+            got += chunk.toString();
+            // Heartbeats arrive as comment lines; then the client hangs up.
+            if (got.includes(": ping")) {
+              req.destroy();
+              resolve(got);
+            }
+          });
+        });
+        req.on("error", (err) => (listeners === 1 ? undefined : reject(err)));
+      });
+      assert.match(text, /: ping\n\n/);
+      const deadline = Date.now() + 2000;
+      while (listeners > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(listeners, 0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("app.close() ends open streams instead of hanging", async () => {
+    const started = Date.now();
+    await ctx.close();
+    closed = true;
+    assert.ok(Date.now() - started < 2000, `close took ${Date.now() - started} ms`);
+    const { done } = await Promise.race([
+      reader.read(),
+      new Promise<{ done: false }>((r) => setTimeout(() => r({ done: false }), 1000)),
+    ]);
+    assert.equal(done, true);
+  });
+});
