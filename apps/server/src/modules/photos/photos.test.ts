@@ -82,6 +82,21 @@ describe("POST /api/models/photos", () => {
     assert.equal(small.orientation, undefined);
   });
 
+  test("accepts a photo of several megabytes (above the JSON body limit)", async () => {
+    const { token } = await registerModel(ctx.app);
+    const width = 1800;
+    const height = 1200;
+    const noise = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 5) * 104729) & 0xff;
+    const big = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    assert.ok(big.length > 2 * 1024 * 1024, `only ${big.length} bytes`);
+    const res = await postPhoto(ctx.app, token, big);
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.json().photo.width, width);
+  });
+
   test("is_public=true publishes at upload", async () => {
     const { token } = await registerModel(ctx.app);
     const photo = await addPhoto(ctx.app, token, { is_public: "true" });

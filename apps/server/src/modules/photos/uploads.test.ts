@@ -47,6 +47,7 @@ describe("GET /uploads/photos/:name", () => {
     const { token, photo } = await visibleModelWithPhoto();
     const publicRes = await get(photoUrl(photo.filename));
     assert.equal(publicRes.statusCode, 404);
+    assert.equal(publicRes.headers["cache-control"], "no-store");
 
     assert.match(photo.url, /^\/uploads\/photos\/[a-f0-9]{32}-800\.webp\?exp=\d+&sig=[\w-]+$/);
     const signed = await get(photo.url);
@@ -125,10 +126,14 @@ describe("GET /uploads/photos/:name", () => {
       "/uploads/photos/..%2F..%2Fjwt-secret",
       "/uploads/photos/%2e%2e%2fjwt-secret",
       "/uploads/photos/jwt-secret",
+      `/uploads/photos/${photo.filename}-800.webp/x`,
     ]) {
       const res = await get(url);
       assert.equal(res.statusCode, 404, url);
       assert.deepEqual(res.json(), private404, url);
+      assert.notEqual(res.headers["content-type"], "image/webp");
     }
+    // Dot segments are resolved before routing: this is /jwt-secret, which nothing serves.
+    assert.equal((await get("/uploads/photos/../../jwt-secret")).statusCode, 404);
   });
 });

@@ -17,6 +17,7 @@ const PUBLIC_MAX_AGE = 300;
 const optionalText = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
 const QuerySchema = z.object({ exp: optionalText, sig: optionalText });
 const ParamsSchema = z.object({ name: z.string() });
+const NOT_SERVED = "Arquivo não encontrado";
 
 /**
  * GET /uploads/photos/{filename}-{width}.webp. Served when the photo is public and its model publicly visible,
@@ -24,7 +25,11 @@ const ParamsSchema = z.object({ name: z.string() });
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/photos/:name", { schema: { params: ParamsSchema, querystring: QuerySchema } }, async (request, reply) => {
-    const notServed = () => notFound("Arquivo não encontrado");
+    const notServed = () => {
+      // Not cached: the same URL starts working as soon as the photo is published.
+      reply.header("Cache-Control", "no-store");
+      return notFound(NOT_SERVED);
+    };
     const match = VARIANT_NAME.exec(request.params.name);
     if (!match) throw notServed();
     const filename = match[1];
@@ -55,5 +60,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .header("Cache-Control", cacheControl)
       .header("X-Content-Type-Options", "nosniff")
       .send(object.stream);
+  });
+
+  // Deeper paths under /uploads/photos are never files we serve (nor the web app's index.html).
+  app.get("/photos/*", async (_request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    throw notFound(NOT_SERVED);
   });
 };
