@@ -251,6 +251,31 @@ describe("primary photo", () => {
     assert.equal(again.is_primary, true);
   });
 
+  test("concurrent uploads keep one primary and respect the cap", async () => {
+    const { token, id } = await registerModel(ctx.app);
+    const png = await makePng();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => postPhoto(ctx.app, token, png, { is_primary: "true" }, "a.png")),
+    );
+    assert.deepEqual(
+      results.map((r) => r.statusCode),
+      [201, 201, 201, 201],
+    );
+    assert.equal((await primaries(id)).length, 1);
+
+    await ctx.app.db.insert(photos).values(
+      Array.from({ length: PHOTOS_PER_MODEL_MAX - 5 }, (_, i) => ({
+        modelId: id,
+        filename: `race${id}x${i}`,
+        width: 10,
+        height: 10,
+      })),
+    );
+    const race = await Promise.all(Array.from({ length: 3 }, () => postPhoto(ctx.app, token, png, {}, "b.png")));
+    assert.deepEqual(race.map((r) => r.statusCode).sort(), [201, 400, 400]);
+    assert.equal((await rowsOf(id)).length, PHOTOS_PER_MODEL_MAX);
+  });
+
   test("GET lists the gallery, primary first", async () => {
     const { token } = await registerModel(ctx.app);
     const a = await addPhoto(ctx.app, token);
