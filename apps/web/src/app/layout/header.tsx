@@ -11,7 +11,12 @@ import { MobileMenu } from "./mobile-menu";
 import { UserMenu } from "./user-menu";
 
 const navLinkClasses = ({ isActive }: { isActive?: boolean } = {}) =>
-  cn("rounded-full px-3.5 py-2 text-sm transition-colors", isActive ? "text-ink" : "text-ink-muted hover:text-ink");
+  cn(
+    "relative rounded-full px-3.5 py-2 text-sm transition-colors",
+    isActive
+      ? "text-ink after:absolute after:inset-x-3.5 after:bottom-0.5 after:h-px after:bg-accent"
+      : "text-ink-muted hover:text-ink",
+  );
 
 export function Header() {
   const session = useSession();

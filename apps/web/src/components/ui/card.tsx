@@ -10,19 +10,25 @@ export type CardProps = Omit<ComponentProps<"section">, "title"> & {
   padding?: "none" | "sm" | "md" | "lg";
 };
 
-const PADDING = { none: "", sm: "p-4", md: "p-5 sm:p-6", lg: "p-6 sm:p-8" } as const;
+const PADDING = {
+  none: { x: "", top: "", bottom: "" },
+  sm: { x: "px-4", top: "pt-4", bottom: "pb-4" },
+  md: { x: "px-5 sm:px-6", top: "pt-5 sm:pt-6", bottom: "pb-5 sm:pb-6" },
+  lg: { x: "px-6 sm:px-8", top: "pt-6 sm:pt-8", bottom: "pb-6 sm:pb-8" },
+} as const;
 
 /**
  * A surface panel. <Card title="Perfil" description="…" actions={<Button size="sm">…</Button>}>…</Card>
  */
 export function Card({ title, description, actions, padding = "md", className, children, ...rest }: CardProps) {
+  const hasHeader = Boolean(title || actions);
   return (
     <section className={cn("rounded-2xl border border-line bg-surface shadow-elevated", className)} {...rest}>
-      {(title || actions) && (
+      {hasHeader && (
         <header
           className={cn(
             "flex flex-wrap items-start justify-between gap-3",
-            padding === "none" ? "px-5 pt-5 pb-4" : cn(PADDING[padding], "pb-0"),
+            padding === "none" ? "px-5 pt-5 pb-4" : cn(PADDING[padding].x, PADDING[padding].top),
           )}
         >
           <div className="min-w-0">
@@ -32,7 +38,15 @@ export function Card({ title, description, actions, padding = "md", className, c
           {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
         </header>
       )}
-      <div className={cn(PADDING[padding], Boolean(title || actions) && padding !== "none" && "pt-4")}>{children}</div>
+      <div
+        className={cn(
+          PADDING[padding].x,
+          PADDING[padding].bottom,
+          padding !== "none" && (hasHeader ? "pt-4" : PADDING[padding].top),
+        )}
+      >
+        {children}
+      </div>
     </section>
   );
 }

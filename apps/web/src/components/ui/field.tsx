@@ -43,14 +43,17 @@ export function Field({
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", wrapperClassName)}>
-      <label htmlFor={id} className={cn("text-sm font-medium text-ink-muted", hideLabel && "sr-only")}>
-        {label}
+      {/* The required star sits outside <label> so the field's name is exactly its label text. */}
+      <div className={cn("flex items-baseline gap-0.5", hideLabel && "sr-only")}>
+        <label htmlFor={id} className="text-sm font-medium text-ink-muted">
+          {label}
+        </label>
         {required && (
-          <span aria-hidden="true" className="ml-0.5 text-accent">
+          <span aria-hidden="true" className="text-sm text-accent">
             *
           </span>
         )}
-      </label>
+      </div>
       {children({ id, describedBy, invalid: !!error })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-ink-subtle">

@@ -117,7 +117,13 @@ function ModalPanel({
   }, [dismissible, initialFocusRef]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-6">
+    <div
+      className={cn(
+        "fixed inset-0 z-50 flex justify-center sm:items-center sm:p-6",
+        // Phones: a bottom sheet, except centred announcements (the age gate).
+        align === "center" ? "items-center p-4" : "items-end p-0",
+      )}
+    >
       <div
         aria-hidden="true"
         className={cn("absolute inset-0 animate-fade-in bg-black/75 backdrop-blur-sm", backdropClassName)}
@@ -131,7 +137,8 @@ function ModalPanel({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         className={cn(
-          "relative flex max-h-[92dvh] w-full animate-pop-in flex-col overflow-hidden rounded-t-3xl border border-line bg-surface shadow-elevated outline-none sm:rounded-3xl",
+          "relative flex max-h-[92dvh] w-full animate-pop-in flex-col overflow-hidden border border-line bg-surface shadow-elevated outline-none sm:rounded-3xl",
+          align === "center" ? "rounded-3xl" : "rounded-t-3xl",
           SIZES[size],
           className,
         )}

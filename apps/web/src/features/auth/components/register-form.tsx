@@ -191,9 +191,10 @@ export function RegisterForm({
         fullWidth
         loading={pending}
         loadingText="Cadastrando..."
-        aria-disabled={!accepted || undefined}
+        // Stays clickable so that a submit without the Terms shows why (SPEC §5); only looks dimmed.
         title={accepted ? undefined : TERMS_TOOLTIP}
-        className="col-span-full"
+        data-terms-accepted={accepted}
+        className={accepted ? "col-span-full" : "col-span-full opacity-60 hover:bg-accent"}
       >
         Criar conta
       </Button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "@/lib/cn";
 
@@ -10,6 +10,7 @@ import { cn } from "@/lib/cn";
 export function CitySearchBox({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const [text, setText] = useState("");
   const navigate = useNavigate();
+  const inputId = useId();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -22,7 +23,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
 
   return (
     <form role="search" onSubmit={onSubmit} className={cn("relative", className)}>
-      <label htmlFor="city-search" className="sr-only">
+      <label htmlFor={inputId} className="sr-only">
         Buscar cidade
       </label>
       <svg
@@ -37,7 +38,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
         <path d="m13.5 13.5 3 3" strokeLinecap="round" />
       </svg>
       <input
-        id="city-search"
+        id={inputId}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -1,0 +1,259 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+
+const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
+const TERMS_REQUIRED = "É obrigatório ler e aceitar os Termos de Uso antes de concluir o cadastro.";
+
+let site: Site;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+function uniqueModel() {
+  const id = randomUUID().slice(0, 8);
+  return {
+    username: `modelo_${id}`,
+    email: `modelo-${id}@e2e.local`,
+    password: "senha-segura-123",
+    name: `Bianca ${id}`,
+    age: 27,
+  };
+}
+
+async function firstCategoryId(): Promise<number> {
+  const res = await fetch(`${site.baseUrl}/api/categories?include_empty=1`);
+  const { categories } = (await res.json()) as { categories: Array<{ id: number }> };
+  assert.ok(categories.length > 0, "reference categories are loaded");
+  return categories[0].id;
+}
+
+/** Registers a model straight through the API and returns its token. */
+async function registerModelViaApi(): Promise<{ token: string; name: string }> {
+  const model = uniqueModel();
+  const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...model, ...SAO_PAULO, category_id: await firstCategoryId() }),
+  });
+  assert.equal(res.status, 201);
+  const body = (await res.json()) as { token: string };
+  return { token: body.token, name: model.name };
+}
+
+const storageItem = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name") ?? null);
+
+describe("foundation", () => {
+  test("the age gate is shown once, then remembered after a reload", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl);
+    await page.goto("/");
+    const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
+    await gate.waitFor();
+
+    // "Ler Termos de Uso" opens the terms over the gate; closing them leaves the gate in place.
+    await gate.getByRole("button", { name: "Ler Termos de Uso" }).click();
+    const terms = page.getByRole("dialog", { name: "Termos de Uso" });
+    await terms.waitFor();
+    await terms.getByText("Mensal", { exact: true }).first().waitFor();
+    await terms.getByRole("button", { name: "Fechar" }).last().click();
+    await terms.waitFor({ state: "hidden" });
+    assert.equal(await gate.isVisible(), true);
+
+    await gate.getByRole("button", { name: "Entrar no site" }).click();
+    await gate.waitFor({ state: "hidden" });
+    assert.equal(await storageItem(page, "ageConfirmed"), "true");
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await gate.count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a visitor registers as a model and lands on the dashboard signed in", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const model = uniqueModel();
+    await page.goto("/register?focus=username");
+    await page.getByLabel("Usuário", { exact: true }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "username");
+
+    await page.getByLabel("Usuário", { exact: true }).fill(model.username);
+    await page.locator('input[name="email"]').fill(model.email);
+    await page.locator('input[name="password"]').fill(model.password);
+    await page.getByLabel("Nome de exibição", { exact: true }).fill(model.name);
+    await page.getByLabel("Idade", { exact: true }).fill(String(model.age));
+    await page.getByLabel("Categoria", { exact: true }).selectOption({ index: 1 });
+    const municipio = page.getByLabel("Município", { exact: true });
+    assert.equal(await municipio.isDisabled(), true, "municipio waits for an estado");
+    await page.getByLabel("Estado", { exact: true }).selectOption(String(SAO_PAULO.estado_id));
+    await municipio.locator(`option[value="${SAO_PAULO.municipio_id}"]`).waitFor({ state: "attached" });
+    await municipio.selectOption(String(SAO_PAULO.municipio_id));
+
+    // Terms not accepted: the submit is blocked with the SPEC warning and tooltip.
+    const submit = page.getByRole("button", { name: "Criar conta" });
+    assert.equal(await submit.getAttribute("title"), "É necessário aceitar os Termos de Uso");
+    await submit.click();
+    await page.getByText(TERMS_REQUIRED).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/register");
+
+    await page.getByRole("checkbox").check();
+    await submit.click();
+    await page.waitForURL("**/dashboard");
+    await page.getByText("Cadastro realizado com sucesso!").waitFor();
+    await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
+    await page.getByText(`Bem-vinda, ${model.name}!`).waitFor();
+    await page.getByTestId("session-name").filter({ hasText: model.name }).waitFor();
+    assert.ok(await storageItem(page, "modelToken"));
+
+    // The session survives a reload (GET /api/auth/verify with the stored model token).
+    await page.reload();
+    await page.getByText(`Bem-vinda, ${model.name}!`).waitFor();
+
+    // Sair: back home, signed out.
+    await page.getByTestId("session-name").click();
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.getByText("Logout realizado com sucesso!").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("link", { name: "Login", exact: true }).waitFor();
+    assert.equal(await storageItem(page, "modelToken"), null);
+
+    // Logging in again: a plan never paid shows the payment message instead of the success toast.
+    await page.goto("/login?focus=email");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "email");
+    await page.locator('input[name="email"]').fill(model.email);
+    await page.locator('input[name="password"]').fill(model.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL("**/dashboard");
+    await page.locator('[data-toast-type="error"]').first().waitFor();
+    assert.equal(await page.getByText("Login realizado com sucesso!").count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the admin signs in and reaches the admin dashboard", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/admin/login?focus=email");
+    await page.locator('input[name="email"]').waitFor();
+    assert.equal(await focusedName(page), "email");
+
+    await page.locator('input[name="email"]').fill(ADMIN.email);
+    await page.locator('input[name="password"]').fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByText("E-mail ou senha incorretos").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/admin/login");
+
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL("**/admin/dashboard");
+    await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
+    await page.getByTestId("session-name").filter({ hasText: "admin" }).waitFor();
+    assert.ok(await storageItem(page, "token"));
+
+    await page.getByRole("link", { name: /Gerenciar Modelos/ }).click();
+    await page.waitForURL("**/admin/models");
+    await page.getByRole("link", { name: /Voltar ao Dashboard/ }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a model token cannot open admin pages", async () => {
+    const { token } = await registerModelViaApi();
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
+    for (const path of ["/admin/dashboard", "/admin/models", "/admin/pix-qr"]) {
+      await page.goto(path);
+      await page.waitForURL("**/admin/login");
+      await page.getByRole("heading", { name: "Login administrativo" }).waitFor();
+    }
+    assert.equal(await page.getByRole("heading", { name: "Painel Administrativo" }).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a stale token is cleared silently at start-up", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/");
+    await page.evaluate(() => window.localStorage.setItem("modelToken", "not-a-valid-token"));
+    await page.goto("/dashboard");
+    await page.getByRole("heading", { name: "Acesso Negado" }).waitFor();
+    await page.getByText("Você precisa estar logado para acessar esta página.").waitFor();
+    assert.equal(new URL(page.url()).pathname, "/dashboard");
+    assert.equal(await storageItem(page, "modelToken"), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a bad direct-login token shows an error and stays on the login page", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/login?token=token-que-nao-existe");
+    await page.getByText("Token de login direto inválido ou expirado").waitFor();
+    await page.locator('input[name="email"]').waitFor();
+    const url = new URL(page.url());
+    assert.equal(url.pathname, "/login");
+    assert.equal(url.searchParams.get("token"), null);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("an unknown path shows the 404 page with a link home", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/isto/nao/existe");
+    await page.getByRole("heading", { name: "Página não encontrada" }).waitFor();
+    await page.getByRole("link", { name: "Voltar ao início" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("key screens render at phone and desktop widths (screenshots in .screenshots/)", async () => {
+    const { token } = await registerModelViaApi();
+    const screens: Array<{ name: string; path: string; ageConfirmed?: boolean; model?: boolean; terms?: boolean }> = [
+      { name: "home-age-gate", path: "/", ageConfirmed: false },
+      { name: "home", path: "/" },
+      { name: "login", path: "/login" },
+      { name: "register", path: "/register" },
+      { name: "admin-login", path: "/admin/login" },
+      { name: "not-found", path: "/pagina-que-nao-existe" },
+      { name: "terms", path: "/", terms: true },
+      { name: "dashboard", path: "/dashboard", model: true },
+    ];
+    for (const mobile of [false, true]) {
+      for (const screen of screens) {
+        const { context, page, errors } = await newPage(browser, site.baseUrl, {
+          mobile,
+          ageConfirmed: screen.ageConfirmed ?? true,
+        });
+        if (screen.model) await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
+        await page.goto(screen.path);
+        await page.getByRole("contentinfo").waitFor();
+        if (screen.terms) {
+          if (mobile) await page.getByRole("button", { name: "Abrir menu" }).click();
+          await page.getByRole("button", { name: "Termos de Uso" }).first().click();
+          await page
+            .getByRole("dialog", { name: "Termos de Uso" })
+            .getByText("Anual", { exact: true })
+            .first()
+            .waitFor();
+        }
+        if (screen.model) await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
+        await page.waitForTimeout(400);
+        await screenshot(page, `foundation-${screen.name}-${mobile ? "phone" : "desktop"}`);
+        assert.deepEqual(errors, [], `${screen.name} (${mobile ? "phone" : "desktop"})`);
+        await context.close();
+      }
+    }
+  });
+});
