@@ -121,13 +121,14 @@ export const models = pgTable(
     uniqueIndex("models_username_uq").on(t.username),
     uniqueIndex("models_email_uq").on(t.email),
     index("models_municipio_idx").on(t.municipioId),
-    // Public listing order (featured first, newest first). next_due_date is a key column so that the
+    // Public listing order (featured first, newest first). NULLS FIRST is what ORDER BY … DESC means: with
+    // NULLS LAST the planner cannot walk the index in order. next_due_date is a key column so that the
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
-      .on(t.isFeatured.desc(), t.id.desc(), t.nextDueDate)
+      .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index("models_public_city_idx")
-      .on(t.municipioId, t.isFeatured.desc(), t.id.desc(), t.nextDueDate)
+      .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
       .where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

@@ -6,28 +6,50 @@ import {
   CitySlugParamsSchema,
   StatesResponseSchema,
 } from "@vitrine/contracts";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getPublicCache } from "../public-models/public-cache";
+import { getJsonBody, getPublicCache } from "../public-models/public-cache";
+import { looseText } from "./city-index";
 import { findCityBySlug, listCitiesWithModels, listStatesWithModels, searchCities } from "./service";
+
+/** Sends a cached body: already checked against the route's schema and serialized (see getJsonBody). */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type("application/json; charset=utf-8").send(body as never);
 
 /** Public city lists under /api/cities (the estados/municipios form lists live in modules/places). */
 export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, cache: getPublicCache(app.db) };
+  const cache = getPublicCache(app.db);
+  const deps = { db: app.db, cache };
 
   app.get(
     "/cities",
     { schema: { querystring: CitiesQuerySchema, response: { 200: CitiesResponseSchema } } },
-    async (request) => ({ cities: await listCitiesWithModels(deps, request.query.state) }),
+    async (request, reply) => {
+      const { state } = request.query;
+      const body = await getJsonBody(cache, `cities|${state ?? ""}`, CitiesResponseSchema, async () => ({
+        cities: await listCitiesWithModels(deps, state),
+      }));
+      return sendJson(reply, body);
+    },
   );
 
-  app.get("/cities/states", { schema: { response: { 200: StatesResponseSchema } } }, async () => ({
-    states: await listStatesWithModels(deps),
-  }));
+  app.get("/cities/states", { schema: { response: { 200: StatesResponseSchema } } }, async (_request, reply) => {
+    const body = await getJsonBody(cache, "states", StatesResponseSchema, async () => ({
+      states: await listStatesWithModels(deps),
+    }));
+    return sendJson(reply, body);
+  });
 
   app.get(
     "/cities/search",
     { schema: { querystring: CitySearchQuerySchema, response: { 200: CitiesResponseSchema } } },
-    async (request) => ({ cities: await searchCities(deps, request.query.q) }),
+    async (request, reply) => {
+      const { q } = request.query;
+      const body = await getJsonBody(cache, `city-search|${looseText(q)}`, CitiesResponseSchema, async () => ({
+        cities: await searchCities(deps, q),
+      }));
+      return sendJson(reply, body);
+    },
   );
 
   app.get(

@@ -31,27 +31,23 @@ const presentCity = (city: CityEntry, modelsCount: number): City => ({
 
 /** GET /api/cities: cities with visible models, alphabetical, optionally in one state. */
 export async function listCitiesWithModels(deps: Deps, state?: string): Promise<City[]> {
-  return deps.cache.get(`cities|${state ?? ""}`, async () => {
-    const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
-    return index.all
-      .filter((c) => (counts.get(c.id) ?? 0) > 0 && (!state || c.uf === state))
-      .map((c) => presentCity(c, counts.get(c.id) ?? 0));
-  });
+  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+  return index.all
+    .filter((c) => (counts.get(c.id) ?? 0) > 0 && (!state || c.uf === state))
+    .map((c) => presentCity(c, counts.get(c.id) ?? 0));
 }
 
 /** GET /api/cities/states: states with visible models, by state code. */
 export async function listStatesWithModels(deps: Deps): Promise<StateSummary[]> {
-  return deps.cache.get("states", async () => {
-    const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
-    const byState = new Map<string, number>();
-    for (const [cityId, total] of counts) {
-      const uf = index.byId.get(cityId)?.uf;
-      if (uf) byState.set(uf, (byState.get(uf) ?? 0) + total);
-    }
-    return [...byState]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([state, modelsCount]) => ({ state, models_count: modelsCount }));
-  });
+  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+  const byState = new Map<string, number>();
+  for (const [cityId, total] of counts) {
+    const uf = index.byId.get(cityId)?.uf;
+    if (uf) byState.set(uf, (byState.get(uf) ?? 0) + total);
+  }
+  return [...byState]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([state, modelsCount]) => ({ state, models_count: modelsCount }));
 }
 
 /** Name matches of a loose query, optionally restricted to the state code typed at its end ("campo grande ms"). */
@@ -73,10 +69,8 @@ function matchCities(index: CityIndex, q: string): CityEntry[] {
 export async function searchCities(deps: Deps, rawQuery: string, limit = CITY_SEARCH_LIMIT): Promise<City[]> {
   const q = looseText(rawQuery);
   if (q.length < 2) return [];
-  return deps.cache.get(`city-search|${limit}|${q}`, async () => {
-    const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
-    return rankCities(index, counts, q).slice(0, limit);
-  });
+  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+  return rankCities(index, counts, q).slice(0, limit);
 }
 
 function rankCities(index: CityIndex, counts: Map<number, number>, q: string): City[] {

@@ -1,11 +1,16 @@
-import { normalizeText, type PublicModelsQuery, type PublicModelsResponse } from "@vitrine/contracts";
-import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import {
+  normalizeText,
+  type PublicModelsQuery,
+  type PublicModelsResponse,
+  PublicModelsResponseSchema,
+} from "@vitrine/contracts";
+import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, estados, models, municipios, photos } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { cardColumns, presentCard } from "./present";
-import type { PublicCache } from "./public-cache";
+import { getJsonBody, type PublicCache } from "./public-cache";
 
 /** Words of a search beyond this many are ignored. */
 const MAX_SEARCH_TERMS = 8;
@@ -21,45 +26,50 @@ export function searchTerms(search: string | undefined): string[] {
   return normalizeText(search).split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_TERMS);
 }
 
+type Filter = { cityId?: number; terms: string[] };
+
 /** Every word must appear somewhere in the model's search text (name, category, city, state, description). */
-function listingFilter(query: { cityId?: number; terms: string[] }, today: string): SQL | undefined {
+function listingWhere(filter: Filter, today: string): SQL | undefined {
   return and(
     isPubliclyVisible(today),
-    query.cityId ? eq(models.municipioId, query.cityId) : undefined,
-    ...query.terms.map((term) => like(models.searchText, `%${escapeLike(term)}%`)),
+    filter.cityId ? eq(models.municipioId, filter.cityId) : undefined,
+    ...filter.terms.map((term) => like(models.searchText, `%${escapeLike(term)}%`)),
   );
 }
 
-async function countModels(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(models).where(where);
-  return row?.total ?? 0;
+/**
+ * Ids of every visible model matching the filter, in listing order (featured first, then newest), read in one
+ * pass over the partial index. The total is its length and any page, however deep, is a slice of it: no
+ * COUNT(*) and no OFFSET scan per request.
+ */
+async function findOrderedIds(db: Db, filter: Filter): Promise<Int32Array> {
+  const [row] = await db
+    .select({
+      ids: sql<
+        string | null
+      >`string_agg(${models.id}::text, ',' order by ${models.isFeatured} desc, ${models.id} desc)`,
+    })
+    .from(models)
+    .where(listingWhere(filter, todayInSaoPaulo()));
+  return row?.ids ? Int32Array.from(row.ids.split(","), Number) : new Int32Array(0);
 }
 
-async function findPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  // The page is chosen on the narrow partial index first, then only those rows are joined.
-  const page = db
-    .select({ id: models.id })
-    .from(models)
-    .where(where)
-    .orderBy(desc(models.isFeatured), desc(models.id))
-    .limit(limit)
-    .offset(offset)
-    .as("page");
-  return db
+/** The cards of the given ids, in the given order; a model hidden meanwhile is left out. */
+async function findCards(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select(cardColumns)
-    .from(page)
-    .innerJoin(models, eq(models.id, page.id))
+    .from(models)
     .innerJoin(municipios, eq(municipios.id, models.municipioId))
     .innerJoin(estados, eq(estados.id, municipios.estadoId))
     .leftJoin(categories, eq(categories.id, models.categoryId))
     .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
-    .orderBy(desc(models.isFeatured), desc(models.id));
+    .where(and(inArray(models.id, ids), isPubliclyVisible()));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * GET /api/models/public: visible models, featured first then newest, one page. The total of a filter is
- * cached under the public data version (counting 100,000 rows per request would dominate the cost).
- */
+/** GET /api/models/public: visible models, featured first then newest, one page. */
 export async function listPublicModels({
   db,
   cache,
@@ -69,17 +79,34 @@ export async function listPublicModels({
   cache: PublicCache;
   query: PublicModelsQuery;
 }): Promise<PublicModelsResponse> {
-  const today = todayInSaoPaulo();
-  const terms = searchTerms(query.search);
-  const where = listingFilter({ cityId: query.city_id, terms }, today);
+  const filter = { cityId: query.city_id, terms: searchTerms(query.search) };
+  const ids = await cache.get(
+    `ids|${filter.cityId ?? ""}|${filter.terms.join(" ")}`,
+    () => findOrderedIds(db, filter),
+    (list) => 64 + list.byteLength,
+  );
   const offset = (query.page - 1) * query.limit;
-  const countKey = `count|${query.city_id ?? ""}|${terms.join(" ")}`;
-  const [total, rows] = await Promise.all([
-    cache.get(countKey, () => countModels(db, where)),
-    findPage(db, where, query.limit, offset),
-  ]);
+  const rows = await findCards(db, Array.from(ids.subarray(offset, offset + query.limit)));
+  const total = ids.length;
   return {
     models: rows.map(presentCard),
     pagination: { page: query.page, pages: Math.ceil(total / query.limit), total },
   };
+}
+
+/**
+ * The listing page as the bytes sent: every visitor asking for the same page under the same public data
+ * version gets the same answer, so it is built and serialized once and then served from memory.
+ */
+export function getListingBody({
+  db,
+  cache,
+  query,
+}: {
+  db: Db;
+  cache: PublicCache;
+  query: PublicModelsQuery;
+}): Promise<Buffer> {
+  const key = `page|${query.city_id ?? ""}|${searchTerms(query.search).join(" ")}|${query.page}|${query.limit}`;
+  return getJsonBody(cache, key, PublicModelsResponseSchema, () => listPublicModels({ db, cache, query }));
 }

@@ -5,15 +5,19 @@ import { todayInSaoPaulo } from "../../lib/dates";
 
 /** Entries also expire after this long, so counters shown on cards (views, contacts) stay roughly current. */
 const DEFAULT_TTL_MS = 30_000;
-const MAX_ENTRIES = 2_000;
+/** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
+const MAX_WEIGHT = 64 * 1024 * 1024;
 
-type Entry = { version: string; expiresAt: number; value: unknown };
+type Entry = { version: string; expiresAt: number; value: unknown; weight: number };
 
 export type PublicCache = {
   /** "today:version": changes when public data changes (database triggers) or when the day turns. */
   currentVersion(): Promise<string>;
-  /** The cached value for key under the current version, computing it once when missing or stale. */
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The cached value for key under the current version, computing it once when missing or stale. `weigh`
+   * tells how much memory a value holds (default 1 KB); the least recently stored entries go first.
+   */
+  get<T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number): Promise<T>;
 };
 
 /**
@@ -22,29 +26,55 @@ export type PublicCache = {
  * change (see migration 0002), so a cached value is never older than the data a request could have read,
  * whichever server instance wrote it. Views and contacts do not bump it; the TTL bounds how stale they get.
  */
-export function createPublicCache(db: Db, opts: { ttlMs?: number } = {}): PublicCache {
+export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs?: number } = {}): PublicCache {
   const ttlMs = opts.ttlMs ?? Number(process.env.PUBLIC_CACHE_TTL_MS ?? DEFAULT_TTL_MS);
+  const maxStalenessMs = opts.maxStalenessMs ?? defaultMaxStaleness();
+  let checked: { version: string; at: number } | null = null;
   const entries = new Map<string, Entry>();
+  let totalWeight = 0;
   const pending = new Map<string, Promise<unknown>>();
   let versionQuery: Promise<string> | null = null;
 
   // Concurrent requests share one version query: a request that starts after a write has committed either
   // starts a new query or joins one that began after it, except for requests racing the write itself.
   function currentVersion(): Promise<string> {
+    if (checked && Date.now() - checked.at < maxStalenessMs) return Promise.resolve(checked.version);
     if (versionQuery) return versionQuery;
     const today = todayInSaoPaulo();
+    const startedAt = Date.now();
     versionQuery = db
       .select({ version: publicDataVersion.version })
       .from(publicDataVersion)
       .where(eq(publicDataVersion.id, 1))
-      .then(([row]) => `${today}:${row?.version ?? 0}`)
+      .then(([row]) => {
+        const version = `${today}:${row?.version ?? 0}`;
+        checked = { version, at: startedAt };
+        return version;
+      })
       .finally(() => {
         versionQuery = null;
       });
     return versionQuery;
   }
 
-  async function get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  function store(key: string, entry: Entry) {
+    remove(key);
+    entries.set(key, entry);
+    totalWeight += entry.weight;
+    for (const [oldest] of entries) {
+      if (totalWeight <= MAX_WEIGHT || oldest === key) break;
+      remove(oldest);
+    }
+  }
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalWeight -= entry.weight;
+    entries.delete(key);
+  }
+
+  async function get<T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number): Promise<T> {
     const version = await currentVersion();
     if (ttlMs <= 0) return compute();
     const hit = entries.get(key);
@@ -55,9 +85,7 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number } = {}): Public
     if (running) return running as Promise<T>;
     const promise = compute()
       .then((value) => {
-        entries.delete(key);
-        entries.set(key, { version, expiresAt: Date.now() + ttlMs, value });
-        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        store(key, { version, expiresAt: Date.now() + ttlMs, value, weight: weigh?.(value) ?? 1024 });
         return value;
       })
       .finally(() => pending.delete(pendingKey));
@@ -66,6 +94,18 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number } = {}): Public
   }
 
   return { currentVersion, get };
+}
+
+/**
+ * How long one version check may serve later requests. 0 (development and tests): every request checks, so a
+ * change is visible to the very next request. In production, a quarter of a second: the lists may then lag a
+ * change by that long (the web already keeps listings for minutes), and a busy server checks four times a
+ * second instead of once per request. PUBLIC_CACHE_MAX_STALENESS_MS overrides both.
+ */
+function defaultMaxStaleness(): number {
+  const fromEnv = process.env.PUBLIC_CACHE_MAX_STALENESS_MS;
+  if (fromEnv !== undefined && fromEnv !== "") return Number(fromEnv);
+  return process.env.NODE_ENV === "production" ? 250 : 0;
 }
 
 const caches = new WeakMap<Db, PublicCache>();
@@ -78,4 +118,21 @@ export function getPublicCache(db: Db): PublicCache {
     caches.set(db, cache);
   }
   return cache;
+}
+
+/**
+ * A JSON response body kept in the cache as the bytes to send: built once per version, checked against the
+ * route's response schema as Fastify's serializer would, then sent as a Buffer (no per-request serializing).
+ */
+export function getJsonBody<T>(
+  cache: PublicCache,
+  key: string,
+  schema: { parse(value: unknown): T },
+  compute: () => Promise<T>,
+): Promise<Buffer> {
+  return cache.get(
+    `body|${key}`,
+    async () => Buffer.from(JSON.stringify(schema.parse(await compute()))),
+    (body) => 256 + body.length,
+  );
 }

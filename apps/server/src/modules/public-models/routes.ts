@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { registerEventStream } from "./events";
-import { listPublicModels } from "./listing";
+import { getListingBody } from "./listing";
 import { findVisibleModelId, getPublicProfile } from "./profile";
 import { getPublicCache } from "./public-cache";
 import { countOncePerDay, createVisitorHasher } from "./visitor-marks";
@@ -37,7 +37,12 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/public",
     { schema: { querystring: PublicModelsQuerySchema, response: { 200: PublicModelsResponseSchema } } },
-    async (request) => listPublicModels({ db: app.db, cache, query: request.query }),
+    async (request, reply) => {
+      const body = await getListingBody({ db: app.db, cache, query: request.query });
+      // Already checked against the schema and serialized: Fastify sends a Buffer as it is, which the
+      // type provider cannot express.
+      return reply.type("application/json; charset=utf-8").send(body as never);
+    },
   );
 
   app.get(

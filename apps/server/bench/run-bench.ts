@@ -1,0 +1,191 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../src/db/client";
+import { loadReferenceData } from "../src/db/reference-data";
+import { type LoadOptions, type LoadResult, measure, type Target } from "./load";
+import { seedBenchData, vacuumAnalyze } from "./seed";
+
+/**
+ * npm run bench: seeds DATABASE_URL (PostgreSQL) or PGlite (BENCH_DATA_DIR, default ./data-bench) with
+ * 100,000 models in 2,000 cities, starts the real server as a child process, drives it with autocannon and
+ * compares it with a bare node:http server sending a body of the same size (the ceiling).
+ * Knobs: BENCH_MODELS, BENCH_CITIES, BENCH_CONNECTIONS (32), BENCH_DURATION (10 s), BENCH_WARMUP (3 s).
+ */
+const env = process.env;
+const databaseUrl = env.DATABASE_URL || undefined;
+const models = Number(env.BENCH_MODELS ?? 100_000);
+const cities = Number(env.BENCH_CITIES ?? 2_000);
+const load: Omit<LoadOptions, "baseUrl"> = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 32),
+  durationSec: Number(env.BENCH_DURATION ?? 10),
+  warmupSec: Number(env.BENCH_WARMUP ?? 3),
+};
+const dataDir = path.resolve(env.BENCH_DATA_DIR ?? "./data-bench");
+const serverPort = Number(env.BENCH_PORT ?? 5098);
+const ceilingPort = serverPort + 1;
+const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
+const children: ChildProcess[] = [];
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function prepareData() {
+  mkdirSync(dataDir, { recursive: true });
+  const database = openDatabase({ databaseUrl, dataDir, poolSize: 2 });
+  try {
+    await database.migrate();
+    await loadReferenceData(database.db);
+    const started = Date.now();
+    const outcome = await seedBenchData(database, { models, cities });
+    log(
+      `dados: ${outcome === "seeded" ? "semeados" : "reaproveitados"} em ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await vacuumAnalyze(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Starts a script as a child process (tsx loaded) and resolves once `ready()` says it answers. */
+async function startChild(script: string, args: string[], childEnv: NodeJS.ProcessEnv, ready: () => Promise<boolean>) {
+  const child = fork(script, args, { env: childEnv, execArgv: ["--import", "tsx"], stdio: "inherit" });
+  children.push(child);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} saiu com código ${child.exitCode}`);
+    if (await ready().catch(() => false)) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${script} não respondeu em 60 s`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
+
+function printTable(results: LoadResult[], ceiling: LoadResult) {
+  log("");
+  log(
+    `${"cenário".padEnd(34)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"% teto".padStart(8)}  bytes`,
+  );
+  for (const r of [...results, ceiling]) {
+    const ratio = (100 * r.requestsPerSec) / ceiling.requestsPerSec;
+    const bad = r.non2xx || r.errors ? `  (!) ${r.non2xx} não-2xx, ${r.errors} erros` : "";
+    log(
+      `${r.name.padEnd(34)} ${fmt(r.requestsPerSec)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ${fmt(ratio, 1)}%  ${r.bytesPerResponse}${bad}`,
+    );
+  }
+}
+
+function checkTargets(results: LoadResult[], ceiling: LoadResult) {
+  log("");
+  log(`metas (PostgreSQL, 32 conexões) — banco desta execução: ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
+  for (const r of results) {
+    const isCitySearch = r.name.startsWith("busca de cidades");
+    const ratio = r.requestsPerSec / ceiling.requestsPerSec;
+    const ok = isCitySearch ? r.p99 <= 10 : r.p99 <= 25 && ratio >= 0.4;
+    const rule = isCitySearch ? "p99 ≤ 10 ms" : "p99 ≤ 25 ms e ≥ 40% do teto";
+    log(`  ${ok ? "ok   " : "FALHA"} ${r.name}: ${rule}`);
+  }
+}
+
+async function main() {
+  log(
+    `Vitrine bench: ${models} modelos, ${cities} cidades, ${load.connections} conexões, ${load.durationSec} s por cenário`,
+  );
+  log(`banco: ${databaseUrl ? databaseUrl.replace(/\/\/[^@]*@/, "//***@") : `PGlite em ${dataDir}`}`);
+  await prepareData();
+
+  const baseUrl = `http://127.0.0.1:${serverPort}`;
+  const server = await startChild(
+    serverEntry,
+    [],
+    {
+      ...env,
+      PORT: String(serverPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: path.join(dataDir, "no-web"),
+      NODE_ENV: "production",
+    },
+    async () => (await fetch(`${baseUrl}/api/health`)).ok,
+  );
+
+  const { cities: withModels } = await getJson<{ cities: { id: number; name: string; models_count: number }[] }>(
+    `${baseUrl}/api/cities`,
+  );
+  const biggest = withModels.reduce((a, b) => (b.models_count > a.models_count ? b : a));
+  const typical = [...withModels].sort((a, b) => a.models_count - b.models_count)[Math.floor(withModels.length / 2)];
+  const page1Body = await (await fetch(`${baseUrl}/api/models/public?page=1&limit=20`)).text();
+  const page1 = JSON.parse(page1Body) as { pagination: { pages: number; total: number } };
+  const deepPage = Math.max(1, Math.floor(page1.pagination.pages / 2));
+  const cityIds = withModels.map((c) => c.id);
+  let seq = 0;
+  log(
+    `visíveis: ${page1.pagination.total}; cidades com modelos: ${withModels.length}; maior: ${biggest.name} ` +
+      `(${biggest.models_count}); típica: ${typical.name} (${typical.models_count}); página funda: ${deepPage}`,
+  );
+
+  const targets: Target[] = [
+    { name: "listagem página 1", path: "/api/models/public?page=1&limit=20" },
+    { name: `listagem página ${deepPage} (funda)`, path: `/api/models/public?page=${deepPage}&limit=20` },
+    { name: `cidade típica (${typical.models_count})`, path: `/api/models/public?city_id=${typical.id}&page=1` },
+    { name: `cidade maior (${biggest.models_count})`, path: `/api/models/public?city_id=${biggest.id}&page=1` },
+    {
+      name: "cidade variada, páginas 1-3",
+      path: () => `/api/models/public?city_id=${cityIds[seq++ % cityIds.length]}&page=${1 + (seq % 3)}`,
+    },
+    { name: 'busca "juliana"', path: "/api/models/public?search=juliana" },
+    { name: 'busca "sao paulo"', path: "/api/models/public?search=sao%20paulo" },
+    { name: 'busca de cidades "sao"', path: "/api/cities/search?q=sao" },
+    { name: 'busca de cidades "campo gr"', path: "/api/cities/search?q=campo%20gr" },
+  ];
+  const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, "i") : null;
+  const results: LoadResult[] = [];
+  for (const target of targets.filter((t) => !only || only.test(t.name))) {
+    const result = await measure(target, { ...load, baseUrl });
+    results.push(result);
+    log(`  ${result.name}: ${result.requestsPerSec.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  }
+  await stop(server);
+
+  const bodySize = Buffer.byteLength(page1Body);
+  const ceilingServer = await startChild(
+    path.resolve(import.meta.dirname, "ceiling-server.ts"),
+    [String(ceilingPort), String(bodySize)],
+    env,
+    async () => (await fetch(`http://127.0.0.1:${ceilingPort}/`)).ok,
+  );
+  const ceiling = await measure(
+    { name: "teto: node:http corpo fixo", path: "/" },
+    { ...load, baseUrl: `http://127.0.0.1:${ceilingPort}` },
+  );
+  await stop(ceilingServer);
+
+  printTable(results, ceiling);
+  checkTargets(results, ceiling);
+}
+
+process.on("SIGINT", () => {
+  for (const child of children) child.kill("SIGTERM");
+  process.exit(130);
+});
+
+main().catch(async (err: unknown) => {
+  console.error(err);
+  await Promise.all(children.map(stop));
+  process.exit(1);
+});
