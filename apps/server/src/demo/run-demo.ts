@@ -1,0 +1,50 @@
+import path from "node:path";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+import { prepareDatabase } from "../db/prepare";
+import { DEMO_MODEL_PASSWORD, seedDemo } from "./seed-demo";
+
+/**
+ * npm run demo: the site with a demo database of a few hundred models, kept apart from the real data:
+ * DEMO_DATA_DIR (default ./data-demo) with its own PGlite, or DEMO_DATABASE_URL for a PostgreSQL database of
+ * its own. DATA_DIR and DATABASE_URL are deliberately ignored, so the demo never writes into real data.
+ */
+const env = process.env;
+const dataDir = path.resolve(env.DEMO_DATA_DIR ?? "./data-demo");
+const adminEmail = env.DEMO_ADMIN_EMAIL ?? "admin@vitrine.demo";
+const adminPassword = env.DEMO_ADMIN_PASSWORD ?? "demo-admin-123";
+
+const config = loadConfig({
+  ...env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: env.DEMO_DATABASE_URL ?? "",
+  ADMIN_EMAIL: adminEmail,
+  ADMIN_PASSWORD: adminPassword,
+});
+const { database, log } = await prepareDatabase(config);
+const app = await buildApp({ config, database });
+
+const started = Date.now();
+const outcome = await seedDemo(app, (line) => log.info(line));
+log.info(
+  outcome === "seeded"
+    ? `Dados de demonstração criados em ${((Date.now() - started) / 1000).toFixed(1)} s`
+    : "Dados de demonstração já existentes reaproveitados",
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal} recebido, encerrando`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ port: config.port, host: config.host });
+log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: ${database.kind}, dados em ${dataDir})`);
+log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
+if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");
