@@ -1,51 +1,144 @@
-import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { CITY_SEARCH_MIN_CHARS } from "@vitrine/contracts";
+import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { cn } from "@/lib/cn";
+import { useCitySearch } from "../api/search-cities";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { CitySearchResults } from "./city-search-results";
+
+/** SPEC §9: the search waits 320 ms after typing; the dropdown closes 150 ms after the box loses focus. */
+const DEBOUNCE_MS = 320;
+const BLUR_CLOSE_MS = 150;
 
 /**
- * PLACEHOLDER for the header city search (SPEC §2 "City search box"); the cities issue replaces this file.
- * Today: a search field whose non-empty submit goes to /?search={text}. Keep the props when replacing it:
+ * The header city search (SPEC §2): 2+ trimmed characters open a dropdown of cities with a preview card each
+ * (primary photo, "city - state", advertiser name); picking one goes to the city and scrolls to its grid.
+ * Submitting searches the listing (/?search=…). The box clears whenever the path or query changes.
  * `onNavigate` lets the mobile menu close after a choice.
  */
 export function CitySearchBox({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const [text, setText] = useState("");
+  const [hasFocus, setHasFocus] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
   const inputId = useId();
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const blurTimer = useRef<number | undefined>(undefined);
+
+  // Any change of path or query empties the box (SPEC §2).
+  const locationKey = location.pathname + location.search;
+  const [lastLocation, setLastLocation] = useState(locationKey);
+  if (lastLocation !== locationKey) {
+    setLastLocation(locationKey);
+    setText("");
+  }
+
+  const term = text.trim();
+  const debouncedTerm = useDebouncedValue(term, DEBOUNCE_MS);
+  const search = useCitySearch(debouncedTerm);
+  const isSearching = term !== debouncedTerm || search.isPending || (search.isFetching && !search.data);
+  const open = hasFocus && !dismissed && term.length >= CITY_SEARCH_MIN_CHARS;
+
+  useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const search = text.trim();
-    if (!search) return;
-    navigate(`/?search=${encodeURIComponent(search)}`);
+    if (!term) return;
+    navigate(`/?search=${encodeURIComponent(term)}`);
     setText("");
+    inputRef.current?.blur();
+    onNavigate?.();
+  }
+
+  function onFocus() {
+    window.clearTimeout(blurTimer.current);
+    setHasFocus(true);
+  }
+
+  function onBlur(event: FocusEvent) {
+    if (rootRef.current?.contains(event.relatedTarget as Node | null)) return;
+    window.clearTimeout(blurTimer.current);
+    blurTimer.current = window.setTimeout(() => setHasFocus(false), BLUR_CLOSE_MS);
+  }
+
+  function focusableResults(): HTMLElement[] {
+    return Array.from(rootRef.current?.querySelectorAll<HTMLElement>("[data-city-option]") ?? []);
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setDismissed(true);
+      inputRef.current?.focus();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const items = focusableResults();
+    if (items.length === 0) return;
+    event.preventDefault();
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === "ArrowDown") items[Math.min(index + 1, items.length - 1)].focus();
+    else if (index <= 0) inputRef.current?.focus();
+    else items[index - 1].focus();
+  }
+
+  function onPicked() {
+    setText("");
+    setHasFocus(false);
     onNavigate?.();
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className={cn("relative", className)}>
-      <label htmlFor={inputId} className="sr-only">
-        Buscar cidade
-      </label>
-      <svg
-        aria-hidden
-        viewBox="0 0 20 20"
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-subtle"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
+    <div ref={rootRef} className={cn("relative", className)} onFocus={onFocus} onBlur={onBlur} onKeyDown={onKeyDown}>
+      <form role="search" onSubmit={onSubmit} className="relative">
+        <label htmlFor={inputId} className="sr-only">
+          Buscar cidade
+        </label>
+        <svg
+          aria-hidden
+          viewBox="0 0 20 20"
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-subtle"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
+          <circle cx="9" cy="9" r="5.5" />
+          <path d="m13.5 13.5 3 3" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="search"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setDismissed(false);
+          }}
+          placeholder="Buscar cidade..."
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-autocomplete="list"
+          className="h-10 w-full rounded-full border border-line bg-surface-2/80 pr-4 pl-10 text-sm text-ink transition-colors outline-none placeholder:text-ink-subtle hover:border-line-strong focus-visible:border-accent/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
+        />
+      </form>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-50 mt-2 min-w-72 origin-top animate-pop-in overflow-hidden rounded-2xl border border-line bg-surface/98 shadow-elevated backdrop-blur-md"
       >
-        <circle cx="9" cy="9" r="5.5" />
-        <path d="m13.5 13.5 3 3" strokeLinecap="round" />
-      </svg>
-      <input
-        id={inputId}
-        type="search"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        placeholder="Buscar cidade..."
-        autoComplete="off"
-        className="h-10 w-full rounded-full border border-line bg-surface-2/80 pr-4 pl-10 text-sm text-ink placeholder:text-ink-subtle transition-colors outline-none hover:border-line-strong focus-visible:border-accent/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
-      />
-    </form>
+        {open && (
+          <CitySearchResults
+            isSearching={isSearching}
+            cities={isSearching ? [] : (search.data ?? [])}
+            onPicked={onPicked}
+          />
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,15 +1,107 @@
-import { useParams, useSearchParams } from "react-router";
-import { PagePlaceholder } from "@/components/page-placeholder";
+import { CITY_NOT_FOUND, slugify } from "@vitrine/contracts";
+import { useEffect } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { buttonClasses } from "@/components/ui";
+import { useCities } from "@/features/cities/api/get-cities";
+import { useCityBySlug } from "@/features/cities/api/get-city-by-slug";
+import {
+  isCityNavigationState,
+  RESULTS_ANCHOR_ID,
+  SCROLL_TO_RESULTS_DELAY_MS,
+  scrollToResults,
+} from "@/features/cities/lib/city-navigation";
+import { useLivePublicData } from "@/features/live-updates/use-live-public-data";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { appPaths } from "@/lib/paths";
+import { usePublicModels } from "../api/get-public-models";
+import { CitySelector } from "../components/city-selector";
+import { Hero } from "../components/hero";
+import { ModelGrid } from "../components/model-grid";
+import { useRecordVisit } from "../hooks/use-record-visit";
+import { formatCount } from "../lib/format";
 
-/** PLACEHOLDER — Home and city listing (SPEC §2), routes / and /cidade/:slug. Replaced by the listing issue. */
+function positiveInt(raw: string | null): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n > 0 ? n : null;
+}
+
+/**
+ * SPEC §2 home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
+ * slug or name) and city_id. The city of a slug is resolved first, then the listing loads page by page.
+ */
 export function HomePage() {
-  const { slug } = useParams();
+  const params = useParams();
   const [searchParams] = useSearchParams();
-  const search = searchParams.get("search");
+  const location = useLocation();
+  const search = searchParams.get("search")?.trim() || null;
+  const citySlug = params.slug ?? (slugify(searchParams.get("city") ?? "") || null);
+  const cityIdParam = citySlug ? null : positiveInt(searchParams.get("city_id"));
+
+  const bySlug = useCityBySlug(citySlug);
+  // ?city_id only carries the id: its name comes from the list of cities with models.
+  const allCities = useCities({ state: null, enabled: cityIdParam !== null });
+  const city = citySlug ? (bySlug.data ?? null) : (allCities.data?.find((c) => c.id === cityIdParam) ?? null);
+  const cityId = citySlug ? (bySlug.data?.id ?? null) : cityIdParam;
+  const cityReady = !citySlug || bySlug.isSuccess;
+  const cityMissing = !!citySlug && bySlug.isError;
+
+  const listing = usePublicModels({ cityId, search }, { enabled: cityReady });
+  const total = listing.data?.pages[0]?.pagination.total;
+
+  useLivePublicData();
+  useRecordVisit(cityReady ? { page: cityId ? "city" : "home", city_id: cityId } : null);
+  usePageTitle(
+    search ? `Resultados para "${search}"` : city ? `Modelos em ${city.name} - ${city.state}` : "Modelos Premium",
+  );
+
+  // A city chosen in the selector or the header search asks (through the navigation state) for the grid.
+  const scrollRequested = isCityNavigationState(location.state);
+  useEffect(() => {
+    if (!scrollRequested) return;
+    const timer = window.setTimeout(scrollToResults, SCROLL_TO_RESULTS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [scrollRequested, location.key]);
+
   return (
-    <PagePlaceholder
-      title={search ? `Resultados para "${search}"` : "Modelos Premium"}
-      description={slug ? `Cidade: ${slug}` : "Anúncios de modelos por cidade."}
-    />
+    <>
+      <Hero>
+        <CitySelector current={city} />
+      </Hero>
+
+      <section
+        id={RESULTS_ANCHOR_ID}
+        aria-labelledby="results-title"
+        className="mx-auto w-full max-w-7xl scroll-mt-20 px-4 pt-10 pb-16 sm:px-6 sm:pt-14"
+      >
+        <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
+          <div className="min-w-0">
+            <p className="mb-2 text-xs font-semibold tracking-[0.22em] text-accent uppercase">
+              {city ? `${city.name} - ${city.state}` : "Em destaque"}
+            </p>
+            <h2 id="results-title" className="font-display text-3xl leading-tight font-semibold text-ink sm:text-4xl">
+              {search ? `Resultados para "${search}"` : "Modelos Premium"}
+            </h2>
+          </div>
+          {total !== undefined && !cityMissing && (
+            <p className="text-sm text-ink-muted" aria-live="polite" data-testid="results-count">
+              {`${formatCount(total)} modelo(s) encontrada(s)`}
+            </p>
+          )}
+        </div>
+
+        {cityMissing ? (
+          <div className="flex flex-col items-center rounded-3xl border border-dashed border-line-strong bg-surface/60 px-6 py-16 text-center">
+            <p className="font-display text-2xl text-ink">{CITY_NOT_FOUND}</p>
+            <p className="mt-2 max-w-sm text-sm text-ink-muted">Tente ajustar os filtros ou fazer uma nova busca.</p>
+            <Link to={appPaths.home} className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-5" })}>
+              Ver todas as modelos
+            </Link>
+          </div>
+        ) : (
+          <ModelGrid listing={listing} />
+        )}
+      </section>
+    </>
   );
 }

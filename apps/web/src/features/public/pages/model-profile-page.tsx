@@ -1,9 +1,112 @@
-import { PagePlaceholder } from "@/components/page-placeholder";
+import { INVALID_MODEL_ID, MODEL_NOT_FOUND, parseModelIdParam } from "@vitrine/contracts";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import { PageContainer } from "@/components/page";
+import { Button, buttonClasses, PageSpinner } from "@/components/ui";
+import { cityTarget } from "@/features/cities/lib/city-navigation";
+import { useLivePublicData } from "@/features/live-updates/use-live-public-data";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { ApiError } from "@/lib/api-client";
+import { appPaths } from "@/lib/paths";
+import { usePublicModel } from "../api/get-public-model";
+import { recordContact } from "../api/record-contact";
+import { ChevronIcon } from "../components/icons";
+import { PhotoLightbox } from "../components/photo-lightbox";
+import { whatsappHref } from "../components/profile/contact-links";
+import { GallerySection, ProductsSection, RatesSection, ServicesSection } from "../components/profile/profile-sections";
+import { ProfileSummary } from "../components/profile/profile-summary";
+import { useRecordVisit } from "../hooks/use-record-visit";
+
+const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
 /**
- * PLACEHOLDER — Public model profile (SPEC §2), routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug,
- * /model/:id. Replaced by the profile issue.
+ * SPEC §2 public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
+ * (the id may be the tail of a slug, optionally prefixed "id").
  */
 export function ModelProfilePage() {
-  return <PagePlaceholder title="Perfil da modelo" />;
+  const params = useParams();
+  const raw = params.id ?? params.slug ?? "";
+  const id = parseModelIdParam(raw);
+  const query = usePublicModel(id);
+  const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+
+  useLivePublicData();
+  useRecordVisit(query.data ? { page: "profile", city_id: query.data.model.city_id } : null);
+  usePageTitle(
+    id === null
+      ? INVALID_MODEL_ID
+      : query.data
+        ? `${query.data.model.name} · ${query.data.model.city_name} - ${query.data.model.state}`
+        : null,
+  );
+
+  const status = query.error instanceof ApiError ? query.error.status : null;
+  if (id === null || status === 400) {
+    return <ProfileMessage title={INVALID_MODEL_ID} />;
+  }
+  if (status === 404) return <ProfileMessage title={MODEL_NOT_FOUND} text={NOT_FOUND_TEXT} />;
+  if (query.isError) {
+    return (
+      <ProfileMessage title="Erro ao carregar o perfil. Tente novamente.">
+        <Button variant="secondary" className="mt-6" onClick={() => void query.refetch()}>
+          Tentar novamente
+        </Button>
+      </ProfileMessage>
+    );
+  }
+  if (!query.data) return <PageSpinner label="Carregando perfil..." />;
+
+  const { model, photos, products } = query.data;
+  const city = cityTarget({ id: model.city_id, slug: model.city_slug });
+  const whatsapp = whatsappHref(model);
+
+  return (
+    <PageContainer size="xl" className="flex flex-col gap-12 sm:gap-14">
+      <nav aria-label="Trilha" className="-mb-4 flex items-center gap-2 text-sm text-ink-subtle">
+        <Link to={appPaths.home} className="transition-colors hover:text-accent">
+          Início
+        </Link>
+        <ChevronIcon className="size-3.5" />
+        <Link to={city.to} className="transition-colors hover:text-accent">
+          {model.city_name} - {model.state}
+        </Link>
+        <ChevronIcon className="size-3.5" />
+        <span className="truncate text-ink-muted" aria-current="page">
+          {model.name}
+        </span>
+      </nav>
+
+      <ProfileSummary model={model} mainPhoto={photos[0] ?? null} onOpenPhoto={() => setLightboxIndex(0)} />
+      <GallerySection photos={photos} modelName={model.name} onOpen={setLightboxIndex} />
+      <ProductsSection products={products} />
+      <ServicesSection model={model} />
+      <RatesSection model={model} />
+
+      <PhotoLightbox
+        photos={photos}
+        index={lightboxIndex}
+        onIndexChange={setLightboxIndex}
+        onClose={() => setLightboxIndex(null)}
+        modelName={model.name}
+        whatsappHref={whatsapp}
+        onWhatsAppClick={() => recordContact(model.id, "whatsapp")}
+      />
+    </PageContainer>
+  );
+}
+
+function ProfileMessage({ title, text, children }: { title: string; text?: string; children?: ReactNode }) {
+  return (
+    <PageContainer size="md" className="flex flex-1 flex-col items-center justify-center text-center">
+      <p className="font-display text-5xl text-accent" aria-hidden>
+        ✦
+      </p>
+      <h1 className="mt-4 font-display text-4xl font-semibold text-ink">{title}</h1>
+      {text && <p className="mt-3 max-w-md text-ink-muted">{text}</p>}
+      {children}
+      <Link to={appPaths.home} className={buttonClasses({ variant: "secondary", className: "mt-8" })}>
+        Voltar para o início
+      </Link>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type CitiesResponse, type City, CITY_SEARCH_MIN_CHARS } from "@vitrine/contracts";
+import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+import { cityKeys } from "./query-keys";
+
+/**
+ * GET /api/cities/search?q: cities by name (accent-insensitive, cities with models first).
+ * SPEC §8: a failed search empties the results silently, so this never rejects.
+ */
+export async function searchCities(q: string, signal?: AbortSignal): Promise<City[]> {
+  try {
+    const { cities } = await api.get<CitiesResponse>(apiPaths.cities.search, {
+      query: { q },
+      signal,
+      skipGlobalLoading: true,
+    });
+    return cities;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return [];
+  }
+}
+
+export const citySearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: cityKeys.search(q),
+    queryFn: ({ signal }) => searchCities(q, signal),
+    staleTime: 60_000,
+  });
+
+/** Runs only for CITY_SEARCH_MIN_CHARS+ trimmed characters (SPEC §5). */
+export function useCitySearch(q: string) {
+  const term = q.trim();
+  return useQuery({ ...citySearchQueryOptions(term), enabled: term.length >= CITY_SEARCH_MIN_CHARS });
+}

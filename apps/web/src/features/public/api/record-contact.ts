@@ -1,0 +1,13 @@
+import type { ContactChannel } from "@vitrine/contracts";
+import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+
+/**
+ * POST /api/models/public/{id}/contact: counts a WhatsApp / Ligar / Instagram click (de-duplicated by the
+ * server). Fire and forget: the link opens whatever happens here.
+ */
+export function recordContact(modelId: number, channel: ContactChannel): void {
+  api
+    .post(apiPaths.models.publicContact(modelId), { channel }, { skipGlobalLoading: true, skipAuthRedirect: true })
+    .catch(() => {});
+}

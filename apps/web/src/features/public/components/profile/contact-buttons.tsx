@@ -1,0 +1,43 @@
+import type { ContactChannel, PublicModel } from "@vitrine/contracts";
+import { buttonClasses } from "@/components/ui";
+import { recordContact } from "../../api/record-contact";
+import { InstagramIcon, PhoneIcon, WhatsAppIcon } from "../icons";
+import { instagramHref, phoneHref, whatsappHref } from "./contact-links";
+
+/** SPEC §2 contact buttons (WhatsApp, "Ligar", Instagram); each click is also counted as a contact. */
+export function ContactButtons({ model }: { model: PublicModel }) {
+  const links: Array<{ channel: ContactChannel; href: string | null; label: string; primary?: boolean }> = [
+    { channel: "whatsapp", href: whatsappHref(model), label: "WhatsApp", primary: true },
+    { channel: "phone", href: phoneHref(model), label: "Ligar" },
+    { channel: "instagram", href: instagramHref(model), label: "Instagram" },
+  ];
+  const available = links.filter((l) => l.href);
+  if (available.length === 0) return null;
+
+  return (
+    <div className="flex flex-wrap gap-3">
+      {available.map(({ channel, href, label, primary }) => {
+        const external = channel !== "phone";
+        return (
+          <a
+            key={channel}
+            href={href ?? undefined}
+            target={external ? "_blank" : undefined}
+            rel={external ? "noopener noreferrer" : undefined}
+            onClick={() => recordContact(model.id, channel)}
+            className={buttonClasses({
+              variant: primary ? "primary" : "secondary",
+              size: "lg",
+              className: primary ? "min-w-44 flex-1 sm:flex-none" : "flex-1 sm:flex-none",
+            })}
+          >
+            {channel === "whatsapp" && <WhatsAppIcon className="size-5" />}
+            {channel === "phone" && <PhoneIcon className="size-5" />}
+            {channel === "instagram" && <InstagramIcon className="size-5" />}
+            {label}
+          </a>
+        );
+      })}
+    </div>
+  );
+}

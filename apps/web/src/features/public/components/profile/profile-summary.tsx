@@ -1,0 +1,114 @@
+import { photoSrcSet, photoUrl, type PublicModel, type PublicPhoto } from "@vitrine/contracts";
+import { Badge } from "@/components/ui";
+import { formatCount, formatHeight, formatWeight } from "../../lib/format";
+import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
+import { PhotoPlaceholder } from "../model-card";
+import { ContactButtons } from "./contact-buttons";
+
+/**
+ * The top of the profile: the main photo ("Foto Principal", opens the lightbox) beside the name, age,
+ * featured badge, city/state, views, description, height, weight, measurements and the contact buttons.
+ */
+export function ProfileSummary({
+  model,
+  mainPhoto,
+  onOpenPhoto,
+}: {
+  model: PublicModel;
+  mainPhoto: PublicPhoto | null;
+  onOpenPhoto: () => void;
+}) {
+  const facts = [
+    model.height ? { label: "Altura", value: formatHeight(model.height) } : null,
+    model.weight ? { label: "Peso", value: formatWeight(model.weight) } : null,
+    model.measurements ? { label: "Medidas", value: model.measurements } : null,
+  ].filter((f) => f !== null);
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-14">
+      <figure className="relative self-start">
+        <div className="relative aspect-[4/5] overflow-hidden rounded-3xl border border-line bg-surface-2 shadow-elevated">
+          {mainPhoto ? (
+            <button
+              type="button"
+              onClick={onOpenPhoto}
+              aria-label="Ampliar foto principal"
+              className="group absolute inset-0 cursor-zoom-in"
+            >
+              <img
+                src={photoUrl(mainPhoto.filename, 800)}
+                srcSet={photoSrcSet(mainPhoto.filename)}
+                sizes="(min-width: 1152px) 440px, (min-width: 768px) 40vw, 100vw"
+                width={mainPhoto.width}
+                height={mainPhoto.height}
+                alt={`${model.name} — foto principal`}
+                fetchPriority="high"
+                className="size-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
+              />
+              <span className="absolute right-4 bottom-4 flex size-10 items-center justify-center rounded-full bg-black/55 text-ink opacity-80 backdrop-blur transition-opacity group-hover:opacity-100">
+                <ExpandIcon className="size-4" />
+              </span>
+            </button>
+          ) : (
+            <PhotoPlaceholder />
+          )}
+        </div>
+        <figcaption className="absolute top-4 left-4">
+          <Badge className="border-white/15 bg-black/55 text-ink backdrop-blur-md">Foto Principal</Badge>
+        </figcaption>
+      </figure>
+
+      <div className="flex min-w-0 flex-col">
+        {model.is_featured && (
+          <Badge variant="accent" className="mb-4 self-start">
+            <StarIcon className="size-3" />
+            Destaque
+          </Badge>
+        )}
+        <h1 className="font-display text-4xl leading-tight font-semibold break-words text-ink sm:text-5xl">
+          {model.name}
+        </h1>
+        <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-ink-muted">
+          <span className="text-lg text-ink">{model.age} anos</span>
+          <span className="flex items-center gap-1.5">
+            <PinIcon className="size-4 text-accent" />
+            {model.city_name} - {model.state}
+          </span>
+          <span className="flex items-center gap-1.5 text-sm" data-testid="profile-views">
+            <EyeIcon className="size-4 text-accent" />
+            {formatCount(model.views_count)} visualizações
+          </span>
+        </div>
+        {model.category_name && (
+          <p className="mt-4 text-xs font-semibold tracking-[0.2em] text-accent uppercase">{model.category_name}</p>
+        )}
+
+        {model.description && (
+          <p className="mt-6 text-[0.975rem] leading-relaxed break-words whitespace-pre-line text-ink-muted">
+            {model.description}
+          </p>
+        )}
+
+        {facts.length > 0 && (
+          <dl
+            className="mt-8 grid divide-x divide-line overflow-hidden rounded-2xl border border-line bg-surface"
+            style={{ gridTemplateColumns: `repeat(${facts.length}, minmax(0, 1fr))` }}
+          >
+            {facts.map((fact) => (
+              <div key={fact.label} className="min-w-0 px-4 py-4 text-center">
+                <dt className="text-[0.65rem] font-semibold tracking-[0.2em] text-ink-subtle uppercase">
+                  {fact.label}
+                </dt>
+                <dd className="mt-1 truncate font-display text-xl text-ink">{fact.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+
+        <div className="mt-8">
+          <ContactButtons model={model} />
+        </div>
+      </div>
+    </div>
+  );
+}

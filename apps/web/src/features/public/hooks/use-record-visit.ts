@@ -1,0 +1,20 @@
+import type { VisitBody } from "@vitrine/contracts";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { recordVisit } from "../api/record-visit";
+
+/**
+ * Records one visit per page view (per history entry), once `ready` is true (e.g. the city is resolved).
+ * Failures are ignored: statistics must never disturb the visitor.
+ */
+export function useRecordVisit(visit: VisitBody | null): void {
+  const { key } = useLocation();
+  const recorded = useRef<string | null>(null);
+  const page = visit?.page;
+  const cityId = visit?.city_id ?? null;
+  useEffect(() => {
+    if (!page || recorded.current === key) return;
+    recorded.current = key;
+    recordVisit({ page, city_id: cityId }).catch(() => {});
+  }, [key, page, cityId]);
+}
