@@ -45,6 +45,14 @@ export const routes: RouteObject[] = [
         path: "dashboard/gallery",
         lazy: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
       },
+      {
+        path: "dashboard/vendas",
+        lazy: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
+      },
+      {
+        path: "dashboard/configuracoes",
+        lazy: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
+      },
 
       { path: "admin/login", lazy: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage") },
       {

@@ -1,28 +1,107 @@
+import type { SessionModel } from "@vitrine/contracts";
+import { useState } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { buttonClasses, Card } from "@/components/ui";
+import { Button, buttonClasses, Card, Spinner } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { advertiserAppPaths } from "@/lib/advertiser-paths";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
+import { useProfile } from "../api/get-profile";
+import { DashboardCard } from "../components/dashboard-card";
+import { PaymentBanner } from "../components/payment-banner";
+import { RenewalDialog } from "../components/renewal-dialog";
+import { VisibilityPanel } from "../components/visibility-panel";
 
-/** PLACEHOLDER — Model dashboard "Meu Perfil" (SPEC §2), route /dashboard. Replaced by the dashboard issue. */
-export function DashboardPage() {
+const small = (variant: "primary" | "secondary") => buttonClasses({ variant, size: "sm" });
+
+function planLine(status: string, nextDue: string | null): string {
+  if (status === "paid" && nextDue) return `Seu plano está ativo até ${formatDate(nextDue)}.`;
+  if (status === "expired") return "Seu plano venceu. Renove para voltar ao site.";
+  return "Escolha um plano para publicar seu anúncio.";
+}
+
+function Dashboard({ session }: { session: SessionModel }) {
+  usePageTitle("Meu Perfil");
+  const profile = useProfile();
+  const [renewOpen, setRenewOpen] = useState(false);
+  const model = profile.data?.model;
+  // The profile is fresher than the session (it is re-read after each change); the session fills in meanwhile.
+  const status = model?.payment_status ?? session.payment_status;
+  const message = model ? model.payment_message : session.payment_message;
+  const nextDue = model?.next_due_date ?? session.next_due_date;
+  const name = model?.name ?? session.name;
+
   return (
-    <ModelOnly>
-      {(model) => (
-        <PageContainer>
-          <PageHeader eyebrow="Área da anunciante" title="Meu Perfil" description={`Bem-vinda, ${model.name}!`} />
-          <Card title="Perfil" description="Em construção">
-            <div className="flex flex-wrap gap-2">
-              <Link to={appPaths.dashboardProfile} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                Editar Dados
-              </Link>
-              <Link to={appPaths.dashboardGallery} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                Galeria
-              </Link>
+    <PageContainer>
+      <PageHeader
+        eyebrow="Área da anunciante"
+        title="Meu Perfil"
+        description={
+          <>
+            Bem-vinda, <span className="text-ink">{name}</span>! Aqui você cuida do seu anúncio, das suas fotos e do seu
+            plano.
+          </>
+        }
+      />
+
+      <div className="flex flex-col gap-6">
+        <PaymentBanner status={status} message={message} onRenew={() => setRenewOpen(true)} />
+
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <DashboardCard icon="profile" title="Perfil" text="Seus dados, contatos, valores e fotos.">
+            <Link to={appPaths.dashboardProfile} className={small("primary")}>
+              Editar Dados
+            </Link>
+            <Link to={appPaths.dashboardGallery} className={small("secondary")}>
+              Galeria
+            </Link>
+          </DashboardCard>
+          <DashboardCard icon="settings" title="Configurações" text="Senha, e-mail de acesso e exclusão da conta.">
+            <Link to={advertiserAppPaths.settings} className={small("secondary")}>
+              Abrir Configurações
+            </Link>
+          </DashboardCard>
+          <DashboardCard icon="sales" title="Vendas" text="Produtos que você vende e os pedidos recebidos.">
+            <Link to={advertiserAppPaths.sales} className={small("secondary")}>
+              Gerenciar Vendas
+            </Link>
+          </DashboardCard>
+          <DashboardCard icon="payments" title="Pagamentos" text={planLine(status, nextDue)}>
+            <Button size="sm" variant={status === "paid" ? "secondary" : "primary"} onClick={() => setRenewOpen(true)}>
+              Renovar Plano
+            </Button>
+          </DashboardCard>
+        </div>
+
+        {profile.data ? (
+          <VisibilityPanel model={profile.data.model} photos={profile.data.photos} />
+        ) : profile.isError ? (
+          <Card title="Como o público vê seu anúncio">
+            <p role="alert" className="text-sm text-danger">
+              {errorMessage(profile.error, "Não foi possível carregar seu perfil.")}
+            </p>
+            <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
+              Tentar novamente
+            </Button>
+          </Card>
+        ) : (
+          <Card>
+            <div className="flex justify-center py-10 text-accent">
+              <Spinner size="lg" label="Carregando seu perfil..." />
             </div>
           </Card>
-        </PageContainer>
-      )}
-    </ModelOnly>
+        )}
+      </div>
+
+      <RenewalDialog open={renewOpen} onClose={() => setRenewOpen(false)} model={{ id: session.id, name }} />
+    </PageContainer>
   );
+}
+
+/** SPEC §2 model dashboard "Meu Perfil" (/dashboard). */
+export function DashboardPage() {
+  return <ModelOnly>{(model) => <Dashboard session={model} />}</ModelOnly>;
 }

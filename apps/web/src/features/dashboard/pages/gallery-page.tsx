@@ -1,11 +1,165 @@
-import { PagePlaceholder } from "@/components/page-placeholder";
+import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { useState } from "react";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/page";
+import { Button, buttonClasses, Card, Modal, PageSpinner } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { errorMessage } from "@/lib/api-client";
+import { appPaths } from "@/lib/paths";
+import { toast } from "@/lib/toast";
+import { useDeletePhoto } from "../api/delete-photo";
+import { useProfile } from "../api/get-profile";
+import { useSetPhotoVisibility } from "../api/set-photo-visibility";
+import { useSetPrimaryPhoto } from "../api/set-primary-photo";
+import { PhotoCard, type PhotoAction } from "../components/photo-card";
+import { photoErrorMessage } from "../components/photo-errors";
+import { UploadPanel } from "../components/upload-panel";
 
-/** PLACEHOLDER — Model gallery (SPEC §2), route /dashboard/gallery. Replaced by the gallery issue. */
+export const GALLERY_DENIED = "Acesso Negado - Faça login como modelo para acessar.";
+
+function Gallery() {
+  usePageTitle("Galeria de Fotos");
+  const profile = useProfile();
+  const primary = useSetPrimaryPhoto();
+  const visibility = useSetPhotoVisibility();
+  const remove = useDeletePhoto();
+  const [toDelete, setToDelete] = useState<OwnerPhoto | null>(null);
+
+  const photos = profile.data?.photos ?? [];
+  const publicCount = photos.filter((p) => p.is_public).length;
+
+  function busyActionOf(photo: OwnerPhoto): PhotoAction | null {
+    if (primary.isPending && primary.variables === photo.id) return "primary";
+    if (visibility.isPending && visibility.variables?.id === photo.id) return "visibility";
+    if (remove.isPending && remove.variables === photo.id) return "delete";
+    return null;
+  }
+
+  function onAction(photo: OwnerPhoto, action: PhotoAction) {
+    if (action === "primary") {
+      primary.mutate(photo.id, {
+        onSuccess: () => toast.success("Foto principal atualizada."),
+        onError: (err) => toast.error(photoErrorMessage(err, "Erro ao definir a foto principal. Tente novamente.")),
+      });
+    } else if (action === "visibility") {
+      const isPublic = !photo.is_public;
+      visibility.mutate(
+        { id: photo.id, isPublic },
+        {
+          onSuccess: () => toast.success(isPublic ? "Foto publicada no site." : "Foto agora é privada."),
+          onError: (err) => toast.error(photoErrorMessage(err, "Erro ao alterar a visibilidade. Tente novamente.")),
+        },
+      );
+    } else {
+      setToDelete(photo);
+    }
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => toast.success("Foto excluída."),
+      onError: (err) => toast.error(photoErrorMessage(err, "Erro ao excluir a foto. Tente novamente.")),
+      onSettled: () => setToDelete(null),
+    });
+  }
+
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow="Área da anunciante"
+        title="Galeria de Fotos"
+        description={
+          profile.data
+            ? `${photos.length} de ${PHOTOS_PER_MODEL_MAX} fotos · ${publicCount} ${publicCount === 1 ? "pública" : "públicas"}`
+            : undefined
+        }
+        actions={
+          <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Voltar
+          </Link>
+        }
+      />
+
+      <div className="flex flex-col gap-8">
+        <UploadPanel photoCount={photos.length} />
+
+        {profile.data ? (
+          photos.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-line-strong bg-surface/60 px-6 py-14 text-center">
+              <p className="font-display text-2xl text-ink">Nenhuma foto enviada ainda.</p>
+              <p className="mt-2 text-sm text-ink-muted">Escolha uma foto acima para começar sua galeria.</p>
+            </div>
+          ) : (
+            <section aria-label="Suas fotos">
+              <p className="mb-4 text-sm text-ink-muted">
+                A foto <span className="text-accent">Principal</span> é a capa do seu anúncio. Fotos{" "}
+                <span className="text-ink">Privadas</span> não aparecem para os visitantes.
+              </p>
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+                {photos.map((photo) => (
+                  <PhotoCard
+                    key={photo.id}
+                    photo={photo}
+                    busyAction={busyActionOf(photo)}
+                    onAction={(action) => onAction(photo, action)}
+                  />
+                ))}
+              </ul>
+            </section>
+          )
+        ) : profile.isError ? (
+          <Card>
+            <p role="alert" className="text-sm text-danger">
+              {errorMessage(profile.error, "Não foi possível carregar suas fotos.")}
+            </p>
+            <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
+              Tentar novamente
+            </Button>
+          </Card>
+        ) : (
+          <PageSpinner label="Carregando fotos..." />
+        )}
+      </div>
+
+      <Modal
+        open={toDelete !== null}
+        onClose={() => !remove.isPending && setToDelete(null)}
+        size="sm"
+        title="Excluir foto?"
+        description="A foto e todas as suas versões serão apagadas. Não é possível desfazer."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setToDelete(null)} disabled={remove.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending} loadingText="Excluindo...">
+              Excluir
+            </Button>
+          </>
+        }
+      >
+        {toDelete && (
+          <div className="flex items-center gap-4">
+            <img src={toDelete.variants[0]?.url ?? toDelete.url} alt="" className="h-24 w-18 rounded-lg object-cover" />
+            <p className="text-sm text-ink-muted">
+              {toDelete.is_primary
+                ? "Esta é sua foto principal: outra foto passará a ser a principal."
+                : "Esta foto sairá da sua galeria e do site."}
+            </p>
+          </div>
+        )}
+      </Modal>
+    </PageContainer>
+  );
+}
+
+/** SPEC §2 model gallery (/dashboard/gallery). */
 export function GalleryPage() {
   return (
-    <ModelOnly deniedTitle="Acesso Negado - Faça login como modelo para acessar." deniedMessage={null}>
-      {() => <PagePlaceholder title="Galeria de Fotos" />}
+    <ModelOnly deniedTitle={GALLERY_DENIED} deniedMessage={null}>
+      {() => <Gallery />}
     </ModelOnly>
   );
 }

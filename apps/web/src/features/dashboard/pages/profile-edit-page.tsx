@@ -1,7 +1,90 @@
-import { PagePlaceholder } from "@/components/page-placeholder";
+import type { ProfileModel, ProfileUpdate } from "@vitrine/contracts";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { PageContainer, PageHeader } from "@/components/page";
+import { Button, buttonClasses, Card, PageSpinner } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { detailsToFieldErrors } from "@/lib/form-errors";
+import { appPaths } from "@/lib/paths";
+import { toast } from "@/lib/toast";
+import { useProfile } from "../api/get-profile";
+import { useUpdateProfile } from "../api/update-profile";
+import { ProfileForm } from "../components/profile-form";
 
-/** PLACEHOLDER — Edit profile (SPEC §2), route /dashboard/profile. Replaced by the dashboard issue. */
+/** SPEC §9: after a successful save the page goes back to the dashboard after 1.5 s. */
+const BACK_DELAY_MS = 1500;
+export const PROFILE_SAVED = "Perfil atualizado com sucesso!";
+export const PROFILE_SAVE_FAILED = "Erro ao atualizar perfil. Tente novamente.";
+
+function ProfileEditor({ model }: { model: ProfileModel }) {
+  const update = useUpdateProfile();
+  const navigate = useNavigate();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function onSubmit(body: ProfileUpdate) {
+    update.mutate(body, {
+      onSuccess: () => {
+        setSaved(true);
+        toast.success(PROFILE_SAVED);
+        timer.current = window.setTimeout(() => navigate(appPaths.dashboard), BACK_DELAY_MS);
+      },
+      onError: (err) => {
+        toast.error(PROFILE_SAVE_FAILED);
+        if (err instanceof ApiError && err.details.length > 0) setServerErrors(detailsToFieldErrors(err.details));
+      },
+    });
+  }
+
+  return (
+    <ProfileForm
+      model={model}
+      onSubmit={onSubmit}
+      pending={update.isPending}
+      saved={saved}
+      serverErrors={serverErrors}
+    />
+  );
+}
+
+function ProfileEdit() {
+  usePageTitle("Editar Perfil");
+  const profile = useProfile();
+  return (
+    <PageContainer size="md">
+      <PageHeader
+        eyebrow="Área da anunciante"
+        title="Editar Perfil"
+        description="Campos com * são obrigatórios. O que você salvar aparece no seu perfil público."
+        actions={
+          <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Voltar
+          </Link>
+        }
+      />
+      {profile.data ? (
+        <ProfileEditor model={profile.data.model} />
+      ) : profile.isError ? (
+        <Card>
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(profile.error, "Não foi possível carregar seu perfil.")}
+          </p>
+          <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
+            Tentar novamente
+          </Button>
+        </Card>
+      ) : (
+        <PageSpinner label="Carregando seu perfil..." />
+      )}
+    </PageContainer>
+  );
+}
+
+/** SPEC §2 edit profile (/dashboard/profile). */
 export function ProfileEditPage() {
-  return <ModelOnly>{() => <PagePlaceholder title="Editar Perfil" />}</ModelOnly>;
+  return <ModelOnly>{() => <ProfileEdit />}</ModelOnly>;
 }

@@ -1,0 +1,38 @@
+import type { SessionModel } from "@vitrine/contracts";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/page";
+import { buttonClasses } from "@/components/ui";
+import { ModelOnly } from "@/features/auth/components/model-only";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { appPaths } from "@/lib/paths";
+import { ChangeEmailCard } from "../components/change-email-card";
+import { ChangePasswordCard } from "../components/change-password-card";
+import { DeleteAccountCard } from "../components/delete-account-card";
+
+function AccountSettings({ model }: { model: SessionModel }) {
+  usePageTitle("Configurações");
+  return (
+    <PageContainer size="md">
+      <PageHeader
+        eyebrow="Área da anunciante"
+        title="Configurações"
+        description={`Conta ${model.username}: acesso e privacidade.`}
+        actions={
+          <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Voltar
+          </Link>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <ChangePasswordCard />
+        <ChangeEmailCard currentEmail={model.email} />
+        <DeleteAccountCard />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** Configurações (/dashboard/configuracoes): password, e-mail, LGPD account deletion. */
+export function AccountSettingsPage() {
+  return <ModelOnly>{(model) => <AccountSettings model={model} />}</ModelOnly>;
+}

@@ -1,0 +1,51 @@
+import type { PeriodType, PlanPaymentMethod, PublicPlan } from "@vitrine/contracts";
+import { ApiError } from "@/lib/api-client";
+
+export type RenewalPlan = {
+  id: number | null;
+  name: string;
+  price: number;
+  period_type: PeriodType;
+  payment_methods: PlanPaymentMethod[];
+};
+
+/** SPEC §2/§9: without any active plan the dialog offers "Plano Mensal" at 100. */
+export const FALLBACK_PLAN: RenewalPlan = {
+  id: null,
+  name: "Plano Mensal",
+  price: 100,
+  period_type: "monthly",
+  payment_methods: ["pix", "cartao", "boleto"],
+};
+
+/** The plan the renewal dialog offers: the highlighted one, else the cheapest, else the fallback. */
+export function pickRenewalPlan(plans: PublicPlan[] | undefined): RenewalPlan {
+  if (!plans || plans.length === 0) return FALLBACK_PLAN;
+  const highlighted = plans.find((p) => p.highlight);
+  if (highlighted) return highlighted;
+  return plans.reduce((cheapest, p) => (p.price < cheapest.price ? p : cheapest));
+}
+
+export const CHECKOUT_UNAVAILABLE = "Não foi possível abrir o checkout. Tente novamente mais tarde.";
+export const RENEWAL_FAILED = "Erro ao processar pagamento. Tente novamente ou entre em contato com o suporte.";
+export const PIX_FAILED_TITLE = "Não foi possível gerar o QR Code PIX.";
+export const PIX_FAILED_DETAIL = "Erro ao gerar PIX. Verifique as chaves configuradas em Admin > Configurações.";
+export const NO_SUPPORT_PHONE = "Telefone de suporte não configurado.";
+
+/**
+ * SPEC §8 "Renewal failure": the server's error text, else the generic message. A 404 (no payment route yet)
+ * or a server error says nothing useful to the model, so those get the generic message too.
+ */
+export function renewalErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 0) return err.message;
+    if (err.status >= 400 && err.status < 500 && err.status !== 404 && err.message) return err.message;
+  }
+  return RENEWAL_FAILED;
+}
+
+/** qr_code may be a data URL, an absolute URL or bare base64 PNG. */
+export function qrImageSrc(qr: string): string {
+  if (/^(data:|https?:\/\/|\/)/.test(qr)) return qr;
+  return `data:image/png;base64,${qr}`;
+}

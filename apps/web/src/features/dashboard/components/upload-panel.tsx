@@ -1,0 +1,178 @@
+import { PHOTOS_PER_MODEL_MAX, UPLOAD_MAX_BYTES } from "@vitrine/contracts";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { Button, Checkbox } from "@/components/ui";
+import { toast } from "@/lib/toast";
+import { useUploadPhoto } from "../api/upload-photo";
+import { photoErrorMessage } from "./photo-errors";
+
+const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
+}
+
+/**
+ * Escolher Foto (images only) → preview → Enviar / Enviar como Principal. Without a chosen file both buttons do
+ * nothing. New photos are private unless "Publicar no site" is ticked (the gallery is private by default).
+ */
+export function UploadPanel({ photoCount }: { photoCount: number }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [isPublic, setIsPublic] = useState(false);
+  const [asPrimary, setAsPrimary] = useState(false);
+  const upload = useUploadPhoto();
+  const full = photoCount >= PHOTOS_PER_MODEL_MAX;
+
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  function choose(next: File | null) {
+    setFile(next);
+    setPreview(next ? URL.createObjectURL(next) : null);
+    if (!next && inputRef.current) inputRef.current.value = "";
+  }
+
+  function onFileChange(e: ChangeEvent<HTMLInputElement>) {
+    const picked = e.target.files?.[0] ?? null;
+    if (!picked) return;
+    if (!picked.type.startsWith("image/")) {
+      toast.error("Escolha um arquivo de imagem (JPG, PNG ou WebP).");
+      e.target.value = "";
+      return;
+    }
+    if (picked.size > UPLOAD_MAX_BYTES) {
+      toast.error(`A foto deve ter no máximo ${MAX_MB} MB`);
+      e.target.value = "";
+      return;
+    }
+    choose(picked);
+  }
+
+  function send(isPrimary: boolean) {
+    if (!file || upload.isPending) return;
+    setAsPrimary(isPrimary);
+    upload.mutate(
+      { file, isPrimary, isPublic },
+      {
+        onSuccess: () => {
+          toast.success(isPrimary ? "Foto enviada como principal!" : "Foto enviada com sucesso!");
+          choose(null);
+        },
+        onError: (err) => toast.error(photoErrorMessage(err, "Erro ao enviar foto. Tente novamente.")),
+      },
+    );
+  }
+
+  const busy = upload.isPending;
+
+  return (
+    <section
+      aria-label="Enviar foto"
+      className="rounded-2xl border border-line bg-surface p-5 shadow-elevated sm:p-6"
+      aria-busy={busy || undefined}
+    >
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <div className="relative flex aspect-[3/4] w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-line-strong bg-surface-2 sm:w-40">
+          {preview ? (
+            <img src={preview} alt="Prévia da foto escolhida" className="size-full object-cover" />
+          ) : (
+            <div className="flex flex-col items-center gap-2 px-4 text-center text-ink-subtle">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-8"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.4"
+                aria-hidden
+              >
+                <rect x="3" y="4" width="18" height="16" rx="2.5" />
+                <circle cx="9" cy="10" r="2" />
+                <path d="m21 16-5-5-9 9" strokeLinejoin="round" />
+              </svg>
+              <span className="text-xs">Nenhuma foto escolhida</span>
+            </div>
+          )}
+          {busy && (
+            <div
+              className="absolute inset-x-0 bottom-0 h-1 overflow-hidden bg-surface-3"
+              role="progressbar"
+              aria-label="Enviando foto"
+            >
+              <div className="h-full w-full animate-pulse bg-accent" />
+            </div>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-1 flex-col gap-4">
+          <div>
+            <h2 className="font-display text-xl font-semibold text-ink">Enviar nova foto</h2>
+            <p className="mt-1 text-sm text-ink-muted">
+              Imagens JPG, PNG ou WebP de até {MAX_MB} MB. Removemos a localização e os dados da câmera de cada foto.
+            </p>
+            {file && (
+              <p className="mt-2 truncate text-sm text-ink" data-chosen-file>
+                {file.name} <span className="text-ink-subtle">· {formatSize(file.size)}</span>
+              </p>
+            )}
+          </div>
+
+          <input
+            ref={inputRef}
+            type="file"
+            name="photo"
+            accept="image/*"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="sr-only"
+            onChange={onFileChange}
+          />
+
+          <Checkbox
+            label="Publicar no site ao enviar"
+            hint="Sem marcar, a foto fica privada: só você a vê até publicá-la."
+            checked={isPublic}
+            onChange={(e) => setIsPublic(e.target.checked)}
+            disabled={busy}
+          />
+
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy || full}>
+              Escolher Foto
+            </Button>
+            <Button
+              onClick={() => send(false)}
+              disabled={!file || (busy && asPrimary)}
+              loading={busy && !asPrimary}
+              loadingText="Enviando..."
+            >
+              Enviar
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => send(true)}
+              disabled={!file || (busy && !asPrimary)}
+              loading={busy && asPrimary}
+              loadingText="Enviando..."
+            >
+              Enviar como Principal
+            </Button>
+            {file && !busy && (
+              <Button variant="ghost" onClick={() => choose(null)}>
+                Limpar
+              </Button>
+            )}
+          </div>
+          {full && (
+            <p className="text-sm text-warning">
+              Você atingiu o limite de {PHOTOS_PER_MODEL_MAX} fotos. Exclua uma foto para enviar outra.
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
