@@ -19,7 +19,7 @@ export type LoadOptions = {
 };
 
 /** A fixed path, or a function giving a new path per request (e.g. a random city each time). */
-export type Target = { name: string; path: string | (() => string) };
+export type Target = { name: string; path: string | (() => string); warmup?: boolean };
 
 function run(url: string, connections: number, duration: number, nextPath?: () => string) {
   return autocannon({
@@ -44,7 +44,7 @@ export async function measure(target: Target, opts: LoadOptions): Promise<LoadRe
   const fixed = typeof target.path === "string" ? target.path : undefined;
   const nextPath = typeof target.path === "function" ? target.path : undefined;
   const url = `${opts.baseUrl}${fixed ?? "/"}`;
-  if (opts.warmupSec > 0) await run(url, opts.connections, opts.warmupSec, nextPath);
+  if (opts.warmupSec > 0 && target.warmup !== false) await run(url, opts.connections, opts.warmupSec, nextPath);
   const result = await run(url, opts.connections, opts.durationSec, nextPath);
   return {
     name: target.name,

@@ -16,7 +16,8 @@ import {
   DEMO_PRODUCTS,
   DEMO_SERVICES,
 } from "./demo-data";
-import { createRandom, generateAbstractImage } from "./images";
+import { generateAbstractImage } from "./images";
+import { createRandom } from "./random";
 
 /** Every demo model signs in with its e-mail (demo1@vitrine.demo, demo2@…) and this password. */
 export const DEMO_MODEL_PASSWORD = "demo-modelo-123";

@@ -13,6 +13,8 @@ type Entry = { version: string; expiresAt: number; value: unknown; weight: numbe
 export type PublicCache = {
   /** "today:version": changes when public data changes (database triggers) or when the day turns. */
   currentVersion(): Promise<string>;
+  /** The next request checks the version again, even inside the staleness window (a change was announced). */
+  forgetVersion(): void;
   /**
    * The cached value for key under the current version, computing it once when missing or stale. `weigh`
    * tells how much memory a value holds (default 1 KB); the least recently stored entries go first.
@@ -30,6 +32,7 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
   const ttlMs = opts.ttlMs ?? Number(process.env.PUBLIC_CACHE_TTL_MS ?? DEFAULT_TTL_MS);
   const maxStalenessMs = opts.maxStalenessMs ?? defaultMaxStaleness();
   let checked: { version: string; at: number } | null = null;
+  let forgotten = 0;
   const entries = new Map<string, Entry>();
   let totalWeight = 0;
   const pending = new Map<string, Promise<unknown>>();
@@ -42,19 +45,22 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
     if (versionQuery) return versionQuery;
     const today = todayInSaoPaulo();
     const startedAt = Date.now();
-    versionQuery = db
+    const generation = forgotten;
+    const query: Promise<string> = db
       .select({ version: publicDataVersion.version })
       .from(publicDataVersion)
       .where(eq(publicDataVersion.id, 1))
       .then(([row]) => {
         const version = `${today}:${row?.version ?? 0}`;
-        checked = { version, at: startedAt };
+        // A check that began before a change was announced may predate the change: use it, never keep it.
+        if (generation === forgotten) checked = { version, at: startedAt };
         return version;
       })
       .finally(() => {
-        versionQuery = null;
+        if (versionQuery === query) versionQuery = null;
       });
-    return versionQuery;
+    versionQuery = query;
+    return query;
   }
 
   function store(key: string, entry: Entry) {
@@ -93,7 +99,13 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
     return promise;
   }
 
-  return { currentVersion, get };
+  const forgetVersion = () => {
+    forgotten += 1;
+    checked = null;
+    versionQuery = null;
+  };
+
+  return { currentVersion, forgetVersion, get };
 }
 
 /**

@@ -30,6 +30,8 @@ function rejectInvalid(request: FastifyRequest): void {
 /** Public directory under /api/models: listing, profile, contact clicks and the live event stream. */
 export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = getPublicCache(app.db);
+  // Clients refetch as soon as they hear of a change: make sure they do not get the list from before it.
+  app.events.subscribe(() => cache.forgetVersion());
   const hashVisitor = createVisitorHasher(app.config.jwtSecret);
   const visitorOf = (request: FastifyRequest, day: string) =>
     hashVisitor({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }, day);

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { eq, sql } from "drizzle-orm";
+import { models, publicDataVersion } from "../../db/schema";
+import { createTestContext, type TestContext } from "../../test/helper";
+import { insertModel, insertPhoto, updateModel } from "../../test/public-factories";
+import { createPublicCache } from "./public-cache";
+
+let ctx: TestContext;
+before(async () => {
+  ctx = await createTestContext();
+});
+after(() => ctx.close());
+
+async function version(): Promise<number> {
+  const [row] = await ctx.app.db.select().from(publicDataVersion).where(eq(publicDataVersion.id, 1));
+  return row.version;
+}
+
+describe("public data version (database triggers)", () => {
+  test("moves when public fields or photos change, not when counters do", async () => {
+    const id = await insertModel(ctx.app);
+    let v = await version();
+    await updateModel(ctx.app, id, { viewsCount: 5, contactCount: 2 });
+    assert.equal(await version(), v, "counters must not invalidate the lists");
+    await updateModel(ctx.app, id, { name: "Outro Nome" });
+    assert.equal(await version(), v + 1);
+    v += 1;
+    await insertPhoto(ctx.app, id);
+    assert.equal(await version(), v + 1);
+  });
+
+  test("moves once per transaction, however many rows change", async () => {
+    const ids = [await insertModel(ctx.app), await insertModel(ctx.app), await insertModel(ctx.app)];
+    const v = await version();
+    await ctx.app.db.transaction(async (tx) => {
+      for (const id of ids) await tx.update(models).set({ isFeatured: true }).where(eq(models.id, id));
+    });
+    assert.equal(await version(), v + 1);
+  });
+
+  test("a rolled-back change leaves the version alone", async () => {
+    const id = await insertModel(ctx.app);
+    const v = await version();
+    await assert.rejects(
+      ctx.app.db.transaction(async (tx) => {
+        await tx.update(models).set({ isActive: false }).where(eq(models.id, id));
+        throw new Error("desfaz");
+      }),
+    );
+    assert.equal(await version(), v);
+  });
+});
+
+describe("createPublicCache", () => {
+  test("with no staleness window, a change is seen by the next call", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    let computed = 0;
+    const read = () => cache.get("k", async () => ++computed);
+    assert.equal(await read(), 1);
+    assert.equal(await read(), 1);
+    await ctx.app.db.execute(sql`update public_data_version set version = version + 1 where id = 1`);
+    assert.equal(await read(), 2);
+  });
+
+  test("inside the staleness window the old value stays until a change is announced", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 60_000 });
+    let computed = 0;
+    const read = () => cache.get("k", async () => ++computed);
+    assert.equal(await read(), 1);
+    await ctx.app.db.execute(sql`update public_data_version set version = version + 1 where id = 1`);
+    assert.equal(await read(), 1);
+    cache.forgetVersion();
+    assert.equal(await read(), 2);
+  });
+
+  test("concurrent misses compute once; entries expire after the TTL", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, ttlMs: 50 });
+    let computed = 0;
+    const slow = () => cache.get("slow", () => new Promise<number>((r) => setTimeout(() => r(++computed), 20)));
+    assert.deepEqual(await Promise.all([slow(), slow(), slow()]), [1, 1, 1]);
+    await new Promise((r) => setTimeout(r, 60));
+    assert.equal(await slow(), 2);
+  });
+
+  test("the listing follows a visibility change at once through the app's own cache", async () => {
+    const cityId = 2800308; // Aracaju
+    const id = await insertModel(ctx.app, { municipioId: cityId });
+    const list = async () =>
+      (await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}` })).json().pagination.total;
+    assert.equal(await list(), 1);
+    await updateModel(ctx.app, id, { deletedAt: new Date() });
+    assert.equal(await list(), 0);
+  });
+});
+
+describe("production staleness window", () => {
+  test("an announced change (events stream) makes the next request see it", async () => {
+    process.env.PUBLIC_CACHE_MAX_STALENESS_MS = "60000";
+    const prod = await createTestContext();
+    delete process.env.PUBLIC_CACHE_MAX_STALENESS_MS;
+    try {
+      const cityId = 1100205; // Porto Velho
+      const id = await insertModel(prod.app, { municipioId: cityId });
+      const list = async () =>
+        (await prod.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}` })).json().pagination.total;
+      assert.equal(await list(), 1);
+      await updateModel(prod.app, id, { isActive: false });
+      assert.equal(await list(), 1, "inside the window the list may lag");
+      prod.app.events.publish({ type: "model_status_updated", model_id: id });
+      assert.equal(await list(), 0);
+    } finally {
+      await prod.close();
+    }
+  });
+});
