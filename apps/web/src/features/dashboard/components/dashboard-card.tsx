@@ -51,7 +51,7 @@ export function DashboardCard({
     >
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -top-16 -right-16 size-40 rounded-full bg-[radial-gradient(closest-side,rgb(217_180_108/0.12),transparent)] opacity-70 transition-opacity group-hover:opacity-100"
+        className="pointer-events-none absolute inset-x-8 top-0 h-px bg-gradient-to-r from-transparent via-accent/45 to-transparent opacity-60 transition-opacity group-hover:opacity-100"
       />
       <span
         aria-hidden="true"

@@ -61,7 +61,7 @@ export function PhotoCard({
       data-primary={photo.is_primary}
       data-public={photo.is_public}
       className={cn(
-        "group relative overflow-hidden rounded-2xl border bg-surface-2 shadow-elevated",
+        "group @container relative overflow-hidden rounded-2xl border bg-surface-2 shadow-elevated",
         photo.is_primary ? "border-accent/60" : "border-line",
       )}
     >
@@ -93,7 +93,8 @@ export function PhotoCard({
         role="group"
         aria-label="Ações da foto"
         className={cn(
-          "absolute inset-x-0 bottom-0 flex gap-1.5 bg-gradient-to-t from-black/85 via-black/50 to-transparent p-2.5 pt-10",
+          // Narrow cards (phones) stack the three actions; wider ones put them in a row.
+          "absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-gradient-to-t from-black/85 via-black/50 to-transparent p-2.5 pt-10 @[15rem]:flex-row",
           "opacity-0 transition-opacity duration-150 group-focus-within:opacity-100 group-hover:opacity-100",
           "pointer-coarse:opacity-100",
           anyBusy && "opacity-100",

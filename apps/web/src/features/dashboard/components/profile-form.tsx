@@ -281,7 +281,7 @@ export function ProfileForm({
         />
       </Card>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-2 border-t border-line bg-canvas/90 px-4 py-4 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-2xl sm:border sm:px-5">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={appPaths.dashboard} className={buttonClasses({ variant: "ghost" })}>
           Cancelar
         </Link>

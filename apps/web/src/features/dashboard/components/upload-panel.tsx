@@ -76,9 +76,9 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
       aria-busy={busy || undefined}
     >
       <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
-        <div className="relative flex aspect-[3/4] w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-line-strong bg-surface-2 sm:w-40">
+        <div className="relative flex h-44 w-full shrink-0 items-center justify-center overflow-hidden rounded-xl border border-dashed border-line-strong bg-surface-2 sm:aspect-[3/4] sm:h-auto sm:w-40">
           {preview ? (
-            <img src={preview} alt="Prévia da foto escolhida" className="size-full object-cover" />
+            <img src={preview} alt="Prévia da foto escolhida" className="size-full object-contain sm:object-cover" />
           ) : (
             <div className="flex flex-col items-center gap-2 px-4 text-center text-ink-subtle">
               <svg
@@ -139,7 +139,7 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
             disabled={busy}
           />
 
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={busy || full}>
               Escolher Foto
             </Button>

@@ -6,9 +6,9 @@ import { formatDate } from "@/lib/format";
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-line bg-surface-2/60 px-4 py-3">
+    <div className="min-w-0 rounded-xl border border-line bg-surface-2/60 px-3 py-3 sm:px-4">
       <dt className="text-xs tracking-wide text-ink-subtle uppercase">{label}</dt>
-      <dd className="mt-1 font-display text-2xl font-semibold text-ink">{value}</dd>
+      <dd className="mt-1 font-display text-xl font-semibold text-ink tabular-nums sm:text-2xl">{value}</dd>
     </div>
   );
 }
@@ -34,7 +34,7 @@ export function VisibilityPanel({ model, photos }: { model: ProfileModel; photos
           {isVisible ? "Visível no site" : "Oculto no site"}
         </Badge>
       }
-      data-visible={isVisible}
+      data-public-visibility={isVisible ? "visible" : "hidden"}
     >
       <p className="text-sm text-ink-muted">
         {isVisible

@@ -1,8 +1,8 @@
 import type { ProfileModel, ProfileUpdate } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { Button, buttonClasses, Card, PageSpinner } from "@/components/ui";
+import { Button, Card, PageSpinner } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -60,11 +60,6 @@ function ProfileEdit() {
         eyebrow="Área da anunciante"
         title="Editar Perfil"
         description="Campos com * são obrigatórios. O que você salvar aparece no seu perfil público."
-        actions={
-          <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-            Voltar
-          </Link>
-        }
       />
       {profile.data ? (
         <ProfileEditor model={profile.data.model} />
