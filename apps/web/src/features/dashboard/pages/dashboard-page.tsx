@@ -14,6 +14,7 @@ import { DashboardCard } from "../components/dashboard-card";
 import { PaymentBanner } from "../components/payment-banner";
 import { RenewalDialog } from "../components/renewal-dialog";
 import { VisibilityPanel } from "../components/visibility-panel";
+import { useLiveOwnStatus } from "../hooks/use-live-own-status";
 
 const small = (variant: "primary" | "secondary") => buttonClasses({ variant, size: "sm" });
 
@@ -26,6 +27,7 @@ function planLine(status: string, nextDue: string | null): string {
 function Dashboard({ session }: { session: SessionModel }) {
   usePageTitle("Meu Perfil");
   const profile = useProfile();
+  useLiveOwnStatus(session.id);
   const [renewOpen, setRenewOpen] = useState(false);
   const model = profile.data?.model;
   // The profile is fresher than the session (it is re-read after each change); the session fills in meanwhile.
