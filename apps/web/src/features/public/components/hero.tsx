@@ -35,7 +35,7 @@ export function Hero({ children }: { children: ReactNode }) {
             )}
           />
         ))}
-        <div className="absolute inset-0 bg-gradient-to-b from-canvas/30 via-canvas/55 to-canvas" />
+        <div className="absolute inset-0 bg-gradient-to-b from-canvas/10 via-canvas/40 to-canvas" />
       </div>
       {/* Desktop: a soft glow behind the centre column. */}
       <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 hidden overflow-hidden md:block">

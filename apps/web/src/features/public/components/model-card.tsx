@@ -86,13 +86,10 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
         </div>
 
         <div className="flex flex-1 flex-col p-4 sm:p-5">
-          <div className="flex items-baseline justify-between gap-3">
-            <h3 className="min-w-0 truncate font-display text-2xl leading-tight font-semibold text-ink">
-              {model.name}
-            </h3>
-            <span className="shrink-0 text-sm text-ink-muted">{model.age} anos</span>
-          </div>
-          <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-muted">
+          <h3 className="truncate font-display text-2xl leading-tight font-semibold text-ink">{model.name}</h3>
+          <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm text-ink-muted">
+            <span className="shrink-0 text-ink">{model.age} anos</span>
+            <span aria-hidden className="size-1 shrink-0 rounded-full bg-line-strong" />
             <PinIcon className="size-3.5 shrink-0 text-accent" />
             <span className="truncate">
               {model.city_name}, {model.state}

@@ -168,34 +168,32 @@ function LightboxPanel({
         </button>
       </div>
 
-      <div
-        ref={thumbsRef}
-        className="flex gap-2 overflow-x-auto px-4 py-4 sm:justify-center sm:px-6"
-        onClick={closeOnBackdrop}
-      >
-        {photos.map((p, i) => (
-          <button
-            key={p.id}
-            type="button"
-            data-index={i}
-            onClick={() => onIndexChange(i)}
-            aria-label={`Foto ${i + 1}`}
-            aria-current={i === current ? "true" : undefined}
-            className={cn(
-              "relative h-16 w-12 shrink-0 overflow-hidden rounded-lg border transition sm:h-20 sm:w-16",
-              i === current ? "border-accent opacity-100 shadow-glow" : "border-white/10 opacity-55 hover:opacity-90",
-            )}
-          >
-            <img
-              src={photoUrl(p.filename, 400)}
-              alt=""
-              width={64}
-              height={80}
-              loading="lazy"
-              className="size-full object-cover"
-            />
-          </button>
-        ))}
+      <div ref={thumbsRef} className="overflow-x-auto px-4 py-4 sm:px-6" onClick={closeOnBackdrop}>
+        <div className="mx-auto flex w-max gap-2">
+          {photos.map((p, i) => (
+            <button
+              key={p.id}
+              type="button"
+              data-index={i}
+              onClick={() => onIndexChange(i)}
+              aria-label={`Foto ${i + 1}`}
+              aria-current={i === current ? "true" : undefined}
+              className={cn(
+                "relative h-16 w-12 shrink-0 overflow-hidden rounded-lg border transition sm:h-20 sm:w-16",
+                i === current ? "border-accent opacity-100 shadow-glow" : "border-white/10 opacity-55 hover:opacity-90",
+              )}
+            >
+              <img
+                src={photoUrl(p.filename, 400)}
+                alt=""
+                width={64}
+                height={80}
+                loading="lazy"
+                className="size-full object-cover"
+              />
+            </button>
+          ))}
+        </div>
       </div>
     </div>
   );

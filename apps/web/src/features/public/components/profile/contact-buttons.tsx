@@ -1,5 +1,6 @@
 import type { ContactChannel, PublicModel } from "@vitrine/contracts";
 import { buttonClasses } from "@/components/ui";
+import { cn } from "@/lib/cn";
 import { recordContact } from "../../api/record-contact";
 import { InstagramIcon, PhoneIcon, WhatsAppIcon } from "../icons";
 import { instagramHref, phoneHref, whatsappHref } from "./contact-links";
@@ -13,9 +14,10 @@ export function ContactButtons({ model }: { model: PublicModel }) {
   ];
   const available = links.filter((l) => l.href);
   if (available.length === 0) return null;
+  const secondaryCount = available.filter((l) => !l.primary).length;
 
   return (
-    <div className="flex flex-wrap gap-3">
+    <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
       {available.map(({ channel, href, label, primary }) => {
         const external = channel !== "phone";
         return (
@@ -28,7 +30,11 @@ export function ContactButtons({ model }: { model: PublicModel }) {
             className={buttonClasses({
               variant: primary ? "primary" : "secondary",
               size: "lg",
-              className: primary ? "min-w-44 flex-1 sm:flex-none" : "flex-1 sm:flex-none",
+              className: cn(
+                primary && "col-span-2 sm:min-w-48",
+                // a lone secondary button takes the whole row on phones
+                !primary && secondaryCount === 1 && "col-span-2",
+              ),
             })}
           >
             {channel === "whatsapp" && <WhatsAppIcon className="size-5" />}

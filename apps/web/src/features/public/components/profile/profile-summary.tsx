@@ -95,11 +95,11 @@ export function ProfileSummary({
             style={{ gridTemplateColumns: `repeat(${facts.length}, minmax(0, 1fr))` }}
           >
             {facts.map((fact) => (
-              <div key={fact.label} className="min-w-0 px-4 py-4 text-center">
+              <div key={fact.label} className="min-w-0 px-2 py-4 text-center sm:px-4">
                 <dt className="text-[0.65rem] font-semibold tracking-[0.2em] text-ink-subtle uppercase">
                   {fact.label}
                 </dt>
-                <dd className="mt-1 truncate font-display text-xl text-ink">{fact.value}</dd>
+                <dd className="mt-1 font-display text-lg break-words text-ink sm:text-xl">{fact.value}</dd>
               </div>
             ))}
           </dl>

@@ -1,0 +1,354 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import {
+  type ModelCard,
+  modelProfilePath,
+  type ProfileResponse,
+  type PublicModelResponse,
+  type PublicModelsResponse,
+  type StatesResponse,
+} from "@vitrine/contracts";
+import type { Browser, Page } from "playwright-core";
+import { buildApp } from "../apps/server/src/app";
+import { loadConfig } from "../apps/server/src/config";
+import { prepareDatabase } from "../apps/server/src/db/prepare";
+import { DEMO_MODEL_PASSWORD, seedDemo } from "../apps/server/src/demo/seed-demo";
+import { ADMIN, launchBrowser, newPage as openPage, screenshot, type Site, startSite } from "./harness";
+
+const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp", label: "São Paulo - SP" };
+const COUNT_LINE = /^\d+ modelo\(s\) encontrada\(s\)$/;
+
+let site: Site;
+let browser: Browser;
+let dataDir: string;
+
+/**
+ * The demo data set (a few hundred visible models over ~40 cities, abstract photos, products, rates) is
+ * written into a fresh data directory with the server's own seeder before the site starts on it: PGlite
+ * allows one process per directory, so seeding happens first, in this process, and is closed again.
+ */
+async function seedDemoDataDir(dir: string): Promise<void> {
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: "",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "warn",
+  });
+  const { database } = await prepareDatabase(config);
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await seedDemo(app, () => {});
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+before(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-public-"));
+  await seedDemoDataDir(dataDir);
+  site = await startSite({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${site.baseUrl}${url}`, init);
+  assert.equal(res.ok, true, `${url} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A São Paulo model on the first page of the listing with at least `minPhotos` public photos. */
+async function findCityModelWithPhotos(minPhotos: number): Promise<{ card: ModelCard; photos: number }> {
+  const { models } = await getJson<PublicModelsResponse>(`/api/models/public?city_id=${SAO_PAULO.id}&limit=20`);
+  for (const card of models) {
+    const profile = await getJson<PublicModelResponse>(`/api/models/public/${card.id}`);
+    if (profile.photos.length >= minPhotos) return { card, photos: profile.photos.length };
+  }
+  throw new Error(`no São Paulo model with ${minPhotos} photos`);
+}
+
+/** The harness page, with more patience than Playwright's 30 s: the machine is shared and small. */
+async function newPage(...args: Parameters<typeof openPage>): ReturnType<typeof openPage> {
+  const opened = await openPage(...args);
+  opened.context.setDefaultTimeout(60_000);
+  return opened;
+}
+
+const cards = (page: Page) => page.getByTestId("model-card");
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, "..", ".screenshots");
+
+/** Scrolls through the page so lazy images load, waits for every image, then returns to the top. */
+async function loadAllImages(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(60);
+  }
+  // Images below the scrolled height (a page appended by infinite scroll) are left lazy.
+  await page.waitForFunction(
+    (scrolled) =>
+      Array.from(document.images)
+        .filter((img) => img.getBoundingClientRect().top + window.scrollY < scrolled)
+        .every((img) => img.complete),
+    height,
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(200);
+}
+
+/** Overlays (lightbox, dropdowns) are seen in the viewport: a full-page shot would misplace them. */
+const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+
+const overlayGone = (page: Page) =>
+  page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
+
+async function resultsNearTop(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const top = document.getElementById("resultados")?.getBoundingClientRect().top;
+    return top !== undefined && Math.abs(top) < 120;
+  });
+}
+
+describe("public directory", () => {
+  test("age gate → home → city → page 2 → card → profile → lightbox → header search", async () => {
+    const { total } = (await getJson<PublicModelsResponse>(`/api/models/public?city_id=${SAO_PAULO.id}`)).pagination;
+    assert.ok(total > 20 && total <= 40, `São Paulo has two pages of models (${total})`);
+    const { states } = await getJson<StatesResponse>("/api/cities/states");
+    const sp = states.find((s) => s.state === "SP");
+    assert.ok(sp, "SP has models");
+    const target = await findCityModelWithPhotos(2);
+
+    const { context, page, errors } = await newPage(browser, site.baseUrl);
+    const visits: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/visits") && r.method() === "POST") visits.push(r.postData() ?? "");
+    });
+
+    // Age gate, then the home listing.
+    await page.goto("/");
+    const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
+    await gate.getByRole("button", { name: "Entrar no site" }).click();
+    await gate.waitFor({ state: "hidden" });
+    await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
+    assert.match((await page.getByTestId("results-count").textContent()) ?? "", COUNT_LINE);
+    await cards(page).nth(19).waitFor();
+    assert.equal(await cards(page).count(), 20, "first page holds 20 cards");
+
+    // City selector: filter by state, pick São Paulo; the page goes to /cidade/{slug} and scrolls to the grid.
+    await page.getByRole("button", { name: /Selecione uma cidade/ }).click();
+    const panel = page.getByRole("dialog", { name: "Escolher cidade" });
+    await panel.getByRole("combobox", { name: "Estado" }).selectOption({ label: `SP (${sp.models_count})` });
+    await panel.getByRole("button", { name: /^Campinas - SP/ }).waitFor();
+    await viewportShot(page, "public-city-selector-1280");
+    await panel.getByRole("button", { name: /^São Paulo - SP/ }).click();
+    await page.waitForURL(`**/cidade/${SAO_PAULO.slug}`);
+    await page.getByTestId("results-count").getByText(`${total} modelo(s) encontrada(s)`).waitFor();
+    await resultsNearTop(page);
+    await cards(page).nth(19).waitFor();
+    assert.equal(await cards(page).count(), 20);
+
+    // Scrolling to the sentinel loads page 2 (and nothing after it).
+    const page2 = page.waitForRequest((r) => r.url().includes(`city_id=${SAO_PAULO.id}`) && r.url().includes("page=2"));
+    await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
+    await page2;
+    await cards(page)
+      .nth(total - 1)
+      .waitFor();
+    assert.equal(await cards(page).count(), total);
+    await page.getByText("Fim dos resultados").waitFor();
+
+    // Open a card: its profile.
+    const profilePath = modelProfilePath(target.card);
+    await page.locator(`a[href="${profilePath}"]`).click();
+    await page.waitForURL(`**${profilePath}`);
+    await page.getByRole("heading", { level: 1, name: target.card.name }).waitFor();
+    await page.getByText("Foto Principal").waitFor();
+    await page.getByRole("heading", { name: "Galeria de Fotos" }).waitFor();
+    await page.getByText("Principal", { exact: true }).waitFor();
+
+    // Lightbox: counter, arrows, disabled ends, Escape.
+    await page.getByRole("button", { name: "Ampliar foto principal" }).click();
+    const lightbox = page.getByRole("dialog", { name: `Fotos de ${target.card.name}` });
+    const counter = lightbox.getByTestId("lightbox-counter");
+    assert.equal(await counter.textContent(), `1 de ${target.photos}`);
+    assert.equal(await lightbox.getByRole("button", { name: "Foto anterior" }).isDisabled(), true);
+    await page.keyboard.press("ArrowRight");
+    await counter.getByText(`2 de ${target.photos}`).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await counter.getByText(`1 de ${target.photos}`).waitFor();
+    await lightbox.getByRole("button", { name: `Foto ${target.photos}`, exact: true }).click();
+    await counter.getByText(`${target.photos} de ${target.photos}`).waitFor();
+    assert.equal(await lightbox.getByRole("button", { name: "Próxima foto" }).isDisabled(), true);
+    await page.keyboard.press("Escape");
+    await lightbox.waitFor({ state: "hidden" });
+
+    // Header search to another city: previews, then the city's listing.
+    const search = page.getByRole("combobox", { name: "Buscar cidade" });
+    await search.fill("rio de jan");
+    await page.getByText(/^\d+ cidade\(s\) encontrada\(s\)$/).waitFor();
+    const rio = page.getByRole("link", { name: /^Rio de Janeiro - RJ/ });
+    await rio.waitFor();
+    await viewportShot(page, "public-city-search-1280");
+    await rio.click();
+    await page.waitForURL("**/cidade/rio-de-janeiro-rj");
+    await page.getByText("Rio de Janeiro - RJ", { exact: true }).first().waitFor();
+    assert.equal(await search.inputValue(), "", "the box clears on navigation");
+    await resultsNearTop(page);
+    await cards(page).first().waitFor();
+
+    // One visit per page view: home, São Paulo, the profile, Rio.
+    assert.ok(visits.length >= 4, `visits recorded: ${visits.length}`);
+    assert.ok(visits.some((v) => v.includes('"page":"profile"')));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the header search shows its states and submits a text search", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/");
+    const search = page.getByRole("combobox", { name: "Buscar cidade" });
+    await search.fill("x");
+    await page.waitForTimeout(500);
+    assert.equal(await search.getAttribute("aria-expanded"), "false", "one character does not search");
+
+    await search.fill("zzqq");
+    await page.getByText("Nenhuma cidade encontrada").waitFor();
+    await search.fill("campo grande");
+    await page.getByText(/^\d+ cidade\(s\) encontrada\(s\)$/).waitFor();
+    await page.getByRole("link", { name: /^Campo Grande - MS/ }).waitFor();
+
+    // Escape closes the dropdown; an empty submit does nothing; a text submit searches the listing.
+    await search.press("Escape");
+    assert.equal(await search.getAttribute("aria-expanded"), "false");
+    await search.fill("   ");
+    await search.press("Enter");
+    assert.equal(new URL(page.url()).search, "");
+    await search.fill("Curitiba");
+    await search.press("Enter");
+    await page.waitForURL("**/?search=Curitiba");
+    await page.getByRole("heading", { name: 'Resultados para "Curitiba"' }).waitFor();
+    await cards(page).first().waitFor();
+    assert.equal(await search.inputValue(), "");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("profile edits reach an open profile through the live events stream", async () => {
+    const login = await getJson<{ token: string }>("/api/auth/model/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "demo1@vitrine.demo", password: DEMO_MODEL_PASSWORD }),
+    });
+    const auth = { authorization: `Bearer ${login.token}` };
+    const { model } = await getJson<ProfileResponse>("/api/models/profile", { headers: auth });
+    assert.equal(model.visibility.is_visible, true, "demo1 is public");
+
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto(`/model/${model.id}`);
+    await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
+
+    const description = `Agenda atualizada ao vivo ${Date.now()}`;
+    const res = await fetch(`${site.baseUrl}/api/models/profile`, {
+      method: "PUT",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: model.name,
+        age: model.age,
+        estado_id: model.estado_id,
+        municipio_id: model.municipio_id,
+        category_id: model.category_id,
+        description,
+        phone: model.phone ?? undefined,
+        whatsapp: model.whatsapp ?? undefined,
+        instagram: model.instagram ?? "",
+        height: model.height,
+        weight: model.weight,
+        measurements: model.measurements ?? "",
+        services: model.services,
+        rates: model.rates,
+      }),
+    });
+    assert.equal(res.status, 200, await res.text());
+    await page.getByText(description).waitFor({ timeout: 30_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("invalid and unknown profile ids", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/model/nao-e-um-id");
+    await page.getByRole("heading", { name: "ID inválido" }).waitFor();
+    await page.goto("/model/987654321");
+    await page.getByRole("heading", { name: "Modelo não encontrada" }).waitFor();
+    await page.getByText("A modelo que você está procurando não existe ou foi removida.").waitFor();
+    await page.goto("/cidade/cidade-que-nao-existe-zz");
+    await page.getByText("Cidade não encontrada").waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("screenshots of home and profile at 390 px and 1280 px; the mobile menu search", async () => {
+    const { card } = await findCityModelWithPhotos(3);
+    for (const mobile of [true, false]) {
+      const width = mobile ? 390 : 1280;
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await page.goto("/");
+      await cards(page).nth(7).waitFor();
+      await loadAllImages(page);
+      await overlayGone(page);
+      await screenshot(page, `public-home-${width}`);
+      if (mobile) {
+        // Phones: the two hero backgrounds take turns every 8 s.
+        const active = page.getByTestId("hero-mobile-bg").locator('img[data-active="true"]');
+        const first = await active.getAttribute("src");
+        await page.waitForFunction(
+          (src) =>
+            document.querySelector('[data-testid="hero-mobile-bg"] img[data-active="true"]')?.getAttribute("src") !==
+            src,
+          first,
+          { timeout: 9_000 },
+        );
+        assert.notEqual(await active.getAttribute("src"), first);
+      }
+
+      await page.goto(modelProfilePath(card));
+      await page.getByRole("heading", { level: 1, name: card.name }).waitFor();
+      await loadAllImages(page);
+      await overlayGone(page);
+      await screenshot(page, `public-profile-${width}`);
+
+      await page.getByRole("button", { name: "Ampliar foto principal" }).click();
+      await page.getByTestId("lightbox-counter").waitFor();
+      await page.waitForTimeout(300);
+      await viewportShot(page, `public-lightbox-${width}`);
+      await page.keyboard.press("Escape");
+
+      if (mobile) {
+        // The phone menu carries the city search; picking a city closes the menu.
+        await page.getByRole("button", { name: "Abrir menu" }).click();
+        const box = page.getByRole("combobox", { name: "Buscar cidade" });
+        await box.fill("salvador");
+        const salvador = page.getByRole("link", { name: /^Salvador - BA/ });
+        await salvador.waitFor();
+        await viewportShot(page, "public-city-search-390");
+        await salvador.click();
+        await page.waitForURL("**/cidade/salvador-ba");
+        await page.getByRole("button", { name: "Abrir menu" }).waitFor();
+        await cards(page).first().waitFor();
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+});
