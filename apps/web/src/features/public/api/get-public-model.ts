@@ -4,13 +4,23 @@ import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 import { publicKeys } from "./query-keys";
 
-/** GET /api/models/public/{id}: the profile (model, public photos primary first, products). 404 when hidden. */
-export function getPublicModel(id: number, signal?: AbortSignal): Promise<PublicModelResponse> {
-  return api.get<PublicModelResponse>(apiPaths.models.publicById(id), { signal });
+/**
+ * GET /api/models/public/{id}: the profile (model, public photos primary first, products). 404 when hidden.
+ * A `background` refresh (live updates) does not raise the global loading overlay.
+ */
+export function getPublicModel(
+  id: number,
+  { signal, background = false }: { signal?: AbortSignal; background?: boolean } = {},
+): Promise<PublicModelResponse> {
+  return api.get<PublicModelResponse>(apiPaths.models.publicById(id), { signal, skipGlobalLoading: background });
 }
 
 export const publicModelQueryOptions = (id: number) =>
-  queryOptions({ queryKey: publicKeys.model(id), queryFn: ({ signal }) => getPublicModel(id, signal) });
+  queryOptions({
+    queryKey: publicKeys.model(id),
+    queryFn: ({ signal, client, queryKey }) =>
+      getPublicModel(id, { signal, background: client.getQueryData(queryKey) !== undefined }),
+  });
 
 /** Disabled (no request) for an id that could not be read from the route. */
 export function usePublicModel(id: number | null) {

@@ -6,7 +6,7 @@ import { type ListingFilters, publicKeys } from "./query-keys";
 
 /**
  * GET /api/models/public?city_id&search&page&limit: one page of visible models, featured first.
- * Later pages load while the visitor scrolls, so they do not raise the global loading overlay.
+ * `background` requests (later pages while scrolling, refreshes) do not raise the global loading overlay.
  */
 export function getPublicModels({
   cityId,
@@ -14,11 +14,17 @@ export function getPublicModels({
   page = 1,
   limit = LISTING_PAGE_SIZE,
   signal,
-}: ListingFilters & { page?: number; limit?: number; signal?: AbortSignal }): Promise<PublicModelsResponse> {
+  background = false,
+}: ListingFilters & {
+  page?: number;
+  limit?: number;
+  signal?: AbortSignal;
+  background?: boolean;
+}): Promise<PublicModelsResponse> {
   return api.get<PublicModelsResponse>(apiPaths.models.public, {
     query: { city_id: cityId, search, page, limit },
     signal,
-    skipGlobalLoading: page > 1,
+    skipGlobalLoading: background,
   });
 }
 
@@ -26,7 +32,14 @@ export function getPublicModels({
 export const publicModelsInfiniteQueryOptions = (filters: ListingFilters) =>
   infiniteQueryOptions({
     queryKey: publicKeys.listing(filters),
-    queryFn: ({ pageParam, signal }) => getPublicModels({ ...filters, page: pageParam, signal }),
+    queryFn: ({ pageParam, signal, client, queryKey }) =>
+      getPublicModels({
+        ...filters,
+        page: pageParam,
+        signal,
+        // Only the first load of the first page is worth the overlay; scrolling and live refreshes are quiet.
+        background: pageParam > 1 || client.getQueryData(queryKey) !== undefined,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.page < last.pagination.pages ? last.pagination.page + 1 : undefined),
   });
