@@ -224,6 +224,9 @@ describe("public directory", () => {
 
     await search.fill("zzqq");
     await page.getByText("Nenhuma cidade encontrada").waitFor();
+    // Cities found, none with a model photo.
+    await search.fill("xique");
+    await page.getByText("Sem cidades com fotos nesta busca.").waitFor();
     await search.fill("campo grande");
     await page.getByText(/^\d+ cidade\(s\) encontrada\(s\)$/).waitFor();
     await page.getByRole("link", { name: /^Campo Grande - MS/ }).waitFor();
@@ -285,7 +288,7 @@ describe("public directory", () => {
     await context.close();
   });
 
-  test("invalid and unknown profile ids", async () => {
+  test("invalid and unknown ids, unknown city, listing failure", async () => {
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await page.goto("/model/nao-e-um-id");
     await page.getByRole("heading", { name: "ID inválido" }).waitFor();
@@ -294,6 +297,13 @@ describe("public directory", () => {
     await page.getByText("A modelo que você está procurando não existe ou foi removida.").waitFor();
     await page.goto("/cidade/cidade-que-nao-existe-zz");
     await page.getByText("Cidade não encontrada").waitFor();
+
+    // A failing listing shows the SPEC error text (after the one retry).
+    await page.route("**/api/models/public?**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"falhou"}' }),
+    );
+    await page.goto("/?search=qualquer");
+    await page.getByText("Erro ao carregar modelos. Tente novamente.").waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
