@@ -11,12 +11,18 @@ import {
   type PublicModelsResponse,
   type StatesResponse,
 } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
-import { buildApp } from "../apps/server/src/app";
-import { loadConfig } from "../apps/server/src/config";
-import { prepareDatabase } from "../apps/server/src/db/prepare";
-import { DEMO_MODEL_PASSWORD, seedDemo } from "../apps/server/src/demo/seed-demo";
-import { ADMIN, launchBrowser, newPage as openPage, screenshot, type Site, startSite } from "./harness";
+import type { Browser } from "playwright-core";
+import { DEMO_MODEL_PASSWORD } from "../apps/server/src/demo/seed-demo";
+import { launchBrowser, screenshot, type Site, startSite } from "./harness";
+import {
+  cards,
+  loadAllImages,
+  newPage,
+  overlayGone,
+  resultsNearTop,
+  seedDemoDataDir,
+  viewportShot,
+} from "./public-support";
 
 const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp", label: "São Paulo - SP" };
 const COUNT_LINE = /^\d+ modelo\(s\) encontrada\(s\)$/;
@@ -24,29 +30,6 @@ const COUNT_LINE = /^\d+ modelo\(s\) encontrada\(s\)$/;
 let site: Site;
 let browser: Browser;
 let dataDir: string;
-
-/**
- * The demo data set (a few hundred visible models over ~40 cities, abstract photos, products, rates) is
- * written into a fresh data directory with the server's own seeder before the site starts on it: PGlite
- * allows one process per directory, so seeding happens first, in this process, and is closed again.
- */
-async function seedDemoDataDir(dir: string): Promise<void> {
-  const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: "",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: "warn",
-  });
-  const { database } = await prepareDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
-  try {
-    await seedDemo(app, () => {});
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
 
 before(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-public-"));
@@ -75,49 +58,6 @@ async function findCityModelWithPhotos(minPhotos: number): Promise<{ card: Model
     if (profile.photos.length >= minPhotos) return { card, photos: profile.photos.length };
   }
   throw new Error(`no São Paulo model with ${minPhotos} photos`);
-}
-
-/** The harness page, with more patience than Playwright's 30 s: the machine is shared and small. */
-async function newPage(...args: Parameters<typeof openPage>): ReturnType<typeof openPage> {
-  const opened = await openPage(...args);
-  opened.context.setDefaultTimeout(60_000);
-  return opened;
-}
-
-const cards = (page: Page) => page.getByTestId("model-card");
-
-const SCREENSHOTS = path.resolve(import.meta.dirname, "..", ".screenshots");
-
-/** Scrolls through the page so lazy images load, waits for every image, then returns to the top. */
-async function loadAllImages(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(60);
-  }
-  // Images below the scrolled height (a page appended by infinite scroll) are left lazy.
-  await page.waitForFunction(
-    (scrolled) =>
-      Array.from(document.images)
-        .filter((img) => img.getBoundingClientRect().top + window.scrollY < scrolled)
-        .every((img) => img.complete),
-    height,
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(200);
-}
-
-/** Overlays (lightbox, dropdowns) are seen in the viewport: a full-page shot would misplace them. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
-
-const overlayGone = (page: Page) =>
-  page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
-
-async function resultsNearTop(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const top = document.getElementById("resultados")?.getBoundingClientRect().top;
-    return top !== undefined && Math.abs(top) < 120;
-  });
 }
 
 describe("public directory", () => {
