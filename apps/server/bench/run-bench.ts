@@ -1,17 +1,18 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../src/db/client";
 import { loadReferenceData } from "../src/db/reference-data";
-import { type LoadOptions, type LoadResult, measure, type Target } from "./load";
+import { type LoadOptions, type LoadResult, measurePair, type Target } from "./load";
 import { createRandom } from "../src/demo/random";
 import { seedBenchData, vacuumAnalyze } from "./seed";
 
 /**
  * npm run bench: seeds DATABASE_URL (PostgreSQL) or PGlite (BENCH_DATA_DIR, default ./data-bench) with
  * 100,000 models in 2,000 cities, starts the real server as a child process, drives it with autocannon and
- * compares it with a bare node:http server sending a body of the same size (the ceiling), measured right
- * before each scenario so that both see the same background load. BENCH_ALL=1 adds three scenarios;
+ * compares it with a bare node:http server sending a body of the same size (the ceiling), measured in slices
+ * alternating with each scenario's (BENCH_ROUNDS, 5) so that both see the same background load. BENCH_ALL=1 adds three scenarios;
  * BENCH_ONLY=<regexp> keeps matching ones.
  * Knobs: BENCH_MODELS, BENCH_CITIES, BENCH_CONNECTIONS (32), BENCH_DURATION (10 s), BENCH_WARMUP (3 s).
  */
@@ -24,6 +25,8 @@ const load: Omit<LoadOptions, "baseUrl"> = {
   durationSec: Number(env.BENCH_DURATION ?? 10),
   warmupSec: Number(env.BENCH_WARMUP ?? 3),
 };
+/** Alternating slices per scenario: the scenario and the ceiling each run BENCH_DURATION seconds in total. */
+const rounds = Number(env.BENCH_ROUNDS ?? 5);
 const dataDir = path.resolve(env.BENCH_DATA_DIR ?? "./data-bench");
 const serverPort = Number(env.BENCH_PORT ?? 5098);
 const ceilingPort = serverPort + 1;
@@ -83,21 +86,26 @@ type Pair = { result: LoadResult; ceiling: LoadResult };
 function printTable(pairs: Pair[]) {
   log("");
   log(
-    `${"cenário".padEnd(30)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ` +
-      `${"teto".padStart(8)} ${"% teto".padStart(8)}  bytes`,
+    `${"cenário".padEnd(32)} ${"req/s".padStart(8)} ${"p50".padStart(6)} ${"p99".padStart(6)} ${"p99 med".padStart(8)} ` +
+      `${"teto".padStart(8)} ${"% teto".padStart(7)}  bytes`,
   );
   for (const { result: r, ceiling } of pairs) {
     const ratio = (100 * r.requestsPerSec) / ceiling.requestsPerSec;
     const bad = r.non2xx || r.errors ? `  (!) ${r.non2xx} não-2xx, ${r.errors} erros` : "";
     log(
-      `${r.name.padEnd(30)} ${fmt(r.requestsPerSec)} ${fmt(r.p50, 1)} ${fmt(r.p99, 1)} ` +
-        `${fmt(ceiling.requestsPerSec)} ${fmt(ratio, 1)}%  ${r.bytesPerResponse}${bad}`,
+      `${r.name.padEnd(32)} ${fmt(r.requestsPerSec)} ${fmt(r.p50, 1).slice(2)} ${fmt(r.p99, 1).slice(2)} ` +
+        `${fmt(r.p99Median, 1)} ${fmt(ceiling.requestsPerSec)} ${fmt(ratio, 1).slice(1)}%  ${r.bytesPerResponse}${bad}`,
     );
   }
+  log(`(ms; ${rounds} rodadas alternadas com o teto por cenário; p50 = mediana das rodadas, p99 = a pior rodada,`);
+  log(" p99 med = mediana dos p99 das rodadas)");
   const ceilings = pairs.map((p) => p.ceiling);
   const avg = (f: (r: LoadResult) => number) => ceilings.reduce((sum, r) => sum + f(r), 0) / (ceilings.length || 1);
   log(
-    `teto (média das ${ceilings.length} medições): ${avg((r) => r.requestsPerSec).toFixed(0)} req/s, p99 ${avg((r) => r.p99).toFixed(1)} ms`,
+    `teto (média de ${ceilings.length} cenários): ${avg((r) => r.requestsPerSec).toFixed(0)} req/s, ` +
+      `p99 ${avg((r) => r.p99).toFixed(1)} ms; carga da máquina (1/5/15 min): ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" / ")}`,
   );
 }
 
@@ -116,6 +124,11 @@ function checkTargets(pairs: Pair[]) {
 async function main() {
   log(
     `Vitrine bench: ${models} modelos, ${cities} cidades, ${load.connections} conexões, ${load.durationSec} s por cenário`,
+  );
+  log(
+    `carga da máquina antes (1/5/15 min): ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" / ")}`,
   );
   log(`banco: ${databaseUrl ? databaseUrl.replace(/\/\/[^@]*@/, "//***@") : `PGlite em ${dataDir}`}`);
   await prepareData();
@@ -180,18 +193,23 @@ async function main() {
     async () => (await fetch(`http://127.0.0.1:${ceilingPort}/`)).ok,
   );
   const ceilingTarget: Target = { name: "teto: node:http corpo fixo", path: "/" };
+  // Warm the ceiling server's JIT once; its slices then alternate with each scenario's.
+  await measurePair(ceilingTarget, ceilingTarget, {
+    app: { ...load, durationSec: 1, warmupSec: 0, baseUrl: `http://127.0.0.1:${ceilingPort}` },
+    ceilingBaseUrl: `http://127.0.0.1:${ceilingPort}`,
+    rounds: 1,
+  });
   const pairs: Pair[] = [];
   for (const target of targets.filter((t) => !only || only.test(t.name))) {
-    const ceiling = await measure(ceilingTarget, {
-      ...load,
-      warmupSec: pairs.length === 0 ? load.warmupSec : 1,
-      baseUrl: `http://127.0.0.1:${ceilingPort}`,
+    const pair = await measurePair(target, ceilingTarget, {
+      app: { ...load, baseUrl },
+      ceilingBaseUrl: `http://127.0.0.1:${ceilingPort}`,
+      rounds,
     });
-    const result = await measure(target, { ...load, baseUrl });
-    pairs.push({ result, ceiling });
+    pairs.push(pair);
     log(
-      `  ${result.name}: ${result.requestsPerSec.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms ` +
-        `(teto ${ceiling.requestsPerSec.toFixed(0)} req/s)`,
+      `  ${pair.result.name}: ${pair.result.requestsPerSec.toFixed(0)} req/s, p50 ${pair.result.p50} ms, ` +
+        `p99 ${pair.result.p99} ms (teto ${pair.ceiling.requestsPerSec.toFixed(0)} req/s)`,
     );
   }
   await stop(server);

@@ -11,14 +11,18 @@ type Deps = { db: Db; cache: PublicCache };
 
 /** Visible models per municipality, computed once per public data version. */
 function visibleCountsByCity({ db, cache }: Deps): Promise<Map<number, number>> {
-  return cache.get("city-counts", async () => {
-    const rows = await db
-      .select({ cityId: models.municipioId, total: count() })
-      .from(models)
-      .where(isPubliclyVisible())
-      .groupBy(models.municipioId);
-    return new Map(rows.map((r) => [r.cityId, r.total]));
-  });
+  return cache.get(
+    "city-counts",
+    async () => {
+      const rows = await db
+        .select({ cityId: models.municipioId, total: count() })
+        .from(models)
+        .where(isPubliclyVisible())
+        .groupBy(models.municipioId);
+      return new Map(rows.map((r) => [r.cityId, r.total]));
+    },
+    { expires: false },
+  );
 }
 
 const presentCity = (city: CityEntry, modelsCount: number): City => ({

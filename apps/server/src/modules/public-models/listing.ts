@@ -4,7 +4,7 @@ import {
   type PublicModelsResponse,
   PublicModelsResponseSchema,
 } from "@vitrine/contracts";
-import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { and, eq, like, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, estados, models, municipios, photos } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
@@ -64,7 +64,9 @@ async function findCards(db: Db, ids: number[]) {
     .innerJoin(estados, eq(estados.id, municipios.estadoId))
     .leftJoin(categories, eq(categories.id, models.categoryId))
     .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
-    .where(and(inArray(models.id, ids), isPubliclyVisible()));
+    // One array parameter (not IN with one parameter per id): the same statement for every page size, so
+    // PostgreSQL plans it once per connection.
+    .where(and(sql`${models.id} = any(${`{${ids.join(",")}}`}::int[])`, isPubliclyVisible()));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -83,7 +85,7 @@ export async function listPublicModels({
   const ids = await cache.get(
     `ids|${filter.cityId ?? ""}|${filter.terms.join(" ")}`,
     () => findOrderedIds(db, filter),
-    (list) => 64 + list.byteLength,
+    { weigh: (list) => 64 + list.byteLength, expires: false },
   );
   const offset = (query.page - 1) * query.limit;
   const rows = await findCards(db, Array.from(ids.subarray(offset, offset + query.limit)));

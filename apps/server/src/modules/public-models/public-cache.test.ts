@@ -74,13 +74,26 @@ describe("createPublicCache", () => {
     assert.equal(await read(), 2);
   });
 
-  test("concurrent misses compute once; entries expire after the TTL", async () => {
+  test("concurrent misses compute once; past the TTL the old value answers while it is refreshed", async () => {
     const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, ttlMs: 50 });
     let computed = 0;
     const slow = () => cache.get("slow", () => new Promise<number>((r) => setTimeout(() => r(++computed), 20)));
     assert.deepEqual(await Promise.all([slow(), slow(), slow()]), [1, 1, 1]);
     await new Promise((r) => setTimeout(r, 60));
+    assert.equal(await slow(), 1);
+    await new Promise((r) => setTimeout(r, 40));
     assert.equal(await slow(), 2);
+    assert.equal(computed, 2);
+  });
+
+  test("a value that does not expire is kept until the version moves", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, ttlMs: 10 });
+    let computed = 0;
+    const read = () => cache.get("ids", async () => ++computed, { expires: false });
+    assert.equal(await read(), 1);
+    await new Promise((r) => setTimeout(r, 30));
+    assert.equal(await read(), 1);
+    assert.equal(computed, 1);
   });
 
   test("the listing follows a visibility change at once through the app's own cache", async () => {

@@ -3,12 +3,19 @@ import type { Db } from "../../db/client";
 import { publicDataVersion } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 
-/** Entries also expire after this long, so counters shown on cards (views, contacts) stay roughly current. */
+/** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
 const DEFAULT_TTL_MS = 30_000;
 /** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
 const MAX_WEIGHT = 64 * 1024 * 1024;
 
 type Entry = { version: string; expiresAt: number; value: unknown; weight: number };
+
+export type GetOptions<T> = {
+  /** Memory the value holds, in bytes (default 1 KB); the least recently stored entries go first. */
+  weigh?: (value: T) => number;
+  /** false: the value depends only on the data version (no counters), so it never needs a refresh. */
+  expires?: boolean;
+};
 
 export type PublicCache = {
   /** "today:version": changes when public data changes (database triggers) or when the day turns. */
@@ -16,10 +23,10 @@ export type PublicCache = {
   /** The next request checks the version again, even inside the staleness window (a change was announced). */
   forgetVersion(): void;
   /**
-   * The cached value for key under the current version, computing it once when missing or stale. `weigh`
-   * tells how much memory a value holds (default 1 KB); the least recently stored entries go first.
+   * The cached value for key under the current version, computing it once when missing or from an older
+   * version. An entry past its TTL is still answered while it is refreshed in the background.
    */
-  get<T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number): Promise<T>;
+  get<T>(key: string, compute: () => Promise<T>, options?: GetOptions<T>): Promise<T>;
 };
 
 /**
@@ -80,23 +87,32 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
     entries.delete(key);
   }
 
-  async function get<T>(key: string, compute: () => Promise<T>, weigh?: (value: T) => number): Promise<T> {
-    const version = await currentVersion();
-    if (ttlMs <= 0) return compute();
-    const hit = entries.get(key);
-    if (hit && hit.version === version && hit.expiresAt > Date.now()) return hit.value as T;
-
+  function refresh<T>(key: string, version: string, compute: () => Promise<T>, options: GetOptions<T>): Promise<T> {
     const pendingKey = `${version}\u0000${key}`;
     const running = pending.get(pendingKey);
     if (running) return running as Promise<T>;
     const promise = compute()
       .then((value) => {
-        store(key, { version, expiresAt: Date.now() + ttlMs, value, weight: weigh?.(value) ?? 1024 });
+        const expiresAt = options.expires === false ? Infinity : Date.now() + ttlMs;
+        store(key, { version, expiresAt, value, weight: options.weigh?.(value) ?? 1024 });
         return value;
       })
       .finally(() => pending.delete(pendingKey));
     pending.set(pendingKey, promise);
     return promise;
+  }
+
+  async function get<T>(key: string, compute: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
+    const version = await currentVersion();
+    if (ttlMs <= 0) return compute();
+    const hit = entries.get(key);
+    if (hit && hit.version === version) {
+      // Same data, only the counters may have moved: answer at once and refresh behind the scenes, so that
+      // expiry never makes visitors wait.
+      if (hit.expiresAt <= Date.now()) refresh(key, version, compute, options).catch(() => {});
+      return hit.value as T;
+    }
+    return refresh(key, version, compute, options);
   }
 
   const forgetVersion = () => {
@@ -142,9 +158,7 @@ export function getJsonBody<T>(
   schema: { parse(value: unknown): T },
   compute: () => Promise<T>,
 ): Promise<Buffer> {
-  return cache.get(
-    `body|${key}`,
-    async () => Buffer.from(JSON.stringify(schema.parse(await compute()))),
-    (body) => 256 + body.length,
-  );
+  return cache.get(`body|${key}`, async () => Buffer.from(JSON.stringify(schema.parse(await compute()))), {
+    weigh: (body) => 256 + body.length,
+  });
 }
