@@ -36,7 +36,8 @@ export type PublicCache = {
  * whichever server instance wrote it. Views and contacts do not bump it; the TTL bounds how stale they get.
  */
 export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs?: number } = {}): PublicCache {
-  const ttlMs = opts.ttlMs ?? Number(process.env.PUBLIC_CACHE_TTL_MS ?? DEFAULT_TTL_MS);
+  // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
+  const ttlMs = opts.ttlMs ?? Math.max(1000, Number(process.env.PUBLIC_CACHE_TTL_MS ?? DEFAULT_TTL_MS));
   const maxStalenessMs = opts.maxStalenessMs ?? defaultMaxStaleness();
   let checked: { version: string; at: number } | null = null;
   let forgotten = 0;
@@ -104,7 +105,6 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
 
   async function get<T>(key: string, compute: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
     const version = await currentVersion();
-    if (ttlMs <= 0) return compute();
     const hit = entries.get(key);
     if (hit && hit.version === version) {
       // Same data, only the counters may have moved: answer at once and refresh behind the scenes, so that
