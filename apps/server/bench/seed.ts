@@ -1,98 +1,13 @@
 import { normalizeText } from "@vitrine/contracts";
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/db/client";
+import { DEMO_DESCRIPTIONS, DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_SERVICES } from "../src/demo/demo-data";
 
-const FIRST_NAMES = [
-  "Ana",
-  "Bianca",
-  "Camila",
-  "Daniela",
-  "Eduarda",
-  "Fernanda",
-  "Gabriela",
-  "Helena",
-  "Isabela",
-  "Juliana",
-  "Karina",
-  "Larissa",
-  "Mariana",
-  "Natália",
-  "Olívia",
-  "Patrícia",
-  "Rafaela",
-  "Sabrina",
-  "Tatiane",
-  "Vitória",
-  "Amanda",
-  "Bruna",
-  "Carolina",
-  "Débora",
-  "Elisa",
-  "Flávia",
-  "Giovana",
-  "Íris",
-  "Jéssica",
-  "Letícia",
-  "Luana",
-  "Márcia",
-  "Nicole",
-  "Paula",
-  "Renata",
-  "Sofia",
-  "Talita",
-  "Valéria",
-  "Yasmin",
-  "Alícia",
-];
-const LAST_NAMES = [
-  "Silva",
-  "Souza",
-  "Oliveira",
-  "Santos",
-  "Lima",
-  "Costa",
-  "Pereira",
-  "Ferreira",
-  "Almeida",
-  "Ribeiro",
-  "Carvalho",
-  "Gomes",
-  "Martins",
-  "Araújo",
-  "Rocha",
-  "Barros",
-  "Freitas",
-  "Moura",
-  "Cardoso",
-  "Teixeira",
-  "Monteiro",
-  "Mendes",
-  "Barbosa",
-  "Nunes",
-  "Vieira",
-  "Castro",
-  "Pinto",
-  "Campos",
-  "Duarte",
-  "Fonseca",
-];
-const DESCRIPTIONS = [
-  "Atendimento discreto e educado, em local próprio com estacionamento. Marque com antecedência pelo WhatsApp.",
-  "Simpática, carinhosa e pontual. Atendo em hotéis e motéis da região, com hora marcada e muita discrição.",
-  "Morena de olhos claros, adoro conversar e sair para jantar. Agenda aberta de segunda a sábado.",
-  "Loira, alta e elegante. Acompanhante para eventos, viagens e jantares. Respondo mensagens durante o dia.",
-  "Recém-chegada na cidade, atendimento tranquilo e sem pressa. Fotos recentes e verdadeiras.",
-  "Massagem relaxante e terapêutica, ambiente climatizado, toalhas limpas e música ambiente.",
-  "Universitária, divertida e de bem com a vida. Horários flexíveis à noite e aos fins de semana.",
-  "Ruiva natural, sorriso fácil e conversa boa. Atendo casais e mulheres também, com respeito.",
-];
-const SERVICES = [
-  "Massagem, Jantar, Viagens",
-  "Acompanhante, Eventos, Jantar, Pernoite",
-  "Massagem relaxante, Massagem tântrica",
-  "Viagens, Pernoite, Eventos, Jantar, Festas",
-  "Chamada de vídeo, Fotos exclusivas",
-];
+// The bench reuses the demo's invented names and texts (the demo lists are longer; any list works here).
+const FIRST_NAMES = DEMO_FIRST_NAMES;
+const LAST_NAMES = DEMO_LAST_NAMES;
+const DESCRIPTIONS = DEMO_DESCRIPTIONS;
+const SERVICES = DEMO_SERVICES;
 
 /** A SQL text literal for constant data written in this file. */
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { prepareDatabase } from "../db/prepare";
+import { serve } from "../serve";
 import { DEMO_MODEL_PASSWORD, seedDemo } from "./seed-demo";
 
 /**
@@ -32,19 +33,7 @@ log.info(
     : "Dados de demonstração já existentes reaproveitados",
 );
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal} recebido, encerrando`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-
-await app.listen({ port: config.port, host: config.host });
+await serve(app, database, config);
 log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: ${database.kind}, dados em ${dataDir})`);
 log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
 if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");
