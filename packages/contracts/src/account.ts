@@ -16,6 +16,8 @@ export const ChangePasswordBodySchema = z
     message: "A nova senha deve ser diferente da atual",
   });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+/** Other sessions end when the password changes; the caller continues with this new token. */
+export const ChangePasswordResponseSchema = z.object({ success: z.literal(true), token: z.string() });
 
 /** PUT /api/models/account/email */
 export const ChangeEmailBodySchema = z.object({ current_password: CurrentPasswordSchema, email: EmailSchema });

@@ -114,6 +114,8 @@ export const models = pgTable(
     /** Lower-cased, accent-free text of name, description, category and city, for search. */
     searchText: text("search_text").notNull().default(""),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Carried in model tokens; raising it (password change) ends every session signed before. */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
@@ -6,7 +6,8 @@ import { admins, models } from "../db/schema";
 import { forbidden, unauthorized } from "../lib/app-error";
 
 export type Role = "admin" | "model";
-export type Principal = { role: Role; id: number };
+/** sessionVersion: the account's session_version when the token was signed (models only; admins 0). */
+export type Principal = { role: Role; id: number; sessionVersion: number };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -29,7 +30,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
   app.decorateRequest("principal", null);
 
   app.decorate("signToken", (principal: Principal) =>
-    new SignJWT({ role: principal.role })
+    new SignJWT({ role: principal.role, sv: principal.sessionVersion })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(principal.id))
       .setIssuedAt()
@@ -44,7 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
       const { payload } = await jwtVerify(header.slice(7).trim(), key, { algorithms: ["HS256"] });
       const id = Number(payload.sub);
       if ((payload.role !== "admin" && payload.role !== "model") || !Number.isInteger(id)) return null;
-      return { role: payload.role, id };
+      return { role: payload.role, id, sessionVersion: typeof payload.sv === "number" ? payload.sv : 0 };
     } catch {
       return null;
     }
@@ -56,14 +57,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
     if (principal.role !== role) {
       throw forbidden(role === "admin" ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
     }
-    const exists =
+    const [account]: { sessionVersion: number }[] =
       role === "admin"
-        ? await app.db.select({ id: admins.id }).from(admins).where(eq(admins.id, principal.id))
+        ? await app.db
+            .select({ sessionVersion: sql<number>`0` })
+            .from(admins)
+            .where(eq(admins.id, principal.id))
         : await app.db
-            .select({ id: models.id })
+            .select({ sessionVersion: models.sessionVersion })
             .from(models)
             .where(and(eq(models.id, principal.id), isNull(models.deletedAt)));
-    if (exists.length === 0) throw unauthorized("Sessão inválida ou expirada. Faça login novamente.");
+    if (!account || !isCurrentSession(principal, account)) {
+      throw unauthorized("Sessão inválida ou expirada. Faça login novamente.");
+    }
     request.principal = principal;
   }
 
@@ -75,4 +81,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
 export function modelIdOf(request: FastifyRequest): number {
   if (request.principal?.role !== "model") throw unauthorized();
   return request.principal.id;
+}
+
+/** A token signed before the account's sessions were revoked (password change) no longer counts. */
+export function isCurrentSession(principal: Principal, account: { sessionVersion: number }): boolean {
+  return principal.sessionVersion === account.sessionVersion;
 }

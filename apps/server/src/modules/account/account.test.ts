@@ -49,7 +49,29 @@ describe("PUT /api/models/account/password", () => {
       new_password: "nova-senha-456",
     });
     assert.equal(ok.statusCode, 200);
-    assert.deepEqual(ok.json(), { success: true });
+    assert.equal(ok.json().success, true);
+    // The old token (and any stolen copy) ends; the fresh one carries on.
+    assert.equal(
+      (
+        await account("PUT", "/password", token, {
+          current_password: "nova-senha-456",
+          new_password: "outra-senha-789",
+        })
+      ).statusCode,
+      401,
+    );
+    const verifyOld = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(verifyOld.statusCode, 401);
+    const verifyNew = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { authorization: `Bearer ${ok.json().token}` },
+    });
+    assert.equal(verifyNew.statusCode, 200);
     assert.equal((await login(body.email, body.password)).statusCode, 401);
     assert.equal((await login(body.email, "nova-senha-456")).statusCode, 200);
   });

@@ -2,6 +2,7 @@ import {
   AccountResponseSchema,
   ChangeEmailBodySchema,
   ChangePasswordBodySchema,
+  ChangePasswordResponseSchema,
   DeleteAccountBodySchema,
   SuccessSchema,
 } from "@vitrine/contracts";
@@ -20,11 +21,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit },
       preHandler: app.requireModel,
-      schema: { body: ChangePasswordBodySchema, response: { 200: SuccessSchema } },
+      schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } },
     },
     async (request) => {
-      await changePassword({ db: app.db, modelId: modelIdOf(request), body: request.body });
-      return { success: true as const };
+      const modelId = modelIdOf(request);
+      const sessionVersion = await changePassword({ db: app.db, modelId, body: request.body });
+      // Other sessions were revoked; this device continues with a fresh token.
+      return { success: true as const, token: await app.signToken({ role: "model", id: modelId, sessionVersion }) };
     },
   );
 

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type ChangeEmailBodySchema, type ChangePasswordBody, DELETED_ACCOUNT_NAME } from "@vitrine/contracts";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { directLoginTokens, models, photos, products } from "../../db/schema";
@@ -24,12 +24,27 @@ async function assertPassword(db: Db, modelId: number, password: string, path: s
   return model;
 }
 
-export async function changePassword({ db, modelId, body }: { db: Db; modelId: number; body: ChangePasswordBody }) {
+/** Returns the new session version: every token signed before ends, a stolen one with the old password. */
+export async function changePassword({
+  db,
+  modelId,
+  body,
+}: {
+  db: Db;
+  modelId: number;
+  body: ChangePasswordBody;
+}): Promise<number> {
   await assertPassword(db, modelId, body.current_password, "current_password");
-  await db
+  const [row] = await db
     .update(models)
-    .set({ passwordHash: await hashPassword(body.new_password), updatedAt: new Date() })
-    .where(eq(models.id, modelId));
+    .set({
+      passwordHash: await hashPassword(body.new_password),
+      sessionVersion: sql`${models.sessionVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(models.id, modelId))
+    .returning({ sessionVersion: models.sessionVersion });
+  return row.sessionVersion;
 }
 
 export async function changeEmail(input: { db: Db; modelId: number; body: z.output<typeof ChangeEmailBodySchema> }) {

@@ -9,6 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { admins, models } from "../../db/schema";
 import { unauthorized } from "../../lib/app-error";
+import { isCurrentSession } from "../../plugins/auth";
 import { presentSessionModel } from "../models/present-session";
 import { authenticateAdmin, authenticateModel, registerModel } from "./service";
 
@@ -23,7 +24,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     { config: { rateLimit }, schema: { body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } },
     async (request) => {
       const admin = await authenticateAdmin({ db: app.db, body: request.body });
-      return { token: await app.signToken({ role: "admin", id: admin.id }), user: presentAdmin(admin) };
+      return {
+        token: await app.signToken({ role: "admin", id: admin.id, sessionVersion: 0 }),
+        user: presentAdmin(admin),
+      };
     },
   );
 
@@ -32,7 +36,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     { config: { rateLimit }, schema: { body: LoginBodySchema, response: { 200: ModelAuthResponseSchema } } },
     async (request) => {
       const model = await authenticateModel({ db: app.db, body: request.body });
-      return { token: await app.signToken({ role: "model", id: model.id }), model: presentSessionModel(model) };
+      return {
+        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        model: presentSessionModel(model),
+      };
     },
   );
 
@@ -42,7 +49,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
     async (request, reply) => {
       const model = await registerModel({ db: app.db, input: request.body });
       reply.code(201);
-      return { token: await app.signToken({ role: "model", id: model.id }), model: presentSessionModel(model) };
+      return {
+        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        model: presentSessionModel(model),
+      };
     },
   );
 
@@ -57,7 +67,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
         .select()
         .from(models)
         .where(and(eq(models.id, principal.id), isNull(models.deletedAt)));
-      if (model) return { valid: true as const, model: presentSessionModel(model) };
+      if (model && isCurrentSession(principal, model)) {
+        return { valid: true as const, model: presentSessionModel(model) };
+      }
     }
     throw unauthorized("Sessão inválida ou expirada");
   });
