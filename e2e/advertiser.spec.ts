@@ -392,10 +392,25 @@ describe("advertiser area", () => {
     await page.getByText("Senha atual incorreta").first().waitFor();
     await screenshot(page, "advertiser-configuracoes-phone");
 
+    // The right password: other sessions end, this page carries on with the fresh token it was given.
+    const oldToken = token;
+    await page.getByLabel("Senha atual", { exact: true }).first().fill(MODEL.password);
+    await page.getByLabel("Nova senha", { exact: true }).fill("outra-senha-456");
+    await page.getByLabel("Confirmar nova senha", { exact: true }).fill("outra-senha-456");
+    await page.getByRole("button", { name: "Alterar senha" }).click();
+    await page.getByText("Senha alterada com sucesso!").first().waitFor();
+    token = (await page.evaluate(() => window.localStorage.getItem("modelToken"))) ?? "";
+    assert.notEqual(token, oldToken);
+    assert.equal((await api("/api/models/profile")).status, 200);
+    const stale = await fetch(`${site.baseUrl}/api/models/profile`, {
+      headers: { authorization: `Bearer ${oldToken}` },
+    });
+    assert.equal(stale.status, 401);
+
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
     await dialog.getByText("O que fica guardado").waitFor();
-    await dialog.getByLabel("Sua senha", { exact: true }).fill(MODEL.password);
+    await dialog.getByLabel("Sua senha", { exact: true }).fill("outra-senha-456");
     await dialog.getByRole("button", { name: "Excluir definitivamente" }).click();
     await page.waitForURL((u) => u.pathname === "/");
     await page.getByText("Sua conta foi excluída.").waitFor();
