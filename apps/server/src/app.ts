@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { authPlugin } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { registerRejectNul } from "./plugins/reject-nul";
 import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { registerWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
@@ -43,7 +44,8 @@ export type AppOptions = {
 export async function buildApp({ config, database, events, storage, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits and view counts use the IP).
+    trustProxy: config.trustProxy,
     // Per-request lines are noise at this volume; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
@@ -52,6 +54,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRejectNul(app);
 
   app.decorate("db", database.db);
   app.decorate("config", config);

@@ -16,7 +16,20 @@ export type Config = {
   /** Per-IP limit on the login and register routes, per minute. */
   authRateLimit: number;
   logLevel: string;
+  /** Fastify trustProxy: false (default), true, a hop test, or addresses/CIDRs of the proxies. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 };
+
+/** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (!value || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
 
 /** JWT_SECRET, or a random one generated once and kept in DATA_DIR so sessions survive restarts. */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -43,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: env.WEB_DIST_DIR ?? (existsSync(defaultDist) ? defaultDist : undefined),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -10,6 +10,7 @@ import {
   PHONE_DIGITS_MIN,
   USERNAME_MAX,
 } from "./limits";
+import { INT4_MAX, numberFromText } from "./common";
 import { onlyDigits } from "./text";
 
 export const EmailSchema = z
@@ -39,11 +40,13 @@ export const PersonNameSchema = z
   .min(2, "Nome é obrigatório")
   .max(NAME_MAX, `O nome deve ter no máximo ${NAME_MAX} caracteres`);
 
-export const AgeSchema = z.coerce
-  .number({ error: "Idade é obrigatória" })
-  .int("A idade deve ser um número inteiro")
-  .min(AGE_MIN, `A idade mínima é ${AGE_MIN} anos`)
-  .max(AGE_MAX, `A idade máxima é ${AGE_MAX} anos`);
+export const AgeSchema = numberFromText("Idade é obrigatória").pipe(
+  z
+    .number()
+    .int("A idade deve ser um número inteiro")
+    .min(AGE_MIN, `A idade mínima é ${AGE_MIN} anos`)
+    .max(AGE_MAX, `A idade máxima é ${AGE_MAX} anos`),
+);
 
 /** Optional phone: stored as digits only; empty means none. */
 export const PhoneSchema = z
@@ -56,13 +59,18 @@ export const PhoneSchema = z
   .nullish()
   .transform((v) => v || null);
 
-const requiredId = (label: string, suffix: "o" | "a") =>
-  z.coerce
-    .number({ error: `${label} é obrigatóri${suffix}` })
-    .int(`${label} inválid${suffix}`)
-    .positive(`${label} é obrigatóri${suffix}`);
+const requiredId = (label: string, suffix: "o" | "a", max = INT4_MAX) =>
+  numberFromText(`${label} é obrigatóri${suffix}`).pipe(
+    z
+      .number()
+      .int(`${label} inválid${suffix}`)
+      .positive(`${label} é obrigatóri${suffix}`)
+      .max(max, `${label} inválid${suffix}`),
+  );
 
-export const EstadoIdSchema = requiredId("Estado", "o");
+/** IBGE state codes have two digits. */
+export const ESTADO_ID_MAX = 99;
+export const EstadoIdSchema = requiredId("Estado", "o", ESTADO_ID_MAX);
 export const MunicipioIdSchema = requiredId("Município", "o");
 export const CategoryIdSchema = requiredId("Categoria", "a");
 

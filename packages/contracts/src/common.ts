@@ -16,11 +16,26 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
-/** A positive integer id arriving as a path or query string. */
-export const IdSchema = z.coerce
-  .number({ error: "Deve ser um número" })
-  .int("Deve ser um número inteiro")
-  .positive("Deve ser um número positivo");
+/** Largest PostgreSQL integer: ids beyond it cannot exist and must not reach a query. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A number that may arrive as text (path, query string, form field). Only strings are converted: JSON arrays or
+ * booleans are refused rather than coerced ([25] or true are not numbers).
+ */
+export function numberFromText(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim()) : v),
+    z.number({ error: message }),
+  );
+}
+
+/** A positive integer id (path, query or body), within the database's integer range. */
+export function idSchema(message = "Identificador inválido", max = INT4_MAX) {
+  return numberFromText(message).pipe(z.number().int(message).positive(message).max(max, message));
+}
+
+export const IdSchema = idSchema();
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 

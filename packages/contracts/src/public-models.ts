@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PaginationSchema } from "./common";
+import { idSchema, PaginationSchema } from "./common";
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX } from "./limits";
 import { slugify } from "./text";
 
@@ -11,11 +11,7 @@ export const CARD_DESCRIPTION_MAX = 300;
 /** Query strings arrive as text; an empty value ("city_id=") means "not given". */
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-const positiveInt = (message: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message).optional(),
-  );
+const positiveInt = (message: string) => z.preprocess(emptyToUndefined, idSchema(message).optional());
 
 export const PublicModelsQuerySchema = z.object({
   city_id: positiveInt("Cidade inválida"),

@@ -6,6 +6,8 @@ import { badRequest } from "./app-error";
 /** Decoding bombs: refuse anything above this many pixels (about 40 megapixels). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+const TOO_MANY_PIXELS = "Imagem grande demais: envie até 40 megapixels";
+
 export type ProcessedPhoto = {
   filename: string;
   width: number;
@@ -25,7 +27,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch {
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw badRequest(TOO_MANY_PIXELS);
     throw badRequest("O arquivo enviado não é uma imagem válida");
   }
   if (
@@ -36,7 +39,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     throw badRequest("Formato de imagem não suportado. Envie JPEG, PNG ou WebP.");
   }
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw badRequest("Imagem grande demais: envie até 40 megapixels");
+    throw badRequest(TOO_MANY_PIXELS);
   }
   const filename = randomBytes(16).toString("hex");
   try {

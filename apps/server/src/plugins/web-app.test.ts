@@ -34,9 +34,15 @@ test("hashed assets are served with a long cache", async () => {
   assert.match(res.headers["cache-control"] as string, /immutable/);
 });
 
-test("unknown API paths stay JSON 404, whatever the method", async () => {
-  for (const method of ["GET", "POST", "DELETE"] as const) {
-    const res = await ctx.app.inject({ method, url: "/api/nada" });
+test("unknown API and upload paths stay JSON 404, whatever the method", async () => {
+  for (const [method, url] of [
+    ["GET", "/api/nada"],
+    ["POST", "/api/nada"],
+    ["DELETE", "/api/nada"],
+    ["GET", "/uploads/x"],
+    ["GET", "/uploads"],
+  ] as const) {
+    const res = await ctx.app.inject({ method, url });
     assert.equal(res.statusCode, 404);
     assert.equal(res.json().error, "Rota não encontrada");
   }

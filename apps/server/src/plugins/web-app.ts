@@ -25,8 +25,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (isApi || request.method !== "GET" || !indexHtml) {
+    // API and upload paths never fall back to the web app: an unknown one is a JSON 404.
+    const isServerPath = /^\/(api|uploads)(\/|\?|$)/.test(request.url);
+    if (isServerPath || request.method !== "GET" || !indexHtml) {
       return reply.code(404).send({ error: "Rota não encontrada" });
     }
     return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);

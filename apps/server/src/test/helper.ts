@@ -61,6 +61,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     webDistDir: undefined,
     authRateLimit: 1000,
     logLevel: "silent",
+    trustProxy: false,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -7,6 +7,7 @@ import { directLoginTokens, models, photos, products } from "../../db/schema";
 import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
+import { lockModel } from "../models/lock-model";
 import { deletePhotoFiles } from "../photos/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
@@ -77,7 +78,7 @@ export async function deleteAccount(input: { db: Db; storage: Storage; modelId: 
   const { db, modelId } = input;
   await assertPassword(db, modelId, input.password, "password");
   const removedPhotos = await db.transaction(async (tx) => {
-    await tx.select({ id: models.id }).from(models).where(eq(models.id, modelId)).for("update");
+    await lockModel(tx, modelId);
     const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
     await tx.delete(products).where(eq(products.modelId, modelId));
     await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));

@@ -117,7 +117,7 @@ describe("POST /api/models/photos", () => {
     const { token, id } = await registerModel(ctx.app);
     const res = await postPhoto(ctx.app, token, await makeHugeDimensionJpeg());
     assert.equal(res.statusCode, 400);
-    assert.match(res.json().error, /imagem/i);
+    assert.equal(res.json().error, "Imagem grande demais: envie até 40 megapixels");
     assert.equal((await rowsOf(id)).length, 0);
   });
 

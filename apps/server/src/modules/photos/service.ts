@@ -3,20 +3,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
+import { lockModel, type Tx } from "../models/lock-model";
 import { photoKey, processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type PhotoRow = typeof photos.$inferSelect;
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
 const ORIGINAL_NAME_MAX = 200;
-
-/** Serialises photo changes of one model (count cap, the one-primary rule) by locking its row. */
-async function lockModel(tx: Tx, modelId: number) {
-  await tx.select({ id: models.id }).from(models).where(eq(models.id, modelId)).for("update");
-}
 
 async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
   const [row] = await db

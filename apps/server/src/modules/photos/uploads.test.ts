@@ -38,7 +38,7 @@ describe("GET /uploads/photos/:name", () => {
       const res = await get(photoUrl(photo.filename, width));
       assert.equal(res.statusCode, 200);
       assert.equal(res.headers["content-type"], "image/webp");
-      assert.match(String(res.headers["cache-control"]), /^public, max-age=\d+$/);
+      assert.match(String(res.headers["cache-control"]), /^private, max-age=\d+$/);
       assert.equal(res.rawPayload.subarray(8, 12).toString(), "WEBP");
     }
   });

@@ -47,7 +47,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (verifyPhotoAccess(app.config.jwtSecret, filename, exp, sig)) {
       cacheControl = `private, max-age=${Math.min(secondsUntil(exp!), 3600)}`;
     } else if (photo.isPublic && photo.modelVisible) {
-      cacheControl = `public, max-age=${PUBLIC_MAX_AGE}`;
+      // private: a shared cache (CDN, proxy) must not keep serving a photo after it is hidden.
+      cacheControl = `private, max-age=${PUBLIC_MAX_AGE}`;
     } else {
       throw notServed();
     }

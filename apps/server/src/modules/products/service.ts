@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { models, orders, products } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { fromCents, toCents } from "../../lib/money";
+import { lockModel } from "../models/lock-model";
 import { isPubliclyVisible } from "../models/visibility";
 
 type ProductInput = z.output<typeof ProductBodySchema>;
@@ -55,18 +56,22 @@ export function listOwnProducts(db: Db, modelId: number) {
 }
 
 export async function createProduct({ db, modelId, input }: { db: Db; modelId: number; input: ProductInput }) {
-  const [{ count }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(eq(products.modelId, modelId));
-  if (Number(count) >= PRODUCTS_PER_MODEL_MAX) {
-    throw badRequest(`Limite de ${PRODUCTS_PER_MODEL_MAX} produtos atingido. Exclua um produto para criar outro.`);
-  }
-  const [row] = await db
-    .insert(products)
-    .values({ modelId, ...toColumns(input) })
-    .returning();
-  return row;
+  // The model row lock serialises the cap check and refuses an account deleted meanwhile.
+  return db.transaction(async (tx) => {
+    await lockModel(tx, modelId);
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.modelId, modelId));
+    if (Number(count) >= PRODUCTS_PER_MODEL_MAX) {
+      throw badRequest(`Limite de ${PRODUCTS_PER_MODEL_MAX} produtos atingido. Exclua um produto para criar outro.`);
+    }
+    const [row] = await tx
+      .insert(products)
+      .values({ modelId, ...toColumns(input) })
+      .returning();
+    return row;
+  });
 }
 
 export async function updateProduct(input: { db: Db; modelId: number; productId: number; body: ProductInput }) {
