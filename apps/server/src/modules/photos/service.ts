@@ -1,7 +1,7 @@
 import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { models, photos } from "../../db/schema";
+import { photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { lockModel, type Tx } from "../models/lock-model";
 import { photoKey, processPhoto } from "../../lib/photo-processing";
