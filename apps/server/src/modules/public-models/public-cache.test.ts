@@ -30,6 +30,22 @@ describe("public data version (database triggers)", () => {
     assert.equal(await version(), v + 1);
   });
 
+  test("stays put for what the public cannot see: hidden models and private photos", async () => {
+    const hidden = await insertModel(ctx.app, { validDays: null });
+    const v = await version();
+    await updateModel(ctx.app, hidden, { name: "Ainda Oculta", description: "nova" });
+    await insertPhoto(ctx.app, hidden, { isPublic: false });
+    const visible = await insertModel(ctx.app);
+    const afterInsert = await version();
+    assert.equal(afterInsert, v + 1, "only the visible model's insert moved it");
+    await insertPhoto(ctx.app, visible, { isPublic: false });
+    assert.equal(await version(), afterInsert, "a private photo is not public data");
+    await updateModel(ctx.app, hidden, { nextDueDate: null, isActive: true });
+    assert.equal(await version(), afterInsert);
+    await updateModel(ctx.app, visible, { isActive: false });
+    assert.equal(await version(), afterInsert + 1, "hiding a visible model moves it");
+  });
+
   test("moves once per transaction, however many rows change", async () => {
     const ids = [await insertModel(ctx.app), await insertModel(ctx.app), await insertModel(ctx.app)];
     const v = await version();
