@@ -56,7 +56,7 @@ export function LoadingOverlay() {
       data-visible={visible}
       style={{ transitionDuration: `${FADE_MS}ms` }}
       className={cn(
-        "fixed inset-0 z-[60] flex flex-col items-center justify-center gap-6 bg-canvas/80 backdrop-blur-sm transition-opacity",
+        "fixed inset-0 z-loading flex flex-col items-center justify-center gap-6 bg-canvas/80 backdrop-blur-sm transition-opacity",
         visible ? "opacity-100" : "pointer-events-none opacity-0",
       )}
     >

@@ -15,7 +15,7 @@ export function RootLayout() {
       <div className="flex min-h-dvh flex-col">
         <a
           href="#conteudo"
-          className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-modal rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           Pular para o conteúdo
         </a>

@@ -119,7 +119,7 @@ function ModalPanel({
   return (
     <div
       className={cn(
-        "fixed inset-0 z-50 flex justify-center sm:items-center sm:p-6",
+        "fixed inset-0 z-modal flex justify-center sm:items-center sm:p-6",
         // Phones: a bottom sheet, except centred announcements (the age gate).
         align === "center" ? "items-center p-4" : "items-end p-0",
       )}

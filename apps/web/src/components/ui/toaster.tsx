@@ -56,7 +56,7 @@ export function Toaster() {
   return (
     <ol
       aria-label="Notificações"
-      className="pointer-events-none fixed top-3 right-3 left-3 z-[70] flex flex-col items-end gap-2 sm:top-5 sm:right-5 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed top-3 right-3 left-3 z-toast flex flex-col items-end gap-2 sm:top-5 sm:right-5 sm:left-auto sm:w-96"
     >
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />

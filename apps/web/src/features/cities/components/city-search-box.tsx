@@ -129,7 +129,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
       <div
         id={panelId}
         hidden={!open}
-        className="absolute inset-x-0 top-full z-50 mt-2 min-w-72 origin-top animate-pop-in overflow-hidden rounded-2xl border border-line bg-surface shadow-elevated"
+        className="absolute inset-x-0 top-full z-dropdown mt-2 min-w-72 origin-top animate-pop-in overflow-hidden rounded-2xl border border-line bg-surface shadow-elevated"
       >
         {open && (
           <CitySearchResults

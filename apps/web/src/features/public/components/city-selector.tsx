@@ -89,7 +89,7 @@ export function CitySelector({ current }: { current: Pick<City, "id" | "name" | 
         role="dialog"
         aria-label="Escolher cidade"
         hidden={!open}
-        className="absolute inset-x-0 top-full z-30 mt-2 origin-top animate-pop-in overflow-hidden rounded-3xl border border-line bg-surface text-left shadow-elevated"
+        className="absolute inset-x-0 top-full z-dropdown mt-2 origin-top animate-pop-in overflow-hidden rounded-3xl border border-line bg-surface text-left shadow-elevated"
       >
         <div className="border-b border-line/70 p-3">
           <label htmlFor={stateSelectId} className="sr-only">

@@ -17,10 +17,13 @@ export function Hero({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, []);
 
+  // No stacking context here (no isolate / z-index): the city selector's dropdown must stack with the page, above
+  // the model grid that follows. The backgrounds are absolute and come first; the content is `relative`, so it
+  // paints over them.
   return (
-    <section aria-labelledby="hero-title" className="relative isolate border-b border-line/60">
+    <section aria-labelledby="hero-title" className="relative border-b border-line/60">
       {/* Phones: two full-bleed backgrounds cross-fading. */}
-      <div aria-hidden className="absolute inset-0 -z-10 overflow-hidden md:hidden" data-testid="hero-mobile-bg">
+      <div aria-hidden className="absolute inset-0 overflow-hidden md:hidden" data-testid="hero-mobile-bg">
         {HERO_IMAGES.map((src, i) => (
           <img
             key={src}
@@ -38,11 +41,11 @@ export function Hero({ children }: { children: ReactNode }) {
         <div className="absolute inset-0 bg-gradient-to-b from-canvas/10 via-canvas/40 to-canvas" />
       </div>
       {/* Desktop: a soft glow behind the centre column. */}
-      <div aria-hidden className="pointer-events-none absolute inset-0 -z-10 hidden overflow-hidden md:block">
+      <div aria-hidden className="pointer-events-none absolute inset-0 hidden overflow-hidden md:block">
         <div className="absolute top-[-30%] left-1/2 h-[560px] w-[900px] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(217_180_108/0.12),transparent)]" />
       </div>
 
-      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-16 pb-14 sm:px-6 md:grid-cols-[1fr_minmax(0,1.5fr)_1fr] md:py-14 lg:gap-12">
+      <div className="relative mx-auto grid max-w-7xl items-center gap-8 px-4 pt-16 pb-14 sm:px-6 md:grid-cols-[1fr_minmax(0,1.5fr)_1fr] md:py-14 lg:gap-12">
         <SideImage src={HERO_IMAGES[0]} className="-rotate-2" />
         <div className="flex flex-col items-center text-center">
           <p className="text-xs font-semibold tracking-[0.32em] text-accent uppercase">Anúncios por cidade · +18</p>

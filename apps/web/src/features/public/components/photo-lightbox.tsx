@@ -99,7 +99,7 @@ function LightboxPanel({
       role="dialog"
       aria-modal="true"
       aria-label={`Fotos de ${modelName}`}
-      className="fixed inset-0 z-[70] flex animate-fade-in flex-col bg-black/95 text-ink backdrop-blur-sm"
+      className="fixed inset-0 z-modal flex animate-fade-in flex-col bg-black/95 text-ink backdrop-blur-sm"
     >
       <div className="flex items-center justify-between gap-3 px-4 py-3 sm:px-6" onClick={closeOnBackdrop}>
         <p
