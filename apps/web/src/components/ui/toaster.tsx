@@ -17,7 +17,6 @@ function ToastItem({ toast }: { toast: Toast }) {
   const style = STYLES[toast.type];
   return (
     <li
-      role={toast.type === "error" ? "alert" : "status"}
       data-toast-type={toast.type}
       className={cn(
         "pointer-events-auto flex w-full animate-toast-in items-start gap-3 rounded-2xl border bg-surface-2/95 p-4 pr-2 shadow-elevated backdrop-blur",
@@ -50,12 +49,19 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Renders the toasts of lib/toast.ts, top-right. Mounted once by the root layout. */
+/**
+ * Renders the toasts of lib/toast.ts, top-right. Mounted once by the root layout.
+ * The list is one live region that is always in the page, so screen readers announce each toast added to it
+ * (a region created together with its content is not announced). The items carry no role of their own:
+ * nested live regions would be read twice.
+ */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getServerToasts);
   return (
     <ol
       aria-label="Notificações"
+      aria-live="polite"
+      aria-relevant="additions text"
       className="pointer-events-none fixed top-3 right-3 left-3 z-toast flex flex-col items-end gap-2 sm:top-5 sm:right-5 sm:left-auto sm:w-96"
     >
       {toasts.map((t) => (
