@@ -195,7 +195,7 @@ describe("advertiser area", () => {
     await page.getByLabel("WhatsApp", { exact: true }).fill("(11) 98765-4321");
     await page.getByLabel("Instagram", { exact: true }).fill("https://instagram.com/Helena.Vitrine/");
     await page.getByLabel("Altura (m)", { exact: true }).fill("3");
-    await page.getByLabel("Peso (kg)", { exact: true }).fill("58.5");
+    await page.getByLabel("Peso (kg)", { exact: true }).fill("58.5"); // a dot is accepted too
     await page.getByLabel("Medidas", { exact: true }).fill("90-62-94");
 
     // Rate tags: both inputs required; the price is masked from the digits typed / 100.
@@ -225,11 +225,15 @@ describe("advertiser area", () => {
     // Height out of range: the shared schema refuses it before any request.
     await page.getByRole("button", { name: "Salvar" }).click();
     await page.getByText("A altura deve estar entre 1 e 2,5 m").waitFor();
-    await page.getByLabel("Altura (m)", { exact: true }).fill("1.68");
+    // The decimal comma is read as such (a number input turned "1,68" into 168).
+    await page.getByLabel("Altura (m)", { exact: true }).fill("1,68");
     await screenshot(page, "advertiser-profile-filled-desktop");
     await page.getByRole("button", { name: "Salvar" }).click();
     await page.getByText("Perfil atualizado com sucesso!").waitFor();
     const savedAt = Date.now();
+    // SPEC has only "Salvar" / "Salvando...": while it waits to go back the button keeps "Salvar", disabled.
+    const saveButton = page.getByRole("button", { name: "Salvar", exact: true });
+    assert.equal(await saveButton.isDisabled(), true);
     await page.waitForURL("**/dashboard");
     assert.ok(Date.now() - savedAt >= 1000, "waits about 1.5 s before going back");
 
@@ -245,8 +249,10 @@ describe("advertiser area", () => {
     assert.equal(model.services, "Jantar, Eventos, Viagens");
     assert.equal(model.description, "Atendimento <b>elegante</b> e discreto.");
 
-    // An emptied weight is sent as null; the saved tags come back into the editor.
+    // An emptied weight is sent as null; the saved tags come back into the editor, the height with a comma.
     await page.goto("/dashboard/profile");
+    await page.getByLabel("Altura (m)", { exact: true }).waitFor();
+    assert.equal(await page.getByLabel("Altura (m)", { exact: true }).inputValue(), "1,68");
     await page.getByLabel("Peso (kg)", { exact: true }).fill("");
     assert.deepEqual(await tags.allTextContents(), ["1h R$ 150,00", "Pernoite R$ 1.200,00"]);
     await page.getByRole("button", { name: "Salvar" }).click();

@@ -63,6 +63,8 @@ const FIELD_ORDER: Array<FieldName | "rates"> = [
 ];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+/** 1.68 → "1,68": decimals are shown the Brazilian way; the schema reads a comma or a dot. */
+const decimalText = (v: number | null) => text(v).replace(".", ",");
 
 function initialValues(model: ProfileModel): Values {
   return {
@@ -75,8 +77,8 @@ function initialValues(model: ProfileModel): Values {
     phone: text(model.phone),
     whatsapp: text(model.whatsapp),
     instagram: model.instagram ? `@${model.instagram}` : "",
-    height: text(model.height),
-    weight: text(model.weight),
+    height: decimalText(model.height),
+    weight: decimalText(model.weight),
     measurements: text(model.measurements),
     services: model.services,
   };
@@ -240,25 +242,25 @@ export function ProfileForm({
         />
       </Section>
 
+      {/* Text, not type="number": a number input drops or misreads the decimal comma ("1,72" became 172).
+          ProfileBodySchema takes "1,72" or "1.72" and checks the range and the decimals (SPEC §5). */}
       <Section title="Características">
         <Input
           label="Altura (m)"
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={HEIGHT_MIN}
-          max={HEIGHT_MAX}
-          step={0.01}
+          autoComplete="off"
           placeholder="1,68"
+          hint={`De ${decimalText(HEIGHT_MIN)} a ${decimalText(HEIGHT_MAX)} m`}
           {...common("height")}
         />
         <Input
           label="Peso (kg)"
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={WEIGHT_MIN}
-          max={WEIGHT_MAX}
-          step={0.1}
+          autoComplete="off"
           placeholder="58,5"
+          hint={`De ${WEIGHT_MIN} a ${WEIGHT_MAX} kg`}
           {...common("weight")}
         />
         <Input
@@ -285,8 +287,10 @@ export function ProfileForm({
         <Link to={appPaths.dashboard} className={buttonClasses({ variant: "ghost" })}>
           Cancelar
         </Link>
+        {/* After a save the label stays "Salvar" (SPEC has no other) and the button stays disabled until the page
+            goes back to the dashboard. */}
         <Button type="submit" loading={pending} loadingText="Salvando..." disabled={saved} className="sm:min-w-36">
-          {saved ? "Salvo" : "Salvar"}
+          Salvar
         </Button>
       </div>
     </form>
