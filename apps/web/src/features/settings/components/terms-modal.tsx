@@ -5,6 +5,10 @@ import { usePublicPlans } from "../api/get-public-plans";
 import { usePublicSettings } from "../api/get-public-settings";
 import { TermsText } from "./terms-text";
 
+/** A plan named after its period ("Semanal") does not repeat it underneath ("Semanal / SEMANAL"). */
+const namedAfterPeriod = (plan: { name: string; period_type: string }) =>
+  plan.name.trim().localeCompare(periodLabel(plan.period_type), "pt-BR", { sensitivity: "base" }) === 0;
+
 function PlansList({ open }: { open: boolean }) {
   const { data: plans, isPending } = usePublicPlans({ enabled: open });
   if (isPending) return <p className="text-sm text-ink-muted">Carregando planos...</p>;
@@ -21,7 +25,9 @@ function PlansList({ open }: { open: boolean }) {
             <span className="font-medium text-ink">{plan.name}</span>
             {plan.highlight && <Badge variant="accent">Recomendado</Badge>}
           </div>
-          <span className="text-xs tracking-wide text-ink-subtle uppercase">{periodLabel(plan.period_type)}</span>
+          {!namedAfterPeriod(plan) && (
+            <span className="text-xs tracking-wide text-ink-subtle uppercase">{periodLabel(plan.period_type)}</span>
+          )}
           <span className="font-display text-2xl font-semibold text-accent">{formatBRL(plan.price)}</span>
         </li>
       ))}
