@@ -161,6 +161,20 @@ describe("foundation", () => {
     await page.getByTestId("session-name").filter({ hasText: "admin" }).waitFor();
     assert.ok(await storageItem(page, "token"));
 
+    // The user menu: Escape closes it and puts focus back on its button; tabbing out of it closes it too.
+    const menuButton = page.locator("button", { has: page.getByTestId("session-name") });
+    const sair = page.getByRole("button", { name: "Sair" });
+    await menuButton.click();
+    await sair.waitFor();
+    await page.keyboard.press("Escape");
+    await sair.waitFor({ state: "detached" });
+    assert.equal(await menuButton.evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press("Enter");
+    await sair.focus();
+    await page.keyboard.press("Tab");
+    await sair.waitFor({ state: "detached" });
+    assert.equal(await menuButton.getAttribute("aria-expanded"), "false");
+
     await page.getByRole("link", { name: /Gerenciar Modelos/ }).click();
     await page.waitForURL("**/admin/models");
     await page.getByRole("link", { name: /Voltar ao Dashboard/ }).waitFor();

@@ -285,9 +285,18 @@ describe("public directory", () => {
       await page.keyboard.press("Escape");
 
       if (mobile) {
+        // Escape closes the phone menu and puts focus back on its button.
+        const menuButton = page.locator("header button[aria-controls][aria-expanded]");
+        await menuButton.click();
+        const box = page.getByRole("combobox", { name: "Buscar cidade" });
+        await box.waitFor();
+        await page.keyboard.press("Escape");
+        await box.waitFor({ state: "hidden" });
+        assert.equal(await menuButton.getAttribute("aria-label"), "Abrir menu");
+        assert.equal(await menuButton.evaluate((el) => el === document.activeElement), true);
+
         // The phone menu carries the city search; picking a city closes the menu.
         await page.getByRole("button", { name: "Abrir menu" }).click();
-        const box = page.getByRole("combobox", { name: "Buscar cidade" });
         await box.fill("salvador");
         const salvador = page.getByRole("link", { name: /^Salvador - BA/ });
         await salvador.waitFor();

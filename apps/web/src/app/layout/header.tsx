@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "@/components/logo";
 import { buttonClasses } from "@/components/ui";
@@ -23,6 +23,7 @@ export function Header() {
   const { openTerms } = useTermsModal();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   const [lastKey, setLastKey] = useState(location.key);
@@ -30,6 +31,19 @@ export function Header() {
     setLastKey(location.key);
     setMenuOpen(false);
   }
+
+  // Escape closes the phone menu and puts focus back on its button, unless something inside used the key
+  // (the city search closing its dropdown).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-header border-b border-line/70 bg-canvas/85 backdrop-blur-md">
@@ -61,6 +75,7 @@ export function Header() {
           </div>
         </nav>
         <button
+          ref={menuButtonRef}
           type="button"
           aria-expanded={menuOpen}
           aria-controls={menuId}

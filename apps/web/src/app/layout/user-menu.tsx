@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type FocusEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Session } from "@/features/auth/session";
 import { useLogout } from "@/features/auth/hooks/use-logout";
@@ -24,10 +24,14 @@ export function Avatar({ name }: { name: string }) {
   );
 }
 
-/** Desktop account dropdown: name button; panel with the account area link and Sair. */
+/**
+ * Desktop account dropdown: name button; panel with the account area link and Sair. It closes on a click outside,
+ * on Escape (focus back on the button) and when focus moves out of it (Tab past its last item).
+ */
 export function UserMenu({ session }: { session: SignedIn }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const logout = useLogout();
   const location = useLocation();
@@ -45,7 +49,9 @@ export function UserMenu({ session }: { session: SignedIn }) {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") setOpen(false);
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
     };
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("keydown", onKey);
@@ -55,9 +61,17 @@ export function UserMenu({ session }: { session: SignedIn }) {
     };
   }, [open]);
 
+  // Focus going to another element of the page closes the menu; focus going nowhere (a click on plain text,
+  // the window losing focus) does not: clicks outside are handled above.
+  function onBlur(event: FocusEvent) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+  }
+
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative" onBlur={onBlur}>
       <button
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
