@@ -268,19 +268,25 @@ describe("advertiser area", () => {
     assert.equal(await page.getByRole("button", { name: "Enviar", exact: true }).isDisabled(), true);
     assert.equal(await page.locator('input[type="file"]').getAttribute("accept"), "image/*");
 
-    for (const name of ["foto-a.jpg", "foto-b.png"]) {
+    for (const [i, name] of ["foto-a.jpg", "foto-b.png"].entries()) {
       await page.locator('input[type="file"]').setInputFiles(path.join(filesDir, name));
       await page.getByRole("img", { name: "Prévia da foto escolhida" }).waitFor();
       await page.getByLabel("Publicar no site ao enviar").check();
       await page.getByRole("button", { name: "Enviar", exact: true }).click();
       await page.getByText("Foto enviada com sucesso!").first().waitFor();
-      await page.locator(`li[data-photo-id]:has(img[alt="${name}"])`).waitFor();
+      await page.locator("li[data-photo-id]").nth(i).waitFor();
     }
     const a = await photoNamed("foto-a.jpg");
     const b = await photoNamed("foto-b.png");
     assert.equal(a.is_primary, true, "the first photo becomes primary");
     const card = (p: OwnerPhoto) => page.locator(`li[data-photo-id="${p.id}"]`);
     await card(a).getByText("Principal", { exact: true }).first().waitFor();
+    // Alt texts say the place and the state of each photo, not the uploaded file name.
+    const alts = await page
+      .locator("li[data-photo-id] > img")
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
+    const primaryFirst = await card(a).evaluate((li) => li.previousElementSibling === null);
+    assert.deepEqual(alts, primaryFirst ? ["Foto 1, principal", "Foto 2"] : ["Foto 1", "Foto 2, principal"]);
 
     await card(b).hover();
     await card(b).getByRole("button", { name: "Principal" }).click();
@@ -289,6 +295,8 @@ describe("advertiser area", () => {
     await card(a).getByRole("button", { name: "Privar" }).click();
     await page.waitForSelector(`li[data-photo-id="${a.id}"][data-public="false"]`);
     await card(a).getByText("Privada").waitFor();
+    assert.match((await card(a).locator("img").getAttribute("alt")) ?? "", /^Foto [12], privada$/);
+    assert.match((await card(b).locator("img").getAttribute("alt")) ?? "", /^Foto [12], principal$/);
     assert.equal((await photoNamed("foto-a.jpg")).is_public, false);
     assert.equal((await photoNamed("foto-b.png")).is_primary, true);
 

@@ -40,16 +40,26 @@ function ActionButton({
   );
 }
 
+/** "Foto 1, principal", "Foto 2", "Foto 3, privada": the uploaded file name says nothing about the picture. */
+function photoAlt(photo: OwnerPhoto, position: number): string {
+  return [`Foto ${position}`, photo.is_primary && "principal", !photo.is_public && "privada"]
+    .filter(Boolean)
+    .join(", ");
+}
+
 /**
  * One photo of the gallery: badges "Principal"/"Privada", and the actions Principal, Privar/Publicar, Excluir,
  * shown on hover or keyboard focus on desktop and always on touch screens.
  */
 export function PhotoCard({
   photo,
+  position,
   busyAction,
   onAction,
 }: {
   photo: OwnerPhoto;
+  /** 1-based place in the gallery, for the alt text ("Foto 2, privada"). */
+  position: number;
   busyAction: PhotoAction | null;
   onAction: (action: PhotoAction) => void;
 }) {
@@ -69,7 +79,7 @@ export function PhotoCard({
         src={photo.url}
         srcSet={srcSet}
         sizes="(min-width: 1024px) 22vw, (min-width: 640px) 30vw, 46vw"
-        alt={photo.original_name || "Foto da galeria"}
+        alt={photoAlt(photo, position)}
         loading="lazy"
         className={cn("aspect-[3/4] w-full object-cover transition-opacity", !photo.is_public && "opacity-80")}
       />

@@ -98,10 +98,11 @@ function Gallery() {
                 <span className="text-ink">Privadas</span> não aparecem para os visitantes.
               </p>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-                {photos.map((photo) => (
+                {photos.map((photo, i) => (
                   <PhotoCard
                     key={photo.id}
                     photo={photo}
+                    position={i + 1}
                     busyAction={busyActionOf(photo)}
                     onAction={(action) => onAction(photo, action)}
                   />
