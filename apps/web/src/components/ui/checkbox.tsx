@@ -2,7 +2,11 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
 
 export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
-  label: ReactNode;
+  /**
+   * The text of the <label>. A label may not hold a button or a link: for a sentence with one inside, pass a
+   * function that renders its own <label htmlFor={fieldId}> parts around the control (and set aria-labelledby).
+   */
+  label: ReactNode | ((fieldId: string) => ReactNode);
   /** Shown under the box in red; sets aria-invalid. */
   error?: string | null;
   hint?: ReactNode;
@@ -43,9 +47,13 @@ export function Checkbox({ label, error, hint, wrapperClassName, className, id, 
             <path d="m5 10.5 3.2 3L15 6.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </span>
-        <label htmlFor={fieldId} className="cursor-pointer text-sm leading-relaxed text-ink-muted">
-          {label}
-        </label>
+        {typeof label === "function" ? (
+          <p className="text-sm leading-relaxed text-ink-muted">{label(fieldId)}</p>
+        ) : (
+          <label htmlFor={fieldId} className="cursor-pointer text-sm leading-relaxed text-ink-muted">
+            {label}
+          </label>
+        )}
       </div>
       {hint && !error && (
         <p id={hintId} className="pl-8 text-xs text-ink-subtle">

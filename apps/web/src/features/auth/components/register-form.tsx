@@ -1,5 +1,5 @@
 import { AGE_MAX, AGE_MIN, PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
-import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { Button, Checkbox, Input, PasswordInput, Select } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { useEstados } from "@/features/cities/api/get-estados";
@@ -55,6 +55,7 @@ export function RegisterForm({
   const usernameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
+  const termsId = useId();
   useFocusParam({ username: usernameRef, email: emailRef });
   const { openTerms } = useTermsModal();
 
@@ -160,8 +161,12 @@ export function RegisterForm({
       <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...common("whatsapp")} />
 
       <div className="col-span-full mt-2 rounded-2xl border border-line bg-surface-2/60 p-4">
+        {/* The Terms button sits between two <label> parts (a label may not hold a button); the checkbox is named
+            by the whole sentence: "Li e aceito os Termos de Uso e declaro ter 18 anos ou mais." */}
         <Checkbox
           ref={termsRef}
+          id={termsId}
+          aria-labelledby={`${termsId}-start ${termsId}-terms ${termsId}-end`}
           name="accept_terms"
           checked={accepted}
           onChange={(e) => {
@@ -169,19 +174,24 @@ export function RegisterForm({
             if (e.target.checked) setTermsWarning(false);
           }}
           error={termsWarning && !accepted ? TERMS_REQUIRED_MESSAGE : null}
-          label={
+          label={(id) => (
             <>
-              Li e aceito os{" "}
+              <label htmlFor={id} id={`${id}-start`} className="cursor-pointer">
+                Li e aceito os
+              </label>{" "}
               <button
                 type="button"
+                id={`${id}-terms`}
                 onClick={openTerms}
                 className="font-medium text-accent underline underline-offset-4 hover:text-accent-hover"
               >
                 Termos de Uso
               </button>{" "}
-              e declaro ter 18 anos ou mais.
+              <label htmlFor={id} id={`${id}-end`} className="cursor-pointer">
+                e declaro ter 18 anos ou mais.
+              </label>
             </>
-          }
+          )}
         />
       </div>
 
