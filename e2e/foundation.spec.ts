@@ -108,7 +108,9 @@ describe("foundation", () => {
     await page.getByText(TERMS_REQUIRED).waitFor();
     assert.equal(new URL(page.url()).pathname, "/register");
 
-    await page.getByRole("checkbox").check();
+    // The Terms button is not inside a <label>; the checkbox is named by the whole sentence.
+    assert.equal(await page.locator("label button, label a").count(), 0);
+    await page.getByRole("checkbox", { name: "Li e aceito os Termos de Uso e declaro ter 18 anos ou mais." }).check();
     await submit.click();
     await page.waitForURL("**/dashboard");
     await page.getByText("Cadastro realizado com sucesso!").waitFor();
