@@ -11,7 +11,7 @@ import {
   type PublicModelsResponse,
   type StatesResponse,
 } from "@vitrine/contracts";
-import type { Browser } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { DEMO_MODEL_PASSWORD } from "../apps/server/src/demo/seed-demo";
 import { launchBrowser, screenshot, type Site, startSite } from "./harness";
 import {
@@ -60,6 +60,18 @@ async function findCityModelWithPhotos(minPhotos: number): Promise<{ card: Model
   throw new Error(`no São Paulo model with ${minPhotos} photos`);
 }
 
+/** True when the city panel paints over whatever lies under its lower part (the model grid), not under it. */
+function cityPanelOnTop(panel: Locator): Promise<boolean> {
+  return panel.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const y = Math.min(r.bottom, window.innerHeight) - 16;
+    return [0.2, 0.5, 0.8].every((f) => {
+      const hit = document.elementFromPoint(r.left + r.width * f, y);
+      return hit !== null && el.contains(hit);
+    });
+  });
+}
+
 describe("public directory", () => {
   test("age gate → home → city → page 2 → card → profile → lightbox → header search", async () => {
     const { total } = (await getJson<PublicModelsResponse>(`/api/models/public?city_id=${SAO_PAULO.id}`)).pagination;
@@ -90,6 +102,7 @@ describe("public directory", () => {
     const panel = page.getByRole("dialog", { name: "Escolher cidade" });
     await panel.getByRole("combobox", { name: "Estado" }).selectOption({ label: `SP (${sp.models_count})` });
     await panel.getByRole("button", { name: /^Campinas - SP/ }).waitFor();
+    assert.equal(await cityPanelOnTop(panel), true, "the city panel is above the model grid");
     await viewportShot(page, "public-city-selector-1280");
     await panel.getByRole("button", { name: /^São Paulo - SP/ }).click();
     await page.waitForURL(`**/cidade/${SAO_PAULO.slug}`);
@@ -237,6 +250,15 @@ describe("public directory", () => {
     await page.getByText("A modelo que você está procurando não existe ou foi removida.").waitFor();
     await page.goto("/cidade/cidade-que-nao-existe-zz");
     await page.getByText("Cidade não encontrada").waitFor();
+    // ?city= takes a slug or a plain name (accents and case aside); an unknown name is not found.
+    await page.goto("/?city=Campinas");
+    await page.getByTestId("results-count").waitFor();
+    await page.getByText("Campinas - SP", { exact: true }).first().waitFor();
+    await page.waitForFunction(() => document.title.includes("Modelos em Campinas - SP"));
+    await page.goto(`/?city=${encodeURIComponent("sao paulo")}`);
+    await page.getByText(SAO_PAULO.label, { exact: true }).first().waitFor();
+    await page.goto("/?city=Cidade%20Inexistente");
+    await page.getByText("Cidade não encontrada").waitFor();
 
     // A failing listing shows the SPEC error text (after the one retry).
     await page.route("**/api/models/public?**", (route) =>
@@ -258,6 +280,17 @@ describe("public directory", () => {
       await loadAllImages(page);
       await overlayGone(page);
       await screenshot(page, `public-home-${width}`);
+      if (mobile) {
+        // The city selector's panel, open over the grid with every state's cities.
+        await page.getByRole("button", { name: /Selecione uma cidade/ }).click();
+        const panel = page.getByRole("dialog", { name: "Escolher cidade" });
+        await panel.getByRole("button", { name: /^Campinas - SP/ }).waitFor();
+        await panel.scrollIntoViewIfNeeded();
+        assert.equal(await cityPanelOnTop(panel), true, "the city panel is above the model grid");
+        await viewportShot(page, "public-city-selector-390");
+        await page.keyboard.press("Escape");
+        await panel.waitFor({ state: "hidden" });
+      }
       if (mobile) {
         // Phones: the two hero backgrounds take turns every 8 s.
         const active = page.getByTestId("hero-mobile-bg").locator('img[data-active="true"]');

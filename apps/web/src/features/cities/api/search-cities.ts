@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type CitiesResponse, type City, CITY_SEARCH_MIN_CHARS } from "@vitrine/contracts";
+import { type CitiesResponse, type City, CITY_SEARCH_MIN_CHARS, slugify } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 import { cityKeys } from "./query-keys";
@@ -33,4 +33,20 @@ export const citySearchQueryOptions = (q: string) =>
 export function useCitySearch(q: string) {
   const term = q.trim();
   return useQuery({ ...citySearchQueryOptions(term), enabled: term.length >= CITY_SEARCH_MIN_CHARS });
+}
+
+/**
+ * The city called `name` through the same search, compared accent- and case-insensitively ("sao paulo" is São
+ * Paulo): the first exact match with models, else the first exact match; null when there is none.
+ */
+export function useCityNamed(name: string | null) {
+  const term = name?.trim() ?? "";
+  return useQuery({
+    ...citySearchQueryOptions(term),
+    enabled: term.length >= CITY_SEARCH_MIN_CHARS,
+    select: (cities): City | null => {
+      const same = cities.filter((c) => slugify(c.name) === slugify(term));
+      return same.find((c) => c.models_count > 0) ?? same[0] ?? null;
+    },
+  });
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { buttonClasses } from "@/components/ui";
 import { useCities } from "@/features/cities/api/get-cities";
 import { useCityBySlug } from "@/features/cities/api/get-city-by-slug";
+import { useCityNamed } from "@/features/cities/api/search-cities";
 import {
   isCityNavigationState,
   RESULTS_ANCHOR_ID,
@@ -26,25 +27,33 @@ function positiveInt(raw: string | null): number | null {
   return n > 0 ? n : null;
 }
 
+/** A slug that ends in a state code ("campinas-sp"): if it is unknown, a search by name will not find it either. */
+const STATE_SUFFIX = /-[a-z]{2}$/;
+
 /**
  * SPEC §2 home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
- * slug or name) and city_id. The city of a slug is resolved first, then the listing loads page by page.
+ * slug, or a plain name such as "Campinas", searched by name when no city has it as slug) and city_id. The city
+ * is resolved first, then the listing loads page by page.
  */
 export function HomePage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const search = searchParams.get("search")?.trim() || null;
-  const citySlug = params.slug ?? (slugify(searchParams.get("city") ?? "") || null);
+  const cityParam = searchParams.get("city")?.trim() ?? "";
+  const citySlug = params.slug ?? (slugify(cityParam) || null);
   const cityIdParam = citySlug ? null : positiveInt(searchParams.get("city_id"));
 
   const bySlug = useCityBySlug(citySlug);
+  // ?city=Campinas: "campinas" is no slug, so the name is searched (never for a route slug or a "name-uf" slug).
+  const byName = useCityNamed(!params.slug && bySlug.isError && !STATE_SUFFIX.test(citySlug ?? "") ? cityParam : null);
+  const namedCity = bySlug.data ?? byName.data ?? null;
   // ?city_id only carries the id: its name comes from the list of cities with models.
   const allCities = useCities({ state: null, enabled: cityIdParam !== null });
-  const city = citySlug ? (bySlug.data ?? null) : (allCities.data?.find((c) => c.id === cityIdParam) ?? null);
-  const cityId = citySlug ? (bySlug.data?.id ?? null) : cityIdParam;
-  const cityReady = !citySlug || bySlug.isSuccess;
-  const cityMissing = !!citySlug && bySlug.isError;
+  const city = citySlug ? namedCity : (allCities.data?.find((c) => c.id === cityIdParam) ?? null);
+  const cityId = citySlug ? (namedCity?.id ?? null) : cityIdParam;
+  const cityReady = !citySlug || namedCity !== null;
+  const cityMissing = !!citySlug && bySlug.isError && !byName.data && !byName.isLoading;
 
   const listing = usePublicModels({ cityId, search }, { enabled: cityReady });
   const total = listing.data?.pages[0]?.pagination.total;
