@@ -143,6 +143,17 @@ describe("public directory", () => {
     await lightbox.getByRole("button", { name: `Foto ${target.photos}`, exact: true }).click();
     await counter.getByText(`${target.photos} de ${target.photos}`).waitFor();
     assert.equal(await lightbox.getByRole("button", { name: "Próxima foto" }).isDisabled(), true);
+    // Share without a share sheet copies the address; its toast shows above the lightbox.
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+    await lightbox.getByRole("button", { name: "Compartilhar" }).click();
+    const shareToast = page.locator("[data-toast-type]").last();
+    await shareToast.waitFor();
+    const toastOnTop = await shareToast.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    assert.equal(toastOnTop, true, "the toast is above the lightbox");
     await page.keyboard.press("Escape");
     await lightbox.waitFor({ state: "hidden" });
 
