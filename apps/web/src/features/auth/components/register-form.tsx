@@ -2,8 +2,7 @@ import { AGE_MAX, AGE_MIN, PASSWORD_MIN, type RegisterBody, RegisterBodySchema }
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { Button, Checkbox, Input, PasswordInput, Select } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
-import { useEstados } from "@/features/cities/api/get-estados";
-import { useMunicipios } from "@/features/cities/api/get-municipios";
+import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { useFocusParam } from "@/hooks/use-focus-param";
 import { issuesToFieldErrors } from "@/lib/form-errors";
@@ -59,9 +58,6 @@ export function RegisterForm({
   useFocusParam({ username: usernameRef, email: emailRef });
   const { openTerms } = useTermsModal();
 
-  const estados = useEstados();
-  const estadoId = Number(values.estado_id) || null;
-  const municipios = useMunicipios(estadoId);
   const categories = useCategories({ includeEmpty: true });
 
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
@@ -138,23 +134,7 @@ export function RegisterForm({
       />
 
       <SectionTitle>Localização</SectionTitle>
-      <Select
-        label="Estado"
-        required
-        placeholder={estados.isPending ? "Carregando..." : "Selecione o estado"}
-        options={(estados.data ?? []).map((e) => ({ value: e.id, label: e.nome }))}
-        {...common("estado_id")}
-      />
-      <Select
-        label="Município"
-        required
-        disabled={!estadoId}
-        placeholder={
-          !estadoId ? "Escolha o estado primeiro" : municipios.isPending ? "Carregando..." : "Selecione o município"
-        }
-        options={(estadoId ? (municipios.data ?? []) : []).map((m) => ({ value: m.id, label: m.nome }))}
-        {...common("municipio_id")}
-      />
+      <EstadoMunicipioFields estado={common("estado_id")} municipio={common("municipio_id")} />
 
       <SectionTitle>Contato</SectionTitle>
       <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...common("phone")} />

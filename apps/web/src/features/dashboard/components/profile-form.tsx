@@ -21,8 +21,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } fr
 import { Link } from "react-router";
 import { Button, buttonClasses, Card, Input, Select, Textarea } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
-import { useEstados } from "@/features/cities/api/get-estados";
-import { useMunicipios } from "@/features/cities/api/get-municipios";
+import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { issuesToFieldErrors } from "@/lib/form-errors";
 import { appPaths } from "@/lib/paths";
 import { RatesEditor } from "./rates-editor";
@@ -115,9 +114,6 @@ export function ProfileForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  const estados = useEstados();
-  const estadoId = Number(values.estado_id) || null;
-  const municipios = useMunicipios(estadoId);
   const categories = useCategories({ includeEmpty: true });
 
   const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
@@ -187,22 +183,11 @@ export function ProfileForm({
       </Section>
 
       <Section title="Localização" description="A cidade onde seu anúncio aparece.">
-        <Select
-          label="Estado"
-          required
-          placeholder={estados.isPending ? "Carregando..." : "Selecione o estado"}
-          options={(estados.data ?? []).map((e) => ({ value: e.id, label: e.nome }))}
-          {...common("estado_id")}
-        />
-        <Select
-          label="Cidade"
-          required
-          disabled={!estadoId}
-          placeholder={
-            !estadoId ? "Escolha o estado primeiro" : municipios.isPending ? "Carregando..." : "Selecione a cidade"
-          }
-          options={(estadoId ? (municipios.data ?? []) : []).map((m) => ({ value: m.id, label: m.nome }))}
-          {...common("municipio_id")}
+        <EstadoMunicipioFields
+          estado={common("estado_id")}
+          municipio={common("municipio_id")}
+          municipioLabel="Cidade"
+          municipioPlaceholder="Selecione a cidade"
         />
       </Section>
 
