@@ -1,8 +1,8 @@
 import { ChangeEmailBodySchema } from "@vitrine/contracts";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button, Card, Input, PasswordInput } from "@/components/ui";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { detailsToFieldErrors, issuesToFieldErrors } from "@/lib/form-errors";
+import { useFormFields } from "@/hooks/use-form-fields";
+import { issuesToFieldErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useChangeEmail } from "../api/change-email";
 
@@ -10,14 +10,8 @@ const EMPTY = { email: "", current_password: "" };
 
 /** Alterar e-mail: the login e-mail, confirmed with the current password. */
 export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setErrors, field, failWith, reset } = useFormFields(EMPTY);
   const change = useChangeEmail();
-
-  const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  };
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,12 +28,9 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
     change.mutate(result.data, {
       onSuccess: () => {
         toast.success("E-mail alterado com sucesso!");
-        setValues(EMPTY);
+        reset();
       },
-      onError: (err) => {
-        toast.error(errorMessage(err, "Erro ao alterar e-mail. Tente novamente."));
-        if (err instanceof ApiError) setErrors(detailsToFieldErrors(err.details));
-      },
+      onError: (err) => failWith(err, "Erro ao alterar e-mail. Tente novamente."),
     });
   }
 
@@ -54,26 +45,8 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
     >
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Input
-            label="Novo e-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={values.email}
-            onChange={set("email")}
-            error={errors.email}
-          />
-          <PasswordInput
-            label="Senha atual"
-            name="current_password"
-            autoComplete="current-password"
-            required
-            value={values.current_password}
-            onChange={set("current_password")}
-            error={errors.current_password}
-          />
+          <Input label="Novo e-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" required />
+          <PasswordInput label="Senha atual" {...field("current_password")} autoComplete="current-password" required />
         </div>
         <Button type="submit" loading={change.isPending} loadingText="Salvando..." className="self-start">
           Alterar e-mail

@@ -1,8 +1,8 @@
 import { ChangePasswordBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Button, Card, PasswordInput } from "@/components/ui";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { detailsToFieldErrors, issuesToFieldErrors } from "@/lib/form-errors";
+import { useFormFields } from "@/hooks/use-form-fields";
+import { issuesToFieldErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 
@@ -10,14 +10,8 @@ const EMPTY = { current_password: "", new_password: "", confirm_password: "" };
 
 /** Alterar senha: the current password is required; the new one is typed twice. */
 export function ChangePasswordCard() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setErrors, field, failWith, reset } = useFormFields(EMPTY);
   const change = useChangePassword();
-
-  const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  };
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -34,46 +28,29 @@ export function ChangePasswordCard() {
     change.mutate(result.data, {
       onSuccess: () => {
         toast.success("Senha alterada com sucesso!");
-        setValues(EMPTY);
+        reset();
       },
-      onError: (err) => {
-        toast.error(errorMessage(err, "Erro ao alterar senha. Tente novamente."));
-        if (err instanceof ApiError) setErrors(detailsToFieldErrors(err.details));
-      },
+      onError: (err) => failWith(err, "Erro ao alterar senha. Tente novamente."),
     });
   }
 
   return (
     <Card title="Alterar senha" description="Para sua segurança, confirme a senha atual.">
       <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
-        <PasswordInput
-          label="Senha atual"
-          name="current_password"
-          autoComplete="current-password"
-          required
-          value={values.current_password}
-          onChange={set("current_password")}
-          error={errors.current_password}
-        />
+        <PasswordInput label="Senha atual" {...field("current_password")} autoComplete="current-password" required />
         <div className="grid gap-5 sm:grid-cols-2">
           <PasswordInput
             label="Nova senha"
-            name="new_password"
+            {...field("new_password")}
             autoComplete="new-password"
             hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
             required
-            value={values.new_password}
-            onChange={set("new_password")}
-            error={errors.new_password}
           />
           <PasswordInput
             label="Confirmar nova senha"
-            name="confirm_password"
+            {...field("confirm_password")}
             autoComplete="new-password"
             required
-            value={values.confirm_password}
-            onChange={set("confirm_password")}
-            error={errors.confirm_password}
           />
         </div>
         <Button type="submit" loading={change.isPending} loadingText="Salvando..." className="self-start">
