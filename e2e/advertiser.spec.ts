@@ -421,6 +421,18 @@ describe("advertiser area", () => {
     });
     assert.equal(stale.status, 401);
 
+    // Alterar e-mail: a wrong password shows inline, the right one changes the login e-mail.
+    const emailForm = page.locator("form", { has: page.getByLabel("Novo e-mail") });
+    const newEmail = `novo-${Date.now()}@example.com`;
+    await emailForm.getByLabel("Novo e-mail").fill(newEmail);
+    await emailForm.getByLabel("Senha atual", { exact: true }).fill("senha-errada");
+    await emailForm.getByRole("button", { name: "Alterar e-mail" }).click();
+    await emailForm.getByText("Senha atual incorreta").waitFor();
+    await emailForm.getByLabel("Senha atual", { exact: true }).fill("outra-senha-456");
+    await emailForm.getByRole("button", { name: "Alterar e-mail" }).click();
+    await page.getByText("E-mail alterado com sucesso!").first().waitFor();
+    assert.equal((await api<{ model: { email: string } }>("/api/models/profile")).body.model.email, newEmail);
+
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
     await dialog.getByText("O que fica guardado").waitFor();
