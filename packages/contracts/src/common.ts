@@ -1,10 +1,12 @@
 import { z } from "zod";
+import { ErrorCodeSchema } from "./errors";
 
 /** The one error envelope every failing API call answers with. */
 export const ErrorDetailSchema = z.object({ path: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 export const ErrorResponseSchema = z.object({
   error: z.string(),
+  code: ErrorCodeSchema,
   details: z.array(ErrorDetailSchema).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;

@@ -3,6 +3,7 @@ import { z } from "zod";
 // Every validation message the server sends and every form shows is in Brazilian Portuguese.
 z.config(z.locales.ptBR());
 
+export * from "./errors";
 export * from "./common";
 export * from "./limits";
 export * from "./auth";
