@@ -23,6 +23,8 @@ export const admins = pgTable("admins", {
   username: text("username").notNull().unique(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** Carried in admin tokens; raising it (password change) ends every session signed before. */
+  sessionVersion: integer("session_version").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -82,13 +84,10 @@ export const models = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     name: text("name").notNull(),
-    age: smallint("age").notNull(),
-    estadoId: smallint("estado_id")
-      .notNull()
-      .references(() => estados.id),
-    municipioId: integer("municipio_id")
-      .notNull()
-      .references(() => municipios.id),
+    /** age, estado and município are null only on a deleted (anonymised) account. */
+    age: smallint("age"),
+    estadoId: smallint("estado_id").references(() => estados.id),
+    municipioId: integer("municipio_id").references(() => municipios.id),
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     description: text("description").notNull().default(""),
     phone: text("phone"),
@@ -293,4 +292,26 @@ export const publicDataVersion = pgTable("public_data_version", {
   id: smallint("id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Failed sign-ins per account (key "admin:<email>" or "model:<email>", whether the account exists or not), for
+ * the per-account backoff: after a few failures each further attempt must wait until blocked_until.
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  accountKey: text("account_key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Files to remove from storage once the deletion that orphaned them has committed. A row is written in the
+ * same transaction as the deletion and removed after the unlink, so a crash in between leaves a row that the
+ * start-up and periodic sweeps finish.
+ */
+export const pendingFileDeletions = pgTable("pending_file_deletions", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  fileKey: text("file_key").notNull(),
+  createdAt: createdAt(),
 });

@@ -19,7 +19,7 @@ function visibleCountsByCity({ db, cache }: Deps): Promise<Map<number, number>> 
         .from(models)
         .where(isPubliclyVisible())
         .groupBy(models.municipioId);
-      return new Map(rows.map((r) => [r.cityId, r.total]));
+      return new Map(rows.flatMap((r) => (r.cityId === null ? [] : [[r.cityId, r.total] as const])));
     },
     { expires: false },
   );

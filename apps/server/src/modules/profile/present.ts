@@ -77,9 +77,10 @@ export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): 
     username: m.username,
     email: m.email,
     name: m.name,
-    age: m.age,
-    estado_id: m.estadoId,
-    municipio_id: m.municipioId,
+    // A signed-in owner is never a deleted (anonymised) account: these are always set.
+    age: m.age ?? 0,
+    estado_id: m.estadoId ?? 0,
+    municipio_id: m.municipioId ?? 0,
     category_id: m.categoryId,
     city_name: row.cityName,
     state: row.uf,

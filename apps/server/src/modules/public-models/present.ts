@@ -13,7 +13,8 @@ import { fromCents } from "../../lib/money";
 export const cardColumns = {
   id: models.id,
   name: models.name,
-  age: models.age,
+  // Only a deleted (anonymised, never public) account has no age.
+  age: sql<number>`${models.age}`,
   cityId: municipios.id,
   cityName: municipios.nome,
   citySlug: municipios.slug,
