@@ -1,27 +1,30 @@
+import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import { authPlugin } from "./plugins/auth";
-import { registerErrorHandler } from "./plugins/error-handler";
-import { registerRejectNul } from "./plugins/reject-nul";
-import { createMemoryEventBus, type EventBus } from "./plugins/events";
-import { registerWebApp } from "./plugins/web-app";
-import { authRoutes } from "./modules/auth/routes";
-import { healthRoutes } from "./modules/health/routes";
-import { placesRoutes } from "./modules/places/routes";
-import { publicSettingsRoutes } from "./modules/settings/routes";
 import { accountRoutes } from "./modules/account/routes";
+import { authRoutes } from "./modules/auth/routes";
 import { citiesRoutes } from "./modules/cities/routes";
+import { healthRoutes } from "./modules/health/routes";
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
-import { productsRoutes } from "./modules/products/routes";
+import { placesRoutes } from "./modules/places/routes";
+import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { publicModelsRoutes } from "./modules/public-models/routes";
+import { publicSettingsRoutes } from "./modules/settings/routes";
 import { visitsRoutes } from "./modules/visits/routes";
+import { authPlugin } from "./plugins/auth";
+import { cityIndexPlugin } from "./plugins/city-index";
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
+import { createMemoryEventBus, type EventBus } from "./plugins/events";
+import { passwordBudgetPlugin } from "./plugins/password-budget";
+import { publicCachePlugin } from "./plugins/public-cache";
+import { registerRejectNul } from "./plugins/reject-nul";
 import { createLocalStorage, type Storage } from "./plugins/storage";
-import path from "node:path";
+import { MAX_PARAM_LENGTH, registerWebApp } from "./plugins/web-app";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -49,6 +52,9 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     // Per-request lines are noise at this volume; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -64,23 +70,39 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
 
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
+  await app.register(publicCachePlugin);
+  await app.register(cityIndexPlugin);
+
+  // Every API route lives in exactly one audience scope; a scope's guard is one onRequest hook that reads only
+  // headers, so a caller without a valid session is refused (401/403) before any body is read or validated.
+  const publicScope: FastifyPluginAsync = async (scope) => {
+    await scope.register(healthRoutes, { databaseKind: database.kind });
+    await scope.register(authRoutes, { prefix: "/auth" });
+    await scope.register(publicSettingsRoutes, { prefix: "/settings" });
+    await scope.register(placesRoutes);
+    await scope.register(citiesRoutes);
+    await scope.register(publicModelsRoutes, { prefix: "/models" });
+    await scope.register(publicProductsRoutes);
+    await scope.register(visitsRoutes);
+  };
+
+  /** The signed-in model's own data: `request.modelId` is hers, from the token, never from the request. */
+  const modelScope: FastifyPluginAsync = async (scope) => {
+    scope.addHook("onRequest", scope.authenticateModel);
+    await scope.register(profileRoutes, { prefix: "/models" });
+    await scope.register(photosRoutes, { prefix: "/models/photos" });
+    await scope.register(accountRoutes, { prefix: "/models/account" });
+    await scope.register(ownProductsRoutes, { prefix: "/models" });
+  };
 
   await app.register(
     async (api) => {
       api.addHook("onSend", async (_request, reply) => {
         reply.header("Cache-Control", reply.getHeader("Cache-Control") ?? "no-store");
       });
-      await api.register(healthRoutes, { databaseKind: database.kind });
-      await api.register(authRoutes, { prefix: "/auth", rateLimitMax: config.authRateLimit });
-      await api.register(publicSettingsRoutes, { prefix: "/settings" });
-      await api.register(placesRoutes);
-      await api.register(citiesRoutes);
-      await api.register(publicModelsRoutes, { prefix: "/models" });
-      await api.register(profileRoutes, { prefix: "/models" });
-      await api.register(photosRoutes, { prefix: "/models/photos" });
-      await api.register(accountRoutes, { prefix: "/models/account" });
-      await api.register(productsRoutes);
-      await api.register(visitsRoutes);
+      await api.register(publicScope);
+      await api.register(modelScope);
     },
     { prefix: "/api" },
   );

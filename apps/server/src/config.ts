@@ -18,6 +18,14 @@ export type Config = {
   logLevel: string;
   /** Fastify trustProxy: false (default), true, a hop test, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Public cache: entries holding view/contact counters are refreshed after this long. */
+  publicCacheTtlMs: number;
+  /**
+   * How long one check of the public data version may serve later requests. 0 (development and tests): every
+   * request checks, so a change is visible to the very next request. In production a quarter of a second: the
+   * lists may lag a change by that long, and a busy server checks four times a second instead of per request.
+   */
+  publicCacheMaxStalenessMs: number;
 };
 
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
@@ -57,5 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
+    publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || 30_000)),
+    publicCacheMaxStalenessMs: Number(env.PUBLIC_CACHE_MAX_STALENESS_MS || (env.NODE_ENV === "production" ? 250 : 0)),
   };
 }

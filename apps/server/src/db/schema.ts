@@ -315,3 +315,13 @@ export const pendingFileDeletions = pgTable("pending_file_deletions", {
   fileKey: text("file_key").notNull(),
   createdAt: createdAt(),
 });
+
+/** Row types, declared once: every module names a table's row by these. */
+export type AdminRow = typeof admins.$inferSelect;
+export type ModelRow = typeof models.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type ModelPaymentRow = typeof modelPayments.$inferSelect;
+export type SettingRow = typeof settings.$inferSelect;

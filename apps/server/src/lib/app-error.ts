@@ -1,9 +1,18 @@
-import type { ErrorDetail } from "@vitrine/contracts";
+import {
+  type ErrorCode,
+  type ErrorDetail,
+  SESSION_EXPIRED_MESSAGE,
+  VALIDATION_ERROR_MESSAGE,
+} from "@vitrine/contracts";
 
-/** An expected failure with a message the user can read; the error handler turns it into `{ error, details? }`. */
+/**
+ * An expected failure: the HTTP status, a machine-readable code the web branches on, a message the user can read
+ * and, for invalid input, the fields at fault. The error handler turns it into `{ error, code, details? }`.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
   ) {
@@ -12,11 +21,18 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = "Não encontrado") => new AppError(404, message);
-export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, message, details);
-export const unauthorized = (message = "Não autenticado") => new AppError(401, message);
-export const forbidden = (message = "Acesso negado") => new AppError(403, message);
-export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, message, details);
+/** Invalid input, field by field: 400 "Erro de validação" with `details: [{ path, message }]`. */
+export const validationError = (details: ErrorDetail[], message = VALIDATION_ERROR_MESSAGE) =>
+  new AppError(400, "VALIDATION_ERROR", message, details);
+/** A request that cannot be served as sent, without a particular field to blame. */
+export const badRequest = (message: string) => new AppError(400, "BAD_REQUEST", message);
+export const notFound = (message = "Não encontrado") => new AppError(404, "NOT_FOUND", message);
+export const unauthorized = (message = SESSION_EXPIRED_MESSAGE) => new AppError(401, "UNAUTHENTICATED", message);
+export const forbidden = (message = "Acesso negado") => new AppError(403, "FORBIDDEN", message);
+export const conflict = (message: string, details?: ErrorDetail[], code: ErrorCode = "CONFLICT") =>
+  new AppError(409, code, message, details);
+export const rateLimited = (message = "Muitas tentativas. Aguarde um minuto e tente novamente.") =>
+  new AppError(429, "RATE_LIMITED", message);
 
 /** PostgreSQL unique_violation, from postgres-js or PGlite. */
 export function isUniqueViolation(err: unknown): err is { constraint_name?: string; constraint?: string } {

@@ -1,33 +1,63 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
-import { admins, models } from "../db/schema";
+import { and, eq, isNull } from "drizzle-orm";
+import { admins, type AdminRow, type ModelRow, models } from "../db/schema";
 import { forbidden, unauthorized } from "../lib/app-error";
 
 export type Role = "admin" | "model";
-/** sessionVersion: the account's session_version when the token was signed (models only; admins 0). */
+/** sessionVersion: the account's session_version when the token was signed. */
 export type Principal = { role: Role; id: number; sessionVersion: number };
+/** A verified token whose account still exists and whose session was not revoked since. */
+export type Session = { role: "admin"; account: AdminRow } | { role: "model"; account: ModelRow };
 
 declare module "fastify" {
   interface FastifyInstance {
     signToken(principal: Principal): Promise<string>;
-    readPrincipal(request: FastifyRequest): Promise<Principal | null>;
-    requireAdmin(request: FastifyRequest): Promise<void>;
-    requireModel(request: FastifyRequest): Promise<void>;
+    /** The session of the request's bearer token, or null when there is none or it is not valid (any more). */
+    readSession(request: FastifyRequest): Promise<Session | null>;
+    /** onRequest guards of the audience scopes: they read only headers, so they run before any body is parsed. */
+    authenticateModel: onRequestAsyncHookHandler;
+    authenticateAdmin: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
-    principal: Principal | null;
+    /** The signed-in model's id; only inside the model scope (elsewhere reading it answers 401). */
+    readonly modelId: number;
+    /** The signed-in admin's id; only inside the admin scope (elsewhere reading it answers 401). */
+    readonly adminId: number;
   }
 }
 
 const TOKEN_TTL = "7d";
+const SESSION = Symbol("session");
+/** The Authorization scheme is case-insensitive ("Bearer", "bearer", "BEARER"). */
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** Bearer JWTs (HS256) carrying the role and account id; guards check the account still exists. */
+type WithSession = FastifyRequest & { [SESSION]?: Principal };
+
+function sessionIdOf(request: FastifyRequest, role: Role): number {
+  const principal = (request as WithSession)[SESSION];
+  if (principal?.role !== role) throw unauthorized();
+  return principal.id;
+}
+
+/**
+ * Bearer JWTs (HS256) carrying the role, the account id (`sub`), the session version (`sv`) and an expiry; a
+ * token is honoured only while its account exists and its session version is the account's current one.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string }) => {
   const key = new TextEncoder().encode(opts.secret);
 
-  app.decorateRequest("principal", null);
+  app.decorateRequest("modelId", {
+    getter(this: FastifyRequest) {
+      return sessionIdOf(this, "model");
+    },
+  });
+  app.decorateRequest("adminId", {
+    getter(this: FastifyRequest) {
+      return sessionIdOf(this, "admin");
+    },
+  });
 
   app.decorate("signToken", (principal: Principal) =>
     new SignJWT({ role: principal.role, sv: principal.sessionVersion })
@@ -38,52 +68,49 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
       .sign(key),
   );
 
-  app.decorate("readPrincipal", async (request: FastifyRequest): Promise<Principal | null> => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith("Bearer ")) return null;
+  async function readPrincipal(request: FastifyRequest): Promise<Principal | null> {
+    const token = BEARER.exec(request.headers.authorization ?? "")?.[1];
+    if (!token) return null;
     try {
-      const { payload } = await jwtVerify(header.slice(7).trim(), key, { algorithms: ["HS256"] });
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], requiredClaims: ["exp", "sub"] });
       const id = Number(payload.sub);
-      if ((payload.role !== "admin" && payload.role !== "model") || !Number.isInteger(id)) return null;
-      return { role: payload.role, id, sessionVersion: typeof payload.sv === "number" ? payload.sv : 0 };
+      if ((payload.role !== "admin" && payload.role !== "model") || !Number.isSafeInteger(id) || id <= 0) return null;
+      if (typeof payload.sv !== "number") return null;
+      return { role: payload.role, id, sessionVersion: payload.sv };
     } catch {
       return null;
     }
-  });
-
-  async function requireRole(request: FastifyRequest, role: Role) {
-    const principal = await app.readPrincipal(request);
-    if (!principal) throw unauthorized("Sessão inválida ou expirada. Faça login novamente.");
-    if (principal.role !== role) {
-      throw forbidden(role === "admin" ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
-    }
-    const [account]: { sessionVersion: number }[] =
-      role === "admin"
-        ? await app.db
-            .select({ sessionVersion: sql<number>`0` })
-            .from(admins)
-            .where(eq(admins.id, principal.id))
-        : await app.db
-            .select({ sessionVersion: models.sessionVersion })
-            .from(models)
-            .where(and(eq(models.id, principal.id), isNull(models.deletedAt)));
-    if (!account || !isCurrentSession(principal, account)) {
-      throw unauthorized("Sessão inválida ou expirada. Faça login novamente.");
-    }
-    request.principal = principal;
   }
 
-  app.decorate("requireAdmin", (request: FastifyRequest) => requireRole(request, "admin"));
-  app.decorate("requireModel", (request: FastifyRequest) => requireRole(request, "model"));
+  async function readSession(request: FastifyRequest): Promise<Session | null> {
+    const principal = await readPrincipal(request);
+    if (!principal) return null;
+    if (principal.role === "admin") {
+      const [account] = await app.db.select().from(admins).where(eq(admins.id, principal.id));
+      return account?.sessionVersion === principal.sessionVersion ? { role: "admin", account } : null;
+    }
+    const [account] = await app.db
+      .select()
+      .from(models)
+      .where(and(eq(models.id, principal.id), isNull(models.deletedAt)));
+    return account?.sessionVersion === principal.sessionVersion ? { role: "model", account } : null;
+  }
+  app.decorate("readSession", readSession);
+
+  function guard(role: Role): onRequestAsyncHookHandler {
+    return async (request) => {
+      const session = await readSession(request);
+      if (!session) throw unauthorized();
+      if (session.role !== role) {
+        throw forbidden(role === "admin" ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
+      }
+      (request as WithSession)[SESSION] = {
+        role,
+        id: session.account.id,
+        sessionVersion: session.account.sessionVersion,
+      };
+    };
+  }
+  app.decorate("authenticateModel", guard("model"));
+  app.decorate("authenticateAdmin", guard("admin"));
 });
-
-/** The signed-in model's id, after `requireModel`. */
-export function modelIdOf(request: FastifyRequest): number {
-  if (request.principal?.role !== "model") throw unauthorized();
-  return request.principal.id;
-}
-
-/** A token signed before the account's sessions were revoked (password change) no longer counts. */
-export function isCurrentSession(principal: Principal, account: { sessionVersion: number }): boolean {
-  return principal.sessionVersion === account.sessionVersion;
-}

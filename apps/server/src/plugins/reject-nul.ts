@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { badRequest } from "../lib/app-error";
+import { validationError } from "../lib/app-error";
 
 const NUL = "\u0000";
 
@@ -24,7 +24,7 @@ export function registerRejectNul(app: FastifyInstance): void {
     for (const part of [request.params, request.query, request.body]) {
       const path = findNul(part);
       if (path !== null) {
-        throw badRequest("Erro de validação", [{ path, message: "Caractere inválido no texto" }]);
+        throw validationError([{ path, message: "Caractere inválido no texto" }]);
       }
     }
   });

@@ -2,6 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "./error-handler";
+
+/** Longest path parameter the router matches (an id, a slug); a longer path segment is refused with 414. */
+export const MAX_PARAM_LENGTH = 200;
 
 /**
  * Serves the built web app: hashed assets with a long cache, and index.html for every non-API path
@@ -28,7 +32,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     // API and upload paths never fall back to the web app: an unknown one is a JSON 404.
     const isServerPath = /^\/(api|uploads)(\/|\?|$)/.test(request.url);
     if (isServerPath || request.method !== "GET" || !indexHtml) {
-      return reply.code(404).send({ error: "Rota não encontrada" });
+      const pathname = request.url.split("?")[0];
+      if (pathname.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        return reply.code(414).send(errorBody("BAD_REQUEST", "Endereço longo demais"));
+      }
+      return reply.code(404).send(errorBody("NOT_FOUND", ROUTE_NOT_FOUND_MESSAGE));
     }
     return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   });

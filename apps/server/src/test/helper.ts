@@ -62,6 +62,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     authRateLimit: 1000,
     logLevel: "silent",
     trustProxy: false,
+    publicCacheTtlMs: 30_000,
+    publicCacheMaxStalenessMs: 0,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -6,26 +6,29 @@ import {
   DeleteAccountBodySchema,
   SuccessSchema,
 } from "@vitrine/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { modelIdOf } from "../../plugins/auth";
 import { presentSessionModel } from "../models/present-session";
-import { changeEmail, changePassword, deleteAccount } from "./service";
+import { publishModelChange } from "../models/publish";
+import { type Attempt, changeEmail, changePassword, deleteAccount } from "./service";
 
-/** Configurações: password, e-mail and account deletion, at /api/models/account. */
+/** Configurações: password, e-mail and account deletion, at /api/models/account (model scope). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  // These routes check a password: the same per-IP limit as login.
-  const rateLimit = { max: app.config.authRateLimit, timeWindow: "1 minute" };
+  // These routes check a password: they spend from the same per-network budget as the logins.
+  const onRequest = app.spendPasswordAttempt;
+  const attemptOf = (request: FastifyRequest): Attempt => ({ ip: request.ip, secret: app.config.jwtSecret });
 
   app.put(
     "/password",
-    {
-      config: { rateLimit },
-      preHandler: app.requireModel,
-      schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } },
-    },
+    { onRequest, schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
-      const sessionVersion = await changePassword({ db: app.db, modelId, body: request.body });
+      const { modelId } = request;
+      const sessionVersion = await changePassword({
+        db: app.db,
+        modelId,
+        body: request.body,
+        attempt: attemptOf(request),
+      });
       // Other sessions were revoked; this device continues with a fresh token.
       return { success: true as const, token: await app.signToken({ role: "model", id: modelId, sessionVersion }) };
     },
@@ -33,29 +36,31 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/email",
-    {
-      config: { rateLimit },
-      preHandler: app.requireModel,
-      schema: { body: ChangeEmailBodySchema, response: { 200: AccountResponseSchema } },
-    },
+    { onRequest, schema: { body: ChangeEmailBodySchema, response: { 200: AccountResponseSchema } } },
     async (request) => {
-      const row = await changeEmail({ db: app.db, modelId: modelIdOf(request), body: request.body });
+      const row = await changeEmail({
+        db: app.db,
+        modelId: request.modelId,
+        body: request.body,
+        attempt: attemptOf(request),
+      });
       return { model: presentSessionModel(row) };
     },
   );
 
   app.delete(
     "/",
-    {
-      config: { rateLimit },
-      preHandler: app.requireModel,
-      schema: { body: DeleteAccountBodySchema, response: { 200: SuccessSchema } },
-    },
+    { onRequest, schema: { body: DeleteAccountBodySchema, response: { 200: SuccessSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
-      await deleteAccount({ db: app.db, storage: app.storage, modelId, password: request.body.password });
-      // The public card disappears; the id is all the event carries.
-      app.events.publish({ type: "model_status_updated", model_id: modelId });
+      const { modelId } = request;
+      const { wasVisible } = await deleteAccount({
+        db: app.db,
+        storage: app.storage,
+        modelId,
+        password: request.body.password,
+        attempt: attemptOf(request),
+      });
+      await publishModelChange(app, modelId, { before: wasVisible, after: false });
       return { success: true as const };
     },
   );

@@ -3,25 +3,37 @@ import { type ChangeEmailBodySchema, type ChangePasswordBody, DELETED_ACCOUNT_NA
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { directLoginTokens, models, photos, products } from "../../db/schema";
-import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/app-error";
+import { directLoginTokens, models, photos, products, visitorMarks } from "../../db/schema";
+import { conflict, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import { lockModel } from "../models/lock-model";
+import { isModelVisible } from "../models/publish";
 import { deletePhotoFiles } from "../photos/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 
+/** Who is asking: the client's address and the server secret, for the per-account backoff on passwords. */
+export type Attempt = { ip: string; secret: string };
+
 /**
- * A wrong password answers 400, not 401: the web treats any 401 as an expired session and signs the model out.
+ * Checks the signed-in model's password before a sensitive change, under the same per-account backoff as the
+ * login (a stolen session cannot guess the password faster). A wrong password answers 400, not 401: the web
+ * treats any 401 as an expired session and signs the model out.
  */
-async function assertPassword(db: Db, modelId: number, password: string, path: string) {
+async function assertPassword(input: { db: Db; modelId: number; password: string; path: string; attempt: Attempt }) {
+  const { db, modelId, path } = input;
+  const key = throttleKey({ account: `model#${modelId}`, ...input.attempt });
+  await assertNotThrottled({ db, key });
   const [model] = await db.select().from(models).where(eq(models.id, modelId));
   if (!model) throw notFound("Modelo não encontrada");
-  if (!(await verifyPassword(model.passwordHash, password))) {
+  if (!(await verifyPassword(model.passwordHash, input.password))) {
+    await recordFailure({ db, key });
     const message = path === "password" ? "Senha incorreta" : "Senha atual incorreta";
-    throw badRequest(message, [{ path, message }]);
+    throw validationError([{ path, message }], message);
   }
+  await clearFailures({ db, key });
   return model;
 }
 
@@ -30,12 +42,14 @@ export async function changePassword({
   db,
   modelId,
   body,
+  attempt,
 }: {
   db: Db;
   modelId: number;
   body: ChangePasswordBody;
+  attempt: Attempt;
 }): Promise<number> {
-  await assertPassword(db, modelId, body.current_password, "current_password");
+  await assertPassword({ db, modelId, password: body.current_password, path: "current_password", attempt });
   const [row] = await db
     .update(models)
     .set({
@@ -48,9 +62,14 @@ export async function changePassword({
   return row.sessionVersion;
 }
 
-export async function changeEmail(input: { db: Db; modelId: number; body: z.output<typeof ChangeEmailBodySchema> }) {
-  const { db, modelId, body } = input;
-  await assertPassword(db, modelId, body.current_password, "current_password");
+export async function changeEmail(input: {
+  db: Db;
+  modelId: number;
+  body: z.output<typeof ChangeEmailBodySchema>;
+  attempt: Attempt;
+}) {
+  const { db, modelId, body, attempt } = input;
+  await assertPassword({ db, modelId, password: body.current_password, path: "current_password", attempt });
   const taken = await db
     .select({ id: models.id })
     .from(models)
@@ -70,18 +89,27 @@ export async function changeEmail(input: { db: Db; modelId: number; body: z.outp
 }
 
 /**
- * LGPD deletion. Photos (rows and files) and products go; direct-login tokens go; the model row stays as an
- * anonymous shell (deleted_at set) so that payments and orders keep their history without personal data.
- * The session guards refuse deleted models, so the token stops working at once.
+ * LGPD deletion. Photos (rows and files) and products go; direct-login tokens and visitor marks go; the model row
+ * stays as an anonymous shell (deleted_at set) only so that payments and orders keep pointing at one account:
+ * no name, contact, age, place, category, plan, dates or counters remain (docs/decisions). The session guards
+ * refuse deleted models, so the token stops working at once. Answers whether the public saw the model before.
  */
-export async function deleteAccount(input: { db: Db; storage: Storage; modelId: number; password: string }) {
+export async function deleteAccount(input: {
+  db: Db;
+  storage: Storage;
+  modelId: number;
+  password: string;
+  attempt: Attempt;
+}): Promise<{ wasVisible: boolean }> {
   const { db, modelId } = input;
-  await assertPassword(db, modelId, input.password, "password");
-  const removedPhotos = await db.transaction(async (tx) => {
+  await assertPassword({ db, modelId, password: input.password, path: "password", attempt: input.attempt });
+  const { removedPhotos, wasVisible } = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
+    const visible = await isModelVisible({ db: tx, modelId });
     const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
     await tx.delete(products).where(eq(products.modelId, modelId));
     await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));
+    await tx.delete(visitorMarks).where(eq(visitorMarks.modelId, modelId));
     await tx
       .update(models)
       .set({
@@ -91,6 +119,10 @@ export async function deleteAccount(input: { db: Db; storage: Storage; modelId: 
         email: `deleted-${modelId}@invalid`,
         // Not an argon2 hash: no password ever matches it.
         passwordHash: `deleted:${randomBytes(16).toString("hex")}`,
+        age: null,
+        estadoId: null,
+        municipioId: null,
+        categoryId: null,
         description: "",
         phone: null,
         whatsapp: null,
@@ -101,6 +133,11 @@ export async function deleteAccount(input: { db: Db; storage: Storage; modelId: 
         services: "",
         rates: "",
         searchText: "",
+        planId: null,
+        nextDueDate: null,
+        firstPaidAt: null,
+        viewsCount: 0,
+        contactCount: 0,
         isActive: false,
         isFeatured: false,
         isVerified: false,
@@ -108,7 +145,8 @@ export async function deleteAccount(input: { db: Db; storage: Storage; modelId: 
         updatedAt: new Date(),
       })
       .where(eq(models.id, modelId));
-    return gone;
+    return { removedPhotos: gone, wasVisible: visible };
   });
   await Promise.all(removedPhotos.map((p) => deletePhotoFiles(input.storage, p.filename)));
+  return { wasVisible };
 }

@@ -5,27 +5,25 @@ import {
   RegisterBodySchema,
   VerifyResponseSchema,
 } from "@vitrine/contracts";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { admins, models } from "../../db/schema";
 import { unauthorized } from "../../lib/app-error";
-import { isCurrentSession } from "../../plugins/auth";
 import { presentSessionModel } from "../models/present-session";
-import { authenticateAdmin, authenticateModel, registerModel } from "./service";
+import { presentAdmin } from "./present";
+import { registerModel, verifyAdminLogin, verifyModelLogin } from "./service";
 
-const presentAdmin = (a: typeof admins.$inferSelect) => ({ id: a.id, username: a.username, email: a.email });
-
-export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async (app, opts) => {
-  // Per-IP limit on the routes that take passwords.
-  const rateLimit = { max: opts.rateLimitMax, timeWindow: "1 minute" };
+/** Sign-in, registration and session check, at /api/auth (public scope: these routes read tokens themselves). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every route that takes a password spends from one per-network budget, before the body is read.
+  const onRequest = app.spendPasswordAttempt;
+  const secret = app.config.jwtSecret;
 
   app.post(
     "/admin/login",
-    { config: { rateLimit }, schema: { body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } },
+    { onRequest, schema: { body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } },
     async (request) => {
-      const admin = await authenticateAdmin({ db: app.db, body: request.body });
+      const admin = await verifyAdminLogin({ db: app.db, body: request.body, ip: request.ip, secret });
       return {
-        token: await app.signToken({ role: "admin", id: admin.id, sessionVersion: 0 }),
+        token: await app.signToken({ role: "admin", id: admin.id, sessionVersion: admin.sessionVersion }),
         user: presentAdmin(admin),
       };
     },
@@ -33,9 +31,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
 
   app.post(
     "/model/login",
-    { config: { rateLimit }, schema: { body: LoginBodySchema, response: { 200: ModelAuthResponseSchema } } },
+    { onRequest, schema: { body: LoginBodySchema, response: { 200: ModelAuthResponseSchema } } },
     async (request) => {
-      const model = await authenticateModel({ db: app.db, body: request.body });
+      const model = await verifyModelLogin({ db: app.db, body: request.body, ip: request.ip, secret });
       return {
         token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
         model: presentSessionModel(model),
@@ -45,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
 
   app.post(
     "/model/register",
-    { config: { rateLimit }, schema: { body: RegisterBodySchema, response: { 201: ModelAuthResponseSchema } } },
+    { onRequest, schema: { body: RegisterBodySchema, response: { 201: ModelAuthResponseSchema } } },
     async (request, reply) => {
       const model = await registerModel({ db: app.db, input: request.body });
       reply.code(201);
@@ -57,20 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimitMax: number }> = async
   );
 
   app.get("/verify", { schema: { response: { 200: VerifyResponseSchema } } }, async (request) => {
-    const principal = await app.readPrincipal(request);
-    if (principal?.role === "admin") {
-      const [admin] = await app.db.select().from(admins).where(eq(admins.id, principal.id));
-      if (admin) return { valid: true as const, user: presentAdmin(admin) };
-    }
-    if (principal?.role === "model") {
-      const [model] = await app.db
-        .select()
-        .from(models)
-        .where(and(eq(models.id, principal.id), isNull(models.deletedAt)));
-      if (model && isCurrentSession(principal, model)) {
-        return { valid: true as const, model: presentSessionModel(model) };
-      }
-    }
-    throw unauthorized("Sessão inválida ou expirada");
+    const session = await app.readSession(request);
+    if (session?.role === "admin") return { valid: true as const, user: presentAdmin(session.account) };
+    if (session?.role === "model") return { valid: true as const, model: presentSessionModel(session.account) };
+    throw unauthorized();
   });
 };

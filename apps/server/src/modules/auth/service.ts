@@ -2,59 +2,68 @@ import type { LoginBody, RegisterBodySchema } from "@vitrine/contracts";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { admins, categories, estados, models, municipios } from "../../db/schema";
-import { AppError, badRequest, conflict, constraintName, isUniqueViolation, unauthorized } from "../../lib/app-error";
+import { type AdminRow, admins, type ModelRow, models } from "../../db/schema";
+import { conflict, constraintName, isUniqueViolation, unauthorized } from "../../lib/app-error";
 import { getDummyHash, hashPassword, verifyPassword } from "../../lib/passwords";
+import { assertPlaceAndCategory } from "../models/place";
 import { buildModelSearchText } from "../models/search-text";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle";
+
+export { assertNotThrottled, clearFailures, recordFailure, throttleKey };
 
 /** One message for every login failure: it never tells which part was wrong. */
 export const LOGIN_FAILED = "E-mail ou senha incorretos";
 
-export async function authenticateAdmin({ db, body }: { db: Db; body: LoginBody }) {
-  const [admin] = await db
-    .select()
-    .from(admins)
-    .where(or(eq(admins.email, body.email), eq(admins.username, body.email)));
-  const ok = await verifyPassword(admin?.passwordHash ?? (await getDummyHash()), body.password);
-  if (!admin || !ok) throw unauthorized(LOGIN_FAILED);
-  return admin;
+type LoginInput = { db: Db; body: LoginBody; ip: string; secret: string };
+
+/**
+ * Checks a password against an account found by `find` (null when there is none: a dummy hash is compared then,
+ * so the time taken tells nothing), under the per-account backoff.
+ */
+async function verifyLogin<T extends { passwordHash: string }>(
+  input: LoginInput & { role: "admin" | "model" },
+  find: () => Promise<T | undefined>,
+): Promise<T> {
+  const key = throttleKey({ account: `${input.role}:${input.body.email}`, ip: input.ip, secret: input.secret });
+  await assertNotThrottled({ db: input.db, key });
+  const account = await find();
+  const ok = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), input.body.password);
+  if (!account || !ok) {
+    await recordFailure({ db: input.db, key });
+    throw unauthorized(LOGIN_FAILED);
+  }
+  await clearFailures({ db: input.db, key });
+  return account;
 }
 
-export async function authenticateModel({ db, body }: { db: Db; body: LoginBody }) {
-  const [model] = await db
-    .select()
-    .from(models)
-    .where(and(or(eq(models.email, body.email), eq(models.username, body.email)), isNull(models.deletedAt)));
-  const ok = await verifyPassword(model?.passwordHash ?? (await getDummyHash()), body.password);
-  if (!model || !ok) throw unauthorized(LOGIN_FAILED);
-  return model;
+/** Admin sign-in by e-mail or username. */
+export function verifyAdminLogin(input: LoginInput): Promise<AdminRow> {
+  return verifyLogin({ ...input, role: "admin" }, async () => {
+    const [admin] = await input.db
+      .select()
+      .from(admins)
+      .where(or(eq(admins.email, input.body.email), eq(admins.username, input.body.email)));
+    return admin;
+  });
+}
+
+/** Model sign-in by e-mail or username; a deleted account never signs in. */
+export function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
+  return verifyLogin({ ...input, role: "model" }, async () => {
+    const [model] = await input.db
+      .select()
+      .from(models)
+      .where(
+        and(or(eq(models.email, input.body.email), eq(models.username, input.body.email)), isNull(models.deletedAt)),
+      );
+    return model;
+  });
 }
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 
-/** Checks that the place and category exist and fit together (municipio inside estado). */
-export async function assertPlaceAndCategory(
-  db: Db,
-  input: { estado_id: number; municipio_id: number; category_id: number },
-): Promise<{ estadoUf: string; municipioNome: string; categoryName: string }> {
-  const [[estado], [municipio], [category]] = await Promise.all([
-    db.select().from(estados).where(eq(estados.id, input.estado_id)),
-    db.select().from(municipios).where(eq(municipios.id, input.municipio_id)),
-    db.select().from(categories).where(eq(categories.id, input.category_id)),
-  ]);
-  const details = [];
-  if (!estado) details.push({ path: "estado_id", message: "Estado não encontrado" });
-  if (!municipio) details.push({ path: "municipio_id", message: "Município não encontrado" });
-  else if (estado && municipio.estadoId !== estado.id) {
-    details.push({ path: "municipio_id", message: "O município não pertence ao estado escolhido" });
-  }
-  if (!category) details.push({ path: "category_id", message: "Categoria não encontrada" });
-  if (details.length || !estado || !municipio || !category) throw badRequest("Erro de validação", details);
-  return { estadoUf: estado.uf, municipioNome: municipio.nome, categoryName: category.name };
-}
-
 export async function registerModel({ db, input }: { db: Db; input: RegisterInput }) {
-  const place = await assertPlaceAndCategory(db, input);
+  const place = await assertPlaceAndCategory({ db, place: input });
   const taken = await db
     .select({ email: models.email, username: models.username })
     .from(models)
@@ -97,7 +106,7 @@ export async function registerModel({ db, input }: { db: Db; input: RegisterInpu
       const detail = isEmail
         ? { path: "email", message: "E-mail já cadastrado" }
         : { path: "username", message: "Nome de usuário já está em uso" };
-      throw new AppError(409, detail.message, [detail]);
+      throw conflict(detail.message, [detail]);
     }
     throw err;
   }

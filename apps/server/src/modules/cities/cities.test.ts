@@ -100,7 +100,7 @@ describe("cities with models", () => {
     for (const slug of ["campo-grande", "atlantida-xx", "sao%20paulo"]) {
       const res = await ctx.app.inject({ method: "GET", url: `/api/cities/by-slug/${slug}` });
       assert.equal(res.statusCode, 404, slug);
-      assert.deepEqual(res.json(), { error: "Cidade não encontrada" });
+      assert.deepEqual(res.json(), { error: "Cidade não encontrada", code: "NOT_FOUND" });
     }
   });
 });

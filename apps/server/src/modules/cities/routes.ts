@@ -8,9 +8,9 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { getJsonBody, getPublicCache } from "../public-models/public-cache";
-import { looseText } from "./city-index";
-import { findCityBySlug, listCitiesWithModels, listStatesWithModels, searchCities } from "./service";
+import { looseText } from "../../plugins/city-index";
+import { getJsonBody } from "../../plugins/public-cache";
+import { type CityDeps, findCityBySlug, listCitiesWithModels, listStatesWithModels, searchCities } from "./service";
 
 /** Sends a cached body: already checked against the route's schema and serialized (see getJsonBody). */
 const sendJson = (reply: FastifyReply, body: Buffer) =>
@@ -18,8 +18,8 @@ const sendJson = (reply: FastifyReply, body: Buffer) =>
 
 /** Public city lists under /api/cities (the estados/municipios form lists live in modules/places). */
 export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = getPublicCache(app.db);
-  const deps = { db: app.db, cache };
+  const cache = app.publicCache;
+  const deps: CityDeps = { db: app.db, cache, cityIndex: app.cityIndex };
 
   app.get(
     "/cities",
@@ -27,7 +27,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { state } = request.query;
       const body = await getJsonBody(cache, `cities|${state ?? ""}`, CitiesResponseSchema, async () => ({
-        cities: await listCitiesWithModels(deps, state),
+        cities: await listCitiesWithModels({ ...deps, state }),
       }));
       return sendJson(reply, body);
     },
@@ -46,7 +46,7 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { q } = request.query;
       const body = await getJsonBody(cache, `city-search|${looseText(q)}`, CitiesResponseSchema, async () => ({
-        cities: await searchCities(deps, q),
+        cities: await searchCities({ ...deps, q }),
       }));
       return sendJson(reply, body);
     },
@@ -55,6 +55,6 @@ export const citiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/cities/by-slug/:slug",
     { schema: { params: CitySlugParamsSchema, response: { 200: CityResponseSchema } } },
-    async (request) => ({ city: await findCityBySlug(deps, request.params.slug) }),
+    async (request) => ({ city: await findCityBySlug({ ...deps, slug: request.params.slug }) }),
   );
 };

@@ -4,13 +4,15 @@ import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { isPubliclyVisible } from "../models/visibility";
-import type { PublicCache } from "../public-models/public-cache";
-import { type CityEntry, type CityIndex, getCityIndex, looseText } from "./city-index";
+import { type CityEntry, type CityIndex, looseText } from "../../plugins/city-index";
+import type { PublicCache } from "../../plugins/public-cache";
+import { presentCity } from "./present";
 
-type Deps = { db: Db; cache: PublicCache };
+/** What every city list reads: the database, the public cache and the in-memory municipality index. */
+export type CityDeps = { db: Db; cache: PublicCache; cityIndex: () => Promise<CityIndex> };
 
 /** Visible models per municipality, computed once per public data version. */
-function visibleCountsByCity({ db, cache }: Deps): Promise<Map<number, number>> {
+function countVisibleByCity({ db, cache }: CityDeps): Promise<Map<number, number>> {
   return cache.get(
     "city-counts",
     async () => {
@@ -25,25 +27,17 @@ function visibleCountsByCity({ db, cache }: Deps): Promise<Map<number, number>> 
   );
 }
 
-const presentCity = (city: CityEntry, modelsCount: number): City => ({
-  id: city.id,
-  name: city.name,
-  state: city.uf,
-  slug: city.slug,
-  models_count: modelsCount,
-});
-
 /** GET /api/cities: cities with visible models, alphabetical, optionally in one state. */
-export async function listCitiesWithModels(deps: Deps, state?: string): Promise<City[]> {
-  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+export async function listCitiesWithModels({ state, ...deps }: CityDeps & { state?: string }): Promise<City[]> {
+  const [index, counts] = await Promise.all([deps.cityIndex(), countVisibleByCity(deps)]);
   return index.all
     .filter((c) => (counts.get(c.id) ?? 0) > 0 && (!state || c.uf === state))
     .map((c) => presentCity(c, counts.get(c.id) ?? 0));
 }
 
 /** GET /api/cities/states: states with visible models, by state code. */
-export async function listStatesWithModels(deps: Deps): Promise<StateSummary[]> {
-  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+export async function listStatesWithModels(deps: CityDeps): Promise<StateSummary[]> {
+  const [index, counts] = await Promise.all([deps.cityIndex(), countVisibleByCity(deps)]);
   const byState = new Map<string, number>();
   for (const [cityId, total] of counts) {
     const uf = index.byId.get(cityId)?.uf;
@@ -70,10 +64,14 @@ function matchCities(index: CityIndex, q: string): CityEntry[] {
  * GET /api/cities/search?q: accent-insensitive; names starting with the text first, then a word starting with
  * it, then anywhere; within each, cities with visible models first (most models first), capitals, then name.
  */
-export async function searchCities(deps: Deps, rawQuery: string, limit = CITY_SEARCH_LIMIT): Promise<City[]> {
+export async function searchCities({
+  q: rawQuery,
+  limit = CITY_SEARCH_LIMIT,
+  ...deps
+}: CityDeps & { q: string; limit?: number }): Promise<City[]> {
   const q = looseText(rawQuery);
   if (q.length < 2) return [];
-  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+  const [index, counts] = await Promise.all([deps.cityIndex(), countVisibleByCity(deps)]);
   return rankCities(index, counts, q).slice(0, limit);
 }
 
@@ -93,8 +91,8 @@ function rankCities(index: CityIndex, counts: Map<number, number>, q: string): C
 }
 
 /** GET /api/cities/by-slug/:slug: any known municipality ("campo-grande-ms"), even one without models. */
-export async function findCityBySlug(deps: Deps, slug: string): Promise<City> {
-  const [index, counts] = await Promise.all([getCityIndex(deps.db), visibleCountsByCity(deps)]);
+export async function findCityBySlug({ slug, ...deps }: CityDeps & { slug: string }): Promise<City> {
+  const [index, counts] = await Promise.all([deps.cityIndex(), countVisibleByCity(deps)]);
   const city = index.bySlug.get(slug);
   if (!city) throw notFound(CITY_NOT_FOUND);
   return presentCity(city, counts.get(city.id) ?? 0);

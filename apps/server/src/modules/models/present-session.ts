@@ -1,8 +1,6 @@
 import type { SessionModel } from "@vitrine/contracts";
-import type { models } from "../../db/schema";
+import type { ModelRow } from "../../db/schema";
 import { derivePaymentStatus } from "../../lib/payment-status";
-
-type ModelRow = typeof models.$inferSelect;
 
 /** The model as the session (login, register, verify) sees it. */
 export function presentSessionModel(row: ModelRow): SessionModel {

@@ -1,10 +1,8 @@
 import { type OwnerPhoto, PHOTO_WIDTHS } from "@vitrine/contracts";
-import type { photos } from "../../db/schema";
+import type { PhotoRow } from "../../db/schema";
 import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import { signPhotoAccess } from "./signed-url";
-
-type PhotoRow = typeof photos.$inferSelect;
 
 /** A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. */
 export function presentOwnerPhoto(row: PhotoRow, opts: { storage: Storage; secret: string; now?: Date }): OwnerPhoto {

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES, UploadPhotoFieldsSchema } from "@vitrine/contracts";
 import type { FastifyRequest } from "fastify";
-import { AppError, badRequest } from "../../lib/app-error";
+import { AppError, badRequest, validationError } from "../../lib/app-error";
 
 /** busboy limits for the one upload route: one file, a couple of small text fields. */
 export const UPLOAD_LIMITS = {
@@ -20,7 +20,8 @@ const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 /** The multipart plugin's limit errors, in Portuguese. */
 function translateMultipartError(err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return new AppError(413, `A foto deve ter no máximo ${MAX_MB} MB`);
+  if (code === "FST_REQ_FILE_TOO_LARGE")
+    return new AppError(413, "PAYLOAD_TOO_LARGE", `A foto deve ter no máximo ${MAX_MB} MB`);
   if (code === "FST_FILES_LIMIT") return badRequest("Envie uma foto por vez");
   if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") return badRequest("Campos demais no formulário");
   if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE") {
@@ -47,7 +48,7 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpl
       if (part.type === "file") {
         const data = await part.toBuffer();
         if (part.fieldname !== "photo") {
-          throw badRequest("Erro de validação", [{ path: part.fieldname, message: "Envie a foto no campo photo" }]);
+          throw validationError([{ path: part.fieldname, message: "Envie a foto no campo photo" }]);
         }
         file = { data, originalName: part.filename };
       } else if (typeof part.value === "string") {
@@ -58,12 +59,12 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpl
     throw translateMultipartError(err);
   }
   if (!file || file.data.length === 0) {
-    throw badRequest("Erro de validação", [{ path: "photo", message: "Escolha uma foto para enviar" }]);
+    throw validationError([{ path: "photo", message: "Escolha uma foto para enviar" }]);
   }
   const parsed = UploadPhotoFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw badRequest("Erro de validação", details);
+    throw validationError(details);
   }
   return {
     data: file.data,

@@ -7,39 +7,35 @@ import {
   SuccessSchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { modelIdOf } from "../../plugins/auth";
-import { publishIfVisible } from "../profile/public-change";
+import { publishModelChange } from "../models/publish";
 import { presentOwnerPhoto } from "./present";
 import { readPhotoUpload, UPLOAD_LIMITS } from "./read-upload";
-import { deletePhoto, listModelPhotos, setPhotoVisibility, setPrimaryPhoto, uploadPhoto } from "./service";
+import { deletePhoto, listOwnerPhotos, setPhotoVisibility, setPrimaryPhoto, uploadPhoto } from "./service";
 
-/** The signed-in model's gallery, at /api/models/photos. */
+/** The signed-in model's gallery, at /api/models/photos (model scope). */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
   const present = (row: Parameters<typeof presentOwnerPhoto>[0]) =>
     presentOwnerPhoto(row, { storage: app.storage, secret: app.config.jwtSecret });
 
-  app.get(
-    "/",
-    { preHandler: app.requireModel, schema: { response: { 200: PhotosResponseSchema } } },
-    async (request) => {
-      const rows = await listModelPhotos(app.db, modelIdOf(request));
-      return { photos: rows.map(present) };
-    },
-  );
+  app.get("/", { schema: { response: { 200: PhotosResponseSchema } } }, async (request) => ({
+    photos: await listOwnerPhotos({
+      db: app.db,
+      storage: app.storage,
+      secret: app.config.jwtSecret,
+      modelId: request.modelId,
+    }),
+  }));
 
   app.post(
     "/",
-    {
-      preHandler: app.requireModel,
-      schema: { consumes: ["multipart/form-data"], response: { 201: PhotoResponseSchema } },
-    },
+    { schema: { consumes: ["multipart/form-data"], response: { 201: PhotoResponseSchema } } },
     async (request, reply) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       const upload = await readPhotoUpload(request);
       const row = await uploadPhoto({ db: app.db, storage: app.storage, modelId, ...upload });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       reply.code(201);
       return { photo: present(row) };
     },
@@ -47,42 +43,35 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     "/:id/primary",
-    { preHandler: app.requireModel, schema: { params: IdParamsSchema, response: { 200: PhotoResponseSchema } } },
+    { schema: { params: IdParamsSchema, response: { 200: PhotoResponseSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       const row = await setPrimaryPhoto({ db: app.db, modelId, photoId: request.params.id });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       return { photo: present(row) };
     },
   );
 
   app.patch(
     "/:id/visibility",
-    {
-      preHandler: app.requireModel,
-      schema: { params: IdParamsSchema, body: PhotoVisibilityBodySchema, response: { 200: PhotoResponseSchema } },
-    },
+    { schema: { params: IdParamsSchema, body: PhotoVisibilityBodySchema, response: { 200: PhotoResponseSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       const row = await setPhotoVisibility({
         db: app.db,
         modelId,
         photoId: request.params.id,
         isPublic: request.body.is_public,
       });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       return { photo: present(row) };
     },
   );
 
-  app.delete(
-    "/:id",
-    { preHandler: app.requireModel, schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
-    async (request) => {
-      const modelId = modelIdOf(request);
-      await deletePhoto({ db: app.db, storage: app.storage, modelId, photoId: request.params.id });
-      await publishIfVisible(app, modelId);
-      return { success: true as const };
-    },
-  );
+  app.delete("/:id", { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } }, async (request) => {
+    const { modelId } = request;
+    await deletePhoto({ db: app.db, storage: app.storage, modelId, photoId: request.params.id });
+    await publishModelChange(app, modelId);
+    return { success: true as const };
+  });
 };

@@ -1,13 +1,12 @@
 import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { photos } from "../../db/schema";
+import { type PhotoRow, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { lockModel, type Tx } from "../models/lock-model";
 import { photoKey, processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
-
-export type PhotoRow = typeof photos.$inferSelect;
+import { presentOwnerPhoto } from "./present";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
@@ -22,12 +21,18 @@ async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
 }
 
 /** Photos of one model: primary first, then newest first. */
-export function listModelPhotos(db: Db, modelId: number): Promise<PhotoRow[]> {
+export function listModelPhotos({ db, modelId }: { db: Db; modelId: number }): Promise<PhotoRow[]> {
   return db
     .select()
     .from(photos)
     .where(eq(photos.modelId, modelId))
     .orderBy(desc(photos.isPrimary), desc(photos.createdAt), desc(photos.id));
+}
+
+/** The owner's gallery as sent to her: every photo, private ones too, with signed URLs. */
+export async function listOwnerPhotos(input: { db: Db; storage: Storage; secret: string; modelId: number }) {
+  const rows = await listModelPhotos(input);
+  return rows.map((row) => presentOwnerPhoto(row, input));
 }
 
 /** The client's file name, kept only as text: no path, no control characters, bounded. */

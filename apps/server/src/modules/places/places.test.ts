@@ -92,6 +92,6 @@ describe("routing", () => {
   test("unknown /api paths answer JSON 404", async () => {
     const res = await get("/api/nao-existe");
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.json(), { error: "Rota não encontrada" });
+    assert.deepEqual(res.json(), { error: "Rota não encontrada", code: "NOT_FOUND" });
   });
 });

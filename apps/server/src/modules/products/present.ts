@@ -1,8 +1,8 @@
-import type { OwnOrder, OwnProduct } from "@vitrine/contracts";
-import type { orders, products } from "../../db/schema";
+import type { CheckoutProduct, OwnOrder, OwnProduct } from "@vitrine/contracts";
+import type { OrderRow, ProductRow } from "../../db/schema";
 import { fromCents } from "../../lib/money";
 
-export function presentOwnProduct(row: typeof products.$inferSelect): OwnProduct {
+export function presentOwnProduct(row: ProductRow): OwnProduct {
   return {
     id: row.id,
     name: row.name,
@@ -14,7 +14,26 @@ export function presentOwnProduct(row: typeof products.$inferSelect): OwnProduct
   };
 }
 
-export function presentOwnOrder(row: typeof orders.$inferSelect): OwnOrder {
+/** A product on the public checkout: what the buyer sees, with the model's name. */
+export function presentCheckoutProduct(row: {
+  id: number;
+  name: string;
+  description: string;
+  priceCents: number;
+  type: string;
+  modelName: string;
+}): CheckoutProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: fromCents(row.priceCents),
+    model_name: row.modelName,
+    type: row.type,
+  };
+}
+
+export function presentOwnOrder(row: OrderRow): OwnOrder {
   return {
     id: row.id,
     product_id: row.productId,

@@ -9,9 +9,8 @@ import {
   SuccessSchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { modelIdOf } from "../../plugins/auth";
-import { publishIfVisible } from "../profile/public-change";
-import { presentOwnOrder, presentOwnProduct } from "./present";
+import { publishModelChange } from "../models/publish";
+import { presentCheckoutProduct, presentOwnOrder, presentOwnProduct } from "./present";
 import {
   createProduct,
   deleteProduct,
@@ -21,69 +20,60 @@ import {
   updateProduct,
 } from "./service";
 
-/** Products ("Vendas"): the public checkout read, and the model's own products and orders. Mounted at /api. */
-export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The public checkout's product read, at /api/products/:productId (public scope). */
+export const publicProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/products/:productId",
     { schema: { params: ProductIdParamsSchema, response: { 200: CheckoutProductResponseSchema } } },
-    async (request) => ({ product: await findPublicProduct(app.db, request.params.productId) }),
+    async (request) => ({
+      product: presentCheckoutProduct(await findPublicProduct({ db: app.db, productId: request.params.productId })),
+    }),
   );
+};
 
-  app.get(
-    "/models/products",
-    { preHandler: app.requireModel, schema: { response: { 200: OwnProductsResponseSchema } } },
-    async (request) => {
-      const rows = await listOwnProducts(app.db, modelIdOf(request));
-      return { products: rows.map(presentOwnProduct) };
-    },
-  );
+/** "Vendas": the signed-in model's products and orders, at /api/models/products and /orders (model scope). */
+export const ownProductsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/products", { schema: { response: { 200: OwnProductsResponseSchema } } }, async (request) => {
+    const rows = await listOwnProducts({ db: app.db, modelId: request.modelId });
+    return { products: rows.map(presentOwnProduct) };
+  });
 
   app.post(
-    "/models/products",
-    {
-      preHandler: app.requireModel,
-      schema: { body: ProductBodySchema, response: { 201: OwnProductResponseSchema } },
-    },
+    "/products",
+    { schema: { body: ProductBodySchema, response: { 201: OwnProductResponseSchema } } },
     async (request, reply) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       const row = await createProduct({ db: app.db, modelId, input: request.body });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       reply.code(201);
       return { product: presentOwnProduct(row) };
     },
   );
 
   app.put(
-    "/models/products/:id",
-    {
-      preHandler: app.requireModel,
-      schema: { params: IdParamsSchema, body: ProductBodySchema, response: { 200: OwnProductResponseSchema } },
-    },
+    "/products/:id",
+    { schema: { params: IdParamsSchema, body: ProductBodySchema, response: { 200: OwnProductResponseSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       const row = await updateProduct({ db: app.db, modelId, productId: request.params.id, body: request.body });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       return { product: presentOwnProduct(row) };
     },
   );
 
   app.delete(
-    "/models/products/:id",
-    { preHandler: app.requireModel, schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
+    "/products/:id",
+    { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       await deleteProduct({ db: app.db, modelId, productId: request.params.id });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       return { success: true as const };
     },
   );
 
-  app.get(
-    "/models/orders",
-    { preHandler: app.requireModel, schema: { response: { 200: OwnOrdersResponseSchema } } },
-    async (request) => {
-      const rows = await listOwnOrders(app.db, modelIdOf(request));
-      return { orders: rows.map(presentOwnOrder) };
-    },
-  );
+  app.get("/orders", { schema: { response: { 200: OwnOrdersResponseSchema } } }, async (request) => {
+    const rows = await listOwnOrders({ db: app.db, modelId: request.modelId });
+    return { orders: rows.map(presentOwnOrder) };
+  });
 };

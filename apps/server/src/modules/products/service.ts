@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { models, orders, products } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
-import { fromCents, toCents } from "../../lib/money";
+import { toCents } from "../../lib/money";
 import { lockModel } from "../models/lock-model";
 import { isPubliclyVisible } from "../models/visibility";
 
@@ -23,7 +23,7 @@ const toColumns = (input: ProductInput) => ({
 });
 
 /** A product the public may buy: active, and its model publicly visible (else 404, like an unknown id). */
-export async function findPublicProduct(db: Db, productId: number) {
+export async function findPublicProduct({ db, productId }: { db: Db; productId: number }) {
   const [row] = await db
     .select({
       id: products.id,
@@ -37,17 +37,10 @@ export async function findPublicProduct(db: Db, productId: number) {
     .innerJoin(models, eq(models.id, products.modelId))
     .where(and(eq(products.id, productId), eq(products.isActive, true), isPubliclyVisible()));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: fromCents(row.priceCents),
-    model_name: row.modelName,
-    type: row.type,
-  };
+  return row;
 }
 
-export function listOwnProducts(db: Db, modelId: number) {
+export function listOwnProducts({ db, modelId }: { db: Db; modelId: number }) {
   return db
     .select()
     .from(products)
@@ -93,7 +86,7 @@ export async function deleteProduct({ db, modelId, productId }: { db: Db; modelI
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
 }
 
-export function listOwnOrders(db: Db, modelId: number) {
+export function listOwnOrders({ db, modelId }: { db: Db; modelId: number }) {
   return db
     .select()
     .from(orders)

@@ -1,9 +1,7 @@
 import { modelProfilePath, type ProfileModel, type Visibility } from "@vitrine/contracts";
-import type { models } from "../../db/schema";
+import type { ModelRow } from "../../db/schema";
 import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
 import { derivePaymentStatus } from "../../lib/payment-status";
-
-type ModelRow = typeof models.$inferSelect;
 
 export type ProfileRow = {
   model: ModelRow;

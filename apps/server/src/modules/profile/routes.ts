@@ -1,42 +1,34 @@
 import { ProfileBodySchema, ProfileResponseSchema, ProfileUpdateResponseSchema } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { modelIdOf } from "../../plugins/auth";
-import { presentOwnerPhoto } from "../photos/present";
-import { listModelPhotos } from "../photos/service";
+import { publishModelChange } from "../models/publish";
+import { listOwnerPhotos } from "../photos/service";
 import { presentProfileModel } from "./present";
-import { publishIfVisible } from "./public-change";
 import { findProfileRow, updateProfile } from "./service";
 
 async function loadProfile(app: FastifyInstance, modelId: number) {
-  const [row, photos] = await Promise.all([findProfileRow(app.db, modelId), listModelPhotos(app.db, modelId)]);
-  const primary = photos.find((p) => p.isPrimary);
-  const model = presentProfileModel(row, { hasPrimary: !!primary, isPrimaryPublic: !!primary?.isPublic });
+  const [row, photos] = await Promise.all([
+    findProfileRow({ db: app.db, modelId }),
+    listOwnerPhotos({ db: app.db, storage: app.storage, secret: app.config.jwtSecret, modelId }),
+  ]);
+  const primary = photos.find((p) => p.is_primary);
+  const model = presentProfileModel(row, { hasPrimary: !!primary, isPrimaryPublic: !!primary?.is_public });
   return { model, photos };
 }
 
-/** The signed-in model's own profile, at /api/models/profile. */
+/** The signed-in model's own profile, at /api/models/profile (model scope). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/profile",
-    { preHandler: app.requireModel, schema: { response: { 200: ProfileResponseSchema } } },
-    async (request) => {
-      const { model, photos } = await loadProfile(app, modelIdOf(request));
-      const secret = app.config.jwtSecret;
-      return { model, photos: photos.map((p) => presentOwnerPhoto(p, { storage: app.storage, secret })) };
-    },
+  app.get("/profile", { schema: { response: { 200: ProfileResponseSchema } } }, async (request) =>
+    loadProfile(app, request.modelId),
   );
 
   app.put(
     "/profile",
-    {
-      preHandler: app.requireModel,
-      schema: { body: ProfileBodySchema, response: { 200: ProfileUpdateResponseSchema } },
-    },
+    { schema: { body: ProfileBodySchema, response: { 200: ProfileUpdateResponseSchema } } },
     async (request) => {
-      const modelId = modelIdOf(request);
+      const { modelId } = request;
       await updateProfile({ db: app.db, modelId, input: request.body });
-      await publishIfVisible(app, modelId);
+      await publishModelChange(app, modelId);
       const { model } = await loadProfile(app, modelId);
       return { model };
     },

@@ -3,27 +3,27 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { categories, estados, models, municipios } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import { assertPlaceAndCategory } from "../auth/service";
+import { withPlace } from "../models/model-query";
+import { assertPlaceAndCategory } from "../models/place";
 import { buildModelSearchText } from "../models/search-text";
 import { isPubliclyVisible } from "../models/visibility";
 import type { ProfileRow } from "./present";
 
 /** The model with its place and category names, and whether the public sees it right now. */
-export async function findProfileRow(db: Db, modelId: number): Promise<ProfileRow> {
-  const [row] = await db
-    .select({
-      model: models,
-      uf: estados.uf,
-      cityName: municipios.nome,
-      citySlug: municipios.slug,
-      categoryName: categories.name,
-      isVisible: sql<boolean>`(${isPubliclyVisible()})`,
-    })
-    .from(models)
-    .innerJoin(estados, eq(estados.id, models.estadoId))
-    .innerJoin(municipios, eq(municipios.id, models.municipioId))
-    .leftJoin(categories, eq(categories.id, models.categoryId))
-    .where(eq(models.id, modelId));
+export async function findProfileRow({ db, modelId }: { db: Db; modelId: number }): Promise<ProfileRow> {
+  const [row] = await withPlace(
+    db
+      .select({
+        model: models,
+        uf: estados.uf,
+        cityName: municipios.nome,
+        citySlug: municipios.slug,
+        categoryName: categories.name,
+        isVisible: sql<boolean>`(${isPubliclyVisible()})`,
+      })
+      .from(models)
+      .$dynamic(),
+  ).where(eq(models.id, modelId));
   if (!row) throw notFound("Modelo não encontrada");
   return { ...row, isVisible: Boolean(row.isVisible) };
 }
@@ -35,8 +35,8 @@ const decimal = (v: number | null | undefined) => (v === undefined ? undefined :
  * rebuilt from the resulting name, description, category and city.
  */
 export async function updateProfile({ db, modelId, input }: { db: Db; modelId: number; input: ProfileUpdate }) {
-  const place = await assertPlaceAndCategory(db, input);
-  const current = await findProfileRow(db, modelId);
+  const place = await assertPlaceAndCategory({ db, place: input });
+  const current = await findProfileRow({ db, modelId });
   const description = input.description ?? current.model.description;
   await db
     .update(models)

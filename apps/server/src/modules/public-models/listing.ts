@@ -6,11 +6,12 @@ import {
 } from "@vitrine/contracts";
 import { and, eq, like, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, estados, models, municipios, photos } from "../../db/schema";
+import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { cardColumns, presentCard } from "./present";
-import { getJsonBody, type PublicCache } from "./public-cache";
+import { getJsonBody, type PublicCache } from "../../plugins/public-cache";
+import { withPlace } from "../models/model-query";
 
 /** Words of a search beyond this many are ignored. */
 const MAX_SEARCH_TERMS = 8;
@@ -57,13 +58,7 @@ async function findOrderedIds(db: Db, filter: Filter): Promise<Int32Array> {
 /** The cards of the given ids, in the given order; a model hidden meanwhile is left out. */
 async function findCards(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(cardColumns)
-    .from(models)
-    .innerJoin(municipios, eq(municipios.id, models.municipioId))
-    .innerJoin(estados, eq(estados.id, municipios.estadoId))
-    .leftJoin(categories, eq(categories.id, models.categoryId))
-    .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
+  const rows = await withPlace(db.select(cardColumns).from(models).$dynamic())
     // One array parameter (not IN with one parameter per id): the same statement for every page size, so
     // PostgreSQL plans it once per connection.
     .where(and(sql`${models.id} = any(${`{${ids.join(",")}}`}::int[])`, isPubliclyVisible()));

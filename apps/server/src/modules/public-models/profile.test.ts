@@ -136,7 +136,7 @@ describe("GET /api/models/public/:id", () => {
       for (const form of [`${hiddenId}`, `x-${hiddenId}`]) {
         const res = await getProfile(form);
         assert.equal(res.statusCode, 404);
-        assert.deepEqual(res.json(), { error: "Modelo não encontrada" });
+        assert.deepEqual(res.json(), { error: "Modelo não encontrada", code: "NOT_FOUND" });
       }
       assert.equal((await contact(hiddenId, "whatsapp")).statusCode, 404);
       assert.deepEqual(await counters(hiddenId), { views: 0, contacts: 0 });
@@ -146,7 +146,7 @@ describe("GET /api/models/public/:id", () => {
   test("an unknown id answers 404", async () => {
     const res = await getProfile(2_000_000_000);
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.json(), { error: "Modelo não encontrada" });
+    assert.deepEqual(res.json(), { error: "Modelo não encontrada", code: "NOT_FOUND" });
   });
 });
 

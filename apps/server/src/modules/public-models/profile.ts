@@ -1,13 +1,14 @@
 import { MODEL_NOT_FOUND, type PublicModelResponse } from "@vitrine/contracts";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, estados, models, municipios, photos, products } from "../../db/schema";
+import { models, photos, products } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
+import { withPlace } from "../models/model-query";
 import { isPubliclyVisible } from "../models/visibility";
 import { photoColumns, presentProduct, presentProfile, productColumns, profileColumns } from "./present";
 
 /** Id of the model when it is publicly visible; a hidden model is as unknown as a missing one. */
-export async function findVisibleModelId(db: Db, id: number): Promise<number> {
+export async function findVisibleModelId({ db, id }: { db: Db; id: number }): Promise<number> {
   const [row] = await db
     .select({ id: models.id })
     .from(models)
@@ -18,14 +19,9 @@ export async function findVisibleModelId(db: Db, id: number): Promise<number> {
 
 /** GET /api/models/public/:id: the profile, its public photos (primary first) and active products. */
 export async function getPublicProfile({ db, id }: { db: Db; id: number }): Promise<PublicModelResponse> {
-  const [row] = await db
-    .select(profileColumns)
-    .from(models)
-    .innerJoin(municipios, eq(municipios.id, models.municipioId))
-    .innerJoin(estados, eq(estados.id, municipios.estadoId))
-    .leftJoin(categories, eq(categories.id, models.categoryId))
-    .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
-    .where(and(eq(models.id, id), isPubliclyVisible()));
+  const [row] = await withPlace(db.select(profileColumns).from(models).$dynamic()).where(
+    and(eq(models.id, id), isPubliclyVisible()),
+  );
   if (!row) throw notFound(MODEL_NOT_FOUND);
 
   const [photoRows, productRows] = await Promise.all([

@@ -9,29 +9,26 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { badRequest } from "../../lib/app-error";
+import { validationError } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { registerEventStream } from "./events";
 import { getListingBody } from "./listing";
 import { findVisibleModelId, getPublicProfile } from "./profile";
-import { getPublicCache } from "./public-cache";
 import { countOncePerDay, createVisitorHasher } from "./visitor-marks";
 
-/** A bad profile id answers 400 "ID inválido" (SPEC §8) rather than the generic validation error. */
+/** A bad profile id answers 400 "ID inválido" rather than the generic validation error. */
 function rejectInvalid(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   if (error.validationContext === "params") {
-    throw badRequest(INVALID_MODEL_ID, [{ path: "id", message: INVALID_MODEL_ID }]);
+    throw validationError([{ path: "id", message: INVALID_MODEL_ID }], INVALID_MODEL_ID);
   }
   throw error;
 }
 
 /** Public directory under /api/models: listing, profile, contact clicks and the live event stream. */
 export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = getPublicCache(app.db);
-  // Clients refetch as soon as they hear of a change: make sure they do not get the list from before it.
-  app.events.subscribe(() => cache.forgetVersion());
+  const cache = app.publicCache;
   const hashVisitor = createVisitorHasher(app.config.jwtSecret);
   const visitorOf = (request: FastifyRequest, day: string) =>
     hashVisitor({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }, day);
@@ -78,7 +75,7 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       rejectInvalid(request);
-      const modelId = await findVisibleModelId(app.db, request.params.id);
+      const modelId = await findVisibleModelId({ db: app.db, id: request.params.id });
       const today = todayInSaoPaulo();
       await countOncePerDay({ db: app.db, kind: "contact", modelId, visitorHash: visitorOf(request, today), today });
       return { success: true as const };

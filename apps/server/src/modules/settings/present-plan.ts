@@ -5,10 +5,10 @@ import {
   type PlanPaymentMethod,
   type PublicPlan,
 } from "@vitrine/contracts";
-import type { plans } from "../../db/schema";
+import type { PlanRow } from "../../db/schema";
 import { fromCents } from "../../lib/money";
 
-export function presentPlan(row: typeof plans.$inferSelect): PublicPlan {
+export function presentPlan(row: PlanRow): PublicPlan {
   return {
     id: row.id,
     name: row.name,

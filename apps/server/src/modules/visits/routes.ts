@@ -12,7 +12,7 @@ export const visitsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: VisitBodySchema, response: { 200: SuccessSchema } },
     },
     async (request) => {
-      await recordVisit({ db: app.db, body: request.body });
+      await recordVisit({ db: app.db, cityIndex: app.cityIndex, body: request.body });
       return { success: true as const };
     },
   );

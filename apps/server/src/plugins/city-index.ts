@@ -1,7 +1,16 @@
 import { normalizeText } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { estados, municipios } from "../../db/schema";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client";
+import { estados, municipios } from "../db/schema";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The IBGE municipalities in memory: loaded on first use, retried while the load fails or finds none. */
+    cityIndex(): Promise<CityIndex>;
+  }
+}
 
 export type CityEntry = {
   id: number;
@@ -24,8 +33,6 @@ export const looseText = (text: string) =>
   normalizeText(text)
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
-
-const indexes = new WeakMap<Db, Promise<CityIndex>>();
 
 async function loadCityIndex(db: Db): Promise<CityIndex> {
   const rows = await db
@@ -61,21 +68,20 @@ async function loadCityIndex(db: Db): Promise<CityIndex> {
  * The 5,570 IBGE municipalities are fixed reference data loaded before the app starts, so each app keeps
  * them in memory (about 1 MB): city search and slug lookups then cost no database round trip.
  */
-export function getCityIndex(db: Db): Promise<CityIndex> {
-  let index = indexes.get(db);
-  if (!index) {
+export const cityIndexPlugin = fp(async (app: FastifyInstance) => {
+  let index: Promise<CityIndex> | null = null;
+  app.decorate("cityIndex", () => {
     // A failed or empty load (reference data not there yet) is retried by the next call.
-    index = loadCityIndex(db).then(
+    index ??= loadCityIndex(app.db).then(
       (loaded) => {
-        if (loaded.all.length === 0) indexes.delete(db);
+        if (loaded.all.length === 0) index = null;
         return loaded;
       },
       (err: unknown) => {
-        indexes.delete(db);
+        index = null;
         throw err;
       },
     );
-    indexes.set(db, index);
-  }
-  return index;
-}
+    return index;
+  });
+});

@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { publicDataVersion } from "../../db/schema";
-import { todayInSaoPaulo } from "../../lib/dates";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client";
+import { publicDataVersion } from "../db/schema";
+import { todayInSaoPaulo } from "../lib/dates";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Public lists and response bodies kept in memory under the public data version. */
+    publicCache: PublicCache;
+  }
+}
 
 /** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
-const DEFAULT_TTL_MS = 30_000;
+export const DEFAULT_TTL_MS = 30_000;
 /** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
 const MAX_WEIGHT = 64 * 1024 * 1024;
 
@@ -36,9 +45,8 @@ export type PublicCache = {
  * whichever server instance wrote it. Views and contacts do not bump it; the TTL bounds how stale they get.
  */
 export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs?: number } = {}): PublicCache {
-  // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
-  const ttlMs = opts.ttlMs ?? Math.max(1000, Number(process.env.PUBLIC_CACHE_TTL_MS ?? DEFAULT_TTL_MS));
-  const maxStalenessMs = opts.maxStalenessMs ?? defaultMaxStaleness();
+  const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
+  const maxStalenessMs = opts.maxStalenessMs ?? 0;
   let checked: { version: string; at: number } | null = null;
   let forgotten = 0;
   const entries = new Map<string, Entry>();
@@ -125,28 +133,17 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
 }
 
 /**
- * How long one version check may serve later requests. 0 (development and tests): every request checks, so a
- * change is visible to the very next request. In production, a quarter of a second: the lists may then lag a
- * change by that long (the web already keeps listings for minutes), and a busy server checks four times a
- * second instead of once per request. PUBLIC_CACHE_MAX_STALENESS_MS overrides both.
+ * The app's public cache. Clients refetch as soon as they hear of a change on the events stream, so an announced
+ * change makes the next request check the version again (it must not get the list from before the change).
  */
-function defaultMaxStaleness(): number {
-  const fromEnv = process.env.PUBLIC_CACHE_MAX_STALENESS_MS;
-  if (fromEnv !== undefined && fromEnv !== "") return Number(fromEnv);
-  return process.env.NODE_ENV === "production" ? 250 : 0;
-}
-
-const caches = new WeakMap<Db, PublicCache>();
-
-/** The cache of one database handle, shared by the public-models and cities routes of an app. */
-export function getPublicCache(db: Db): PublicCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createPublicCache(db);
-    caches.set(db, cache);
-  }
-  return cache;
-}
+export const publicCachePlugin = fp(async (app: FastifyInstance) => {
+  const cache = createPublicCache(app.db, {
+    ttlMs: app.config.publicCacheTtlMs,
+    maxStalenessMs: app.config.publicCacheMaxStalenessMs,
+  });
+  app.decorate("publicCache", cache);
+  app.events.subscribe(() => cache.forgetVersion());
+});
 
 /**
  * A JSON response body kept in the cache as the bytes to send: built once per version, checked against the

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
-import { models, publicDataVersion } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../test/helper";
-import { insertModel, insertPhoto, updateModel } from "../../test/public-factories";
+import { models, publicDataVersion } from "../db/schema";
+import { createTestContext, type TestContext } from "../test/helper";
+import { insertModel, insertPhoto, updateModel } from "../test/public-factories";
 import { createPublicCache } from "./public-cache";
 
 let ctx: TestContext;
@@ -125,9 +125,7 @@ describe("createPublicCache", () => {
 
 describe("production staleness window", () => {
   test("an announced change (events stream) makes the next request see it", async () => {
-    process.env.PUBLIC_CACHE_MAX_STALENESS_MS = "60000";
-    const prod = await createTestContext();
-    delete process.env.PUBLIC_CACHE_MAX_STALENESS_MS;
+    const prod = await createTestContext({ publicCacheMaxStalenessMs: 60_000 });
     try {
       const cityId = 1100205; // Porto Velho
       const id = await insertModel(prod.app, { municipioId: cityId });
