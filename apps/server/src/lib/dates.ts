@@ -9,7 +9,7 @@ const ymd = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** "Today" is the calendar date in America/Sao_Paulo (DOMAIN.md), as YYYY-MM-DD. */
+/** "Today" is the calendar date in America/Sao_Paulo, whatever the server's time zone, as YYYY-MM-DD. */
 export function todayInSaoPaulo(now: Date = new Date()): string {
   return ymd.format(now);
 }
@@ -20,8 +20,14 @@ export function addDays(isoDate: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * Days a plan period adds to the due date: weekly 7, monthly 30, yearly 365; any other value counts as monthly.
+ * Own keys only, so that a stored text such as "toString" is an unknown period too, not an inherited function.
+ */
 export function periodDays(period: string | null | undefined): number {
-  return PERIOD_DAYS[period as keyof typeof PERIOD_DAYS] ?? PERIOD_DAYS.monthly;
+  return period && Object.hasOwn(PERIOD_DAYS, period)
+    ? PERIOD_DAYS[period as keyof typeof PERIOD_DAYS]
+    : PERIOD_DAYS.monthly;
 }
 
 /** "2026-11-12" → "12/11/2026" */
