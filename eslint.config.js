@@ -19,4 +19,38 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Server module edges. A feature module (modules/<feature>/) may use the shared model kernel (modules/models/),
+  // plugins/, lib/, db/ and another feature's service.ts — never another feature's routes, presenters or helpers.
+  // plugins/, lib/ and db/ sit below the modules and never import them.
+  {
+    files: ["apps/server/src/modules/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/test-support.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!models/)[^./][^/]*/(?!service$).+$",
+              message: "Use the other feature through its service.ts (or move shared code into modules/models).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["apps/server/src/{plugins,lib,db}/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../modules/*", "../../modules/*"], message: "plugins/, lib/ and db/ never import modules." },
+          ],
+        },
+      ],
+    },
+  },
 );
