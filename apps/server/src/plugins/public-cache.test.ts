@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import { models, publicDataVersion } from "../db/schema";
 import { createTestContext, type TestContext } from "../test/helper";
-import { insertModel, insertPhoto, updateModel } from "../test/public-factories";
+import { buildModel, buildPhoto, updateModel } from "../test/factories";
 import { createPublicCache } from "./public-cache";
 
 let ctx: TestContext;
@@ -19,26 +19,26 @@ async function version(): Promise<number> {
 
 describe("public data version (database triggers)", () => {
   test("moves when public fields or photos change, not when counters do", async () => {
-    const id = await insertModel(ctx.app);
+    const id = await buildModel(ctx.app);
     let v = await version();
     await updateModel(ctx.app, id, { viewsCount: 5, contactCount: 2 });
     assert.equal(await version(), v, "counters must not invalidate the lists");
     await updateModel(ctx.app, id, { name: "Outro Nome" });
     assert.equal(await version(), v + 1);
     v += 1;
-    await insertPhoto(ctx.app, id);
+    await buildPhoto(ctx.app, id);
     assert.equal(await version(), v + 1);
   });
 
   test("stays put for what the public cannot see: hidden models and private photos", async () => {
-    const hidden = await insertModel(ctx.app, { validDays: null });
+    const hidden = await buildModel(ctx.app, { validDays: null });
     const v = await version();
     await updateModel(ctx.app, hidden, { name: "Ainda Oculta", description: "nova" });
-    await insertPhoto(ctx.app, hidden, { isPublic: false });
-    const visible = await insertModel(ctx.app);
+    await buildPhoto(ctx.app, hidden, { isPublic: false });
+    const visible = await buildModel(ctx.app);
     const afterInsert = await version();
     assert.equal(afterInsert, v + 1, "only the visible model's insert moved it");
-    await insertPhoto(ctx.app, visible, { isPublic: false });
+    await buildPhoto(ctx.app, visible, { isPublic: false });
     assert.equal(await version(), afterInsert, "a private photo is not public data");
     await updateModel(ctx.app, hidden, { nextDueDate: null, isActive: true });
     assert.equal(await version(), afterInsert);
@@ -47,7 +47,7 @@ describe("public data version (database triggers)", () => {
   });
 
   test("moves once per transaction, however many rows change", async () => {
-    const ids = [await insertModel(ctx.app), await insertModel(ctx.app), await insertModel(ctx.app)];
+    const ids = [await buildModel(ctx.app), await buildModel(ctx.app), await buildModel(ctx.app)];
     const v = await version();
     await ctx.app.db.transaction(async (tx) => {
       for (const id of ids) await tx.update(models).set({ isFeatured: true }).where(eq(models.id, id));
@@ -56,7 +56,7 @@ describe("public data version (database triggers)", () => {
   });
 
   test("a rolled-back change leaves the version alone", async () => {
-    const id = await insertModel(ctx.app);
+    const id = await buildModel(ctx.app);
     const v = await version();
     await assert.rejects(
       ctx.app.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ describe("createPublicCache", () => {
 
   test("the listing follows a visibility change at once through the app's own cache", async () => {
     const cityId = 2800308; // Aracaju
-    const id = await insertModel(ctx.app, { municipioId: cityId });
+    const id = await buildModel(ctx.app, { municipioId: cityId });
     const list = async () =>
       (await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}` })).json().pagination.total;
     assert.equal(await list(), 1);
@@ -128,7 +128,7 @@ describe("production staleness window", () => {
     const prod = await createTestContext({ publicCacheMaxStalenessMs: 60_000 });
     try {
       const cityId = 1100205; // Porto Velho
-      const id = await insertModel(prod.app, { municipioId: cityId });
+      const id = await buildModel(prod.app, { municipioId: cityId });
       const list = async () =>
         (await prod.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}` })).json().pagination.total;
       assert.equal(await list(), 1);

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import assert from "node:assert/strict";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import postgres from "postgres";
 import { buildApp } from "../app";
 import type { Config } from "../config";
@@ -12,8 +13,52 @@ import { loadReferenceData } from "../db/reference-data";
 
 export const TEST_ADMIN = { email: "admin@test.local", password: "admin-secret-123" };
 
+type Body = InjectOptions["payload"];
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+
+/** Requests as one caller: `as(token)` with its bearer token, `as(null)` anonymous. */
+export type Client = {
+  get(url: string): Promise<LightMyRequestResponse>;
+  head(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: Body): Promise<LightMyRequestResponse>;
+  put(url: string, body?: Body): Promise<LightMyRequestResponse>;
+  patch(url: string, body?: Body): Promise<LightMyRequestResponse>;
+  delete(url: string, body?: Body): Promise<LightMyRequestResponse>;
+};
+
+/** A client factory on one app: each request goes through the real routes with `inject`. */
+export function clientsOf(app: FastifyInstance): (token?: string | null) => Client {
+  return (token) => {
+    const send = (method: Method, url: string, payload?: Body) =>
+      app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return {
+      get: (url) => send("GET", url),
+      head: (url) => send("HEAD", url),
+      post: (url, body) => send("POST", url, body),
+      put: (url, body) => send("PUT", url, body),
+      patch: (url, body) => send("PATCH", url, body),
+      delete: (url, body) => send("DELETE", url, body),
+    };
+  };
+}
+
+/**
+ * Asserts a 400 validation answer in the envelope `{ error: "Erro de validação", code: "VALIDATION_ERROR",
+ * details }` whose details name exactly the given field paths (in any order).
+ */
+export function expectValidationError(res: LightMyRequestResponse, paths: string[], error = "Erro de validação") {
+  assert.equal(res.statusCode, 400, res.body);
+  const json = res.json() as { error: string; code: string; details?: { path: string; message: string }[] };
+  assert.equal(json.code, "VALIDATION_ERROR");
+  assert.equal(json.error, error);
+  assert.deepEqual([...new Set((json.details ?? []).map((d) => d.path))].sort(), [...paths].sort());
+  for (const detail of json.details ?? []) assert.ok(detail.message, `message for ${detail.path}`);
+}
+
 export type TestContext = {
   app: FastifyInstance;
+  /** Requests as a caller: `ctx.as(token).put(url, body)`; `ctx.as(null)` for an anonymous visitor. */
+  as: (token?: string | null) => Client;
   database: Database;
   config: Config;
   close: () => Promise<void>;
@@ -70,6 +115,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   await app.ready();
   return {
     app,
+    as: clientsOf(app),
     database,
     config,
     close: async () => {

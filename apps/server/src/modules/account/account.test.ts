@@ -121,6 +121,7 @@ describe("DELETE /api/models/account", () => {
   test("removes photos (files too) and products, anonymises the model, keeps payments and orders", async () => {
     const { token, id, body } = await registerModel(ctx.app, { phone: "11912345678" });
     await makeVisible(ctx.app, id);
+    await ctx.app.db.update(models).set({ viewsCount: 7, contactCount: 3 }).where(eq(models.id, id));
     const profile = await ctx.app.inject({
       method: "PUT",
       url: "/api/models/profile",
@@ -186,6 +187,21 @@ describe("DELETE /api/models/account", () => {
     assert.equal(row!.description, "");
     assert.equal(row!.rates, "");
     assert.equal(row!.searchText, "");
+    // Only what payment and order records need stays: the id, the dates of the account, the anonymous name.
+    for (const [field, value] of Object.entries({
+      age: row!.age,
+      estadoId: row!.estadoId,
+      municipioId: row!.municipioId,
+      categoryId: row!.categoryId,
+      planId: row!.planId,
+      nextDueDate: row!.nextDueDate,
+      firstPaidAt: row!.firstPaidAt,
+    })) {
+      assert.equal(value, null, `${field} kept after deletion`);
+    }
+    assert.equal(row!.viewsCount, 0);
+    assert.equal(row!.contactCount, 0);
+    assert.equal(row!.isFeatured, false);
     const serialized = JSON.stringify(row);
     for (const personal of ["Ana Real", body.email, body.username, "11912345678", "ana.real"]) {
       assert.equal(serialized.includes(personal), false, `${personal} left in the model row`);
@@ -205,5 +221,17 @@ describe("DELETE /api/models/account", () => {
     // The e-mail and username are free again.
     const again = await ctx.app.inject({ method: "POST", url: "/api/auth/model/register", payload: body });
     assert.equal(again.statusCode, 201, again.body);
+  });
+});
+
+describe("account deletion and the live stream", () => {
+  test("deleting an account the public never saw publishes nothing", async () => {
+    const { token, body } = await registerModel(ctx.app);
+    const events: ModelEvent[] = [];
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+    const res = await ctx.as(token).delete("/api/models/account", { password: body.password });
+    unsubscribe();
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(events, []);
   });
 });

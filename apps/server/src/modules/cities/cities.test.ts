@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestContext, type TestContext } from "../../test/helper";
-import { CITIES, insertModel, updateModel } from "../../test/public-factories";
+import { CITIES, buildModel, updateModel } from "../../test/factories";
 
 let ctx: TestContext;
 before(async () => {
@@ -23,16 +23,16 @@ const NITEROI = 3303302;
 describe("cities with models", () => {
   before(async () => {
     // Visible: 2 in São Paulo, 1 in Campo Grande MS, 1 in Niterói (RJ).
-    await insertModel(ctx.app, { municipioId: CITIES.saoPaulo });
-    await insertModel(ctx.app, { municipioId: CITIES.saoPaulo, isFeatured: true });
-    await insertModel(ctx.app, { municipioId: CITIES.campoGrandeMs });
-    await insertModel(ctx.app, { municipioId: NITEROI });
+    await buildModel(ctx.app, { municipioId: CITIES.saoPaulo });
+    await buildModel(ctx.app, { municipioId: CITIES.saoPaulo, isFeatured: true });
+    await buildModel(ctx.app, { municipioId: CITIES.campoGrandeMs });
+    await buildModel(ctx.app, { municipioId: NITEROI });
     // Hidden ones must not count anywhere, not even by creating a city entry.
-    await insertModel(ctx.app, { municipioId: CITIES.saoPaulo, isActive: false });
-    await insertModel(ctx.app, { municipioId: CITIES.campoGrandeRn, validDays: 0 });
-    await insertModel(ctx.app, { municipioId: CITIES.rio, validDays: -10 });
-    await insertModel(ctx.app, { municipioId: BELO_HORIZONTE, validDays: null });
-    await insertModel(ctx.app, { municipioId: BELO_HORIZONTE, deletedAt: new Date() });
+    await buildModel(ctx.app, { municipioId: CITIES.saoPaulo, isActive: false });
+    await buildModel(ctx.app, { municipioId: CITIES.campoGrandeRn, validDays: 0 });
+    await buildModel(ctx.app, { municipioId: CITIES.rio, validDays: -10 });
+    await buildModel(ctx.app, { municipioId: BELO_HORIZONTE, validDays: null });
+    await buildModel(ctx.app, { municipioId: BELO_HORIZONTE, deletedAt: new Date() });
   });
 
   test("GET /api/cities lists only cities with visible models, with their counts, by name", async () => {
@@ -66,7 +66,7 @@ describe("cities with models", () => {
   });
 
   test("counts follow visibility changes at once", async () => {
-    const id = await insertModel(ctx.app, { municipioId: 1721000 }); // Palmas TO
+    const id = await buildModel(ctx.app, { municipioId: 1721000 }); // Palmas TO
     let states = (await get<{ states: { state: string }[] }>("/api/cities/states")).states;
     assert.ok(states.some((s) => s.state === "TO"));
     await updateModel(ctx.app, id, { nextDueDate: "2000-01-01" });

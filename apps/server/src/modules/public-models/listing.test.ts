@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { makeVisible, registerModel } from "../../test/factories";
-import { CITIES, insertModel, insertPhoto, updateModel } from "../../test/public-factories";
+import { CITIES, buildModel, buildPhoto, updateModel } from "../../test/factories";
 
 let ctx: TestContext;
 before(async () => {
@@ -23,7 +23,7 @@ const ids = (listing: Listing) => listing.models.map((m) => m.id);
 
 describe("GET /api/models/public: visibility", () => {
   // Each case lives alone in a city of its own, so counts are exact.
-  const hiddenCases: [string, number, Parameters<typeof insertModel>[1]][] = [
+  const hiddenCases: [string, number, Parameters<typeof buildModel>[1]][] = [
     ["inactive", 2304400, { isActive: false }], // Fortaleza
     ["expired yesterday", 2611606, { validDays: -1 }], // Recife
     ["due today (expired)", 2927408, { validDays: 0 }], // Salvador
@@ -34,7 +34,7 @@ describe("GET /api/models/public: visibility", () => {
   for (const [label, cityId, fields] of hiddenCases) {
     test(`hidden (${label}): not listed, counted or found by search`, async () => {
       const name = `Oculta ${label}`;
-      const id = await insertModel(ctx.app, { ...fields, name, municipioId: cityId });
+      const id = await buildModel(ctx.app, { ...fields, name, municipioId: cityId });
       const byCity = await list(`?city_id=${cityId}`);
       assert.deepEqual(byCity, { models: [], pagination: { page: 1, pages: 0, total: 0 } });
       const all = await list("?limit=50");
@@ -55,7 +55,7 @@ describe("GET /api/models/public: visibility", () => {
 
   test("a model that expires or is deactivated disappears at once", async () => {
     const cityId = 1302603; // Manaus
-    const id = await insertModel(ctx.app, { municipioId: cityId });
+    const id = await buildModel(ctx.app, { municipioId: cityId });
     assert.equal((await list(`?city_id=${cityId}`)).pagination.total, 1);
     await updateModel(ctx.app, id, { isActive: false });
     assert.equal((await list(`?city_id=${cityId}`)).pagination.total, 0);
@@ -66,7 +66,7 @@ describe("GET /api/models/public: visibility", () => {
 
 describe("GET /api/models/public: card and order", () => {
   test("a card carries exactly the SPEC fields and nothing private", async () => {
-    const id = await insertModel(ctx.app, {
+    const id = await buildModel(ctx.app, {
       name: "Ana Júlia",
       age: 27,
       municipioId: CITIES.campoGrandeMs,
@@ -77,8 +77,8 @@ describe("GET /api/models/public: card and order", () => {
       viewsCount: 1500,
       contactCount: 7,
     });
-    const photo = await insertPhoto(ctx.app, id);
-    await insertPhoto(ctx.app, id, { isPrimary: false });
+    const photo = await buildPhoto(ctx.app, id);
+    await buildPhoto(ctx.app, id, { isPrimary: false });
     const [card] = (await list(`?city_id=${CITIES.campoGrandeMs}`)).models;
     assert.deepEqual(Object.keys(card).sort(), [
       "age",
@@ -116,9 +116,9 @@ describe("GET /api/models/public: card and order", () => {
 
   test("primary_photo is null when the primary photo is private or missing", async () => {
     const cityId = 2111300; // São Luís
-    const privateOne = await insertModel(ctx.app, { municipioId: cityId });
-    await insertPhoto(ctx.app, privateOne, { isPublic: false });
-    const noPhoto = await insertModel(ctx.app, { municipioId: cityId });
+    const privateOne = await buildModel(ctx.app, { municipioId: cityId });
+    await buildPhoto(ctx.app, privateOne, { isPublic: false });
+    const noPhoto = await buildModel(ctx.app, { municipioId: cityId });
     const cards = (await list(`?city_id=${cityId}`)).models;
     assert.deepEqual(
       cards.map((c) => [c.id, c.primary_photo]),
@@ -131,10 +131,10 @@ describe("GET /api/models/public: card and order", () => {
 
   test("featured models come first, then newest first", async () => {
     const cityId = 1501402; // Belém
-    const a = await insertModel(ctx.app, { municipioId: cityId });
-    const b = await insertModel(ctx.app, { municipioId: cityId, isFeatured: true });
-    const c = await insertModel(ctx.app, { municipioId: cityId });
-    const d = await insertModel(ctx.app, { municipioId: cityId, isFeatured: true });
+    const a = await buildModel(ctx.app, { municipioId: cityId });
+    const b = await buildModel(ctx.app, { municipioId: cityId, isFeatured: true });
+    const c = await buildModel(ctx.app, { municipioId: cityId });
+    const d = await buildModel(ctx.app, { municipioId: cityId, isFeatured: true });
     assert.deepEqual(ids(await list(`?city_id=${cityId}`)), [d, b, c, a]);
   });
 });
@@ -144,8 +144,8 @@ describe("GET /api/models/public: pagination", () => {
   let created: number[] = [];
   before(async () => {
     created = [];
-    for (let i = 0; i < 25; i++) created.push(await insertModel(ctx.app, { municipioId: cityId }));
-    await insertModel(ctx.app, { municipioId: cityId, isActive: false });
+    for (let i = 0; i < 25; i++) created.push(await buildModel(ctx.app, { municipioId: cityId }));
+    await buildModel(ctx.app, { municipioId: cityId, isActive: false });
   });
 
   test("default page size is 20 and totals count only visible models", async () => {
@@ -162,7 +162,7 @@ describe("GET /api/models/public: pagination", () => {
     const small = await list(`?city_id=${cityId}&limit=10&page=3`);
     assert.equal(small.models.length, 5);
     assert.deepEqual(small.pagination, { page: 3, pages: 3, total: 25 });
-    for (let i = 0; i < 30; i++) await insertModel(ctx.app, { municipioId: 4205407 }); // Florianópolis
+    for (let i = 0; i < 30; i++) await buildModel(ctx.app, { municipioId: 4205407 }); // Florianópolis
     const all = await list("?limit=500");
     assert.ok(all.pagination.total > 50);
     assert.equal(all.models.length, 50);
@@ -189,12 +189,12 @@ describe("GET /api/models/public: search", () => {
   let joao: number;
   let saoPaulo: number;
   before(async () => {
-    joao = await insertModel(ctx.app, {
+    joao = await buildModel(ctx.app, {
       name: "Joãozinho Estrela",
       municipioId: CITIES.rio,
       description: "Sessões de fotografia",
     });
-    saoPaulo = await insertModel(ctx.app, { name: "Paulista Quatro", municipioId: CITIES.saoPaulo });
+    saoPaulo = await buildModel(ctx.app, { name: "Paulista Quatro", municipioId: CITIES.saoPaulo });
   });
 
   test("is case- and accent-insensitive over the name", async () => {

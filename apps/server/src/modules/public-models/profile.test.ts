@@ -5,7 +5,7 @@ import { models, visitorMarks } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { countOncePerDay } from "./visitor-marks";
-import { CITIES, insertModel, insertPhoto, insertProduct, updateModel } from "../../test/public-factories";
+import { CITIES, buildModel, buildPhoto, buildProduct, updateModel } from "../../test/factories";
 
 let ctx: TestContext;
 before(async () => {
@@ -35,7 +35,7 @@ describe("GET /api/models/public/:id", () => {
   let primary: { id: number; filename: string };
   let second: { id: number; filename: string };
   before(async () => {
-    id = await insertModel(ctx.app, {
+    id = await buildModel(ctx.app, {
       name: "Bianca Souza",
       age: 31,
       municipioId: CITIES.campoGrandeRn,
@@ -50,11 +50,11 @@ describe("GET /api/models/public/:id", () => {
       rates: JSON.stringify({ tags: ["1h R$ 150"], obs: "Somente com hora marcada" }),
       isVerified: true,
     });
-    second = await insertPhoto(ctx.app, id, { isPrimary: false });
-    primary = await insertPhoto(ctx.app, id);
-    await insertPhoto(ctx.app, id, { isPrimary: false, isPublic: false });
-    await insertProduct(ctx.app, id, { name: "Vídeo", priceCents: 5990 });
-    await insertProduct(ctx.app, id, { name: "Inativo", isActive: false });
+    second = await buildPhoto(ctx.app, id, { isPrimary: false });
+    primary = await buildPhoto(ctx.app, id);
+    await buildPhoto(ctx.app, id, { isPrimary: false, isPublic: false });
+    await buildProduct(ctx.app, id, { name: "Vídeo", priceCents: 5990 });
+    await buildProduct(ctx.app, id, { name: "Inativo", isActive: false });
   });
 
   test("answers model, public photos (primary first) and active products", async () => {
@@ -97,7 +97,7 @@ describe("GET /api/models/public/:id", () => {
   });
 
   test("height and weight are null when not filled", async () => {
-    const bare = await insertModel(ctx.app);
+    const bare = await buildModel(ctx.app);
     const { model, photos, products } = (await getProfile(bare)).json();
     assert.equal(model.height, null);
     assert.equal(model.weight, null);
@@ -122,7 +122,7 @@ describe("GET /api/models/public/:id", () => {
     }
   });
 
-  const hidden: [string, Parameters<typeof insertModel>[1]][] = [
+  const hidden: [string, Parameters<typeof buildModel>[1]][] = [
     ["inactive", { isActive: false }],
     ["expired", { validDays: -3 }],
     ["due today", { validDays: 0 }],
@@ -131,8 +131,8 @@ describe("GET /api/models/public/:id", () => {
   ];
   for (const [label, fields] of hidden) {
     test(`a ${label} model answers 404 like an unknown one, and counts nothing`, async () => {
-      const hiddenId = await insertModel(ctx.app, fields);
-      await insertPhoto(ctx.app, hiddenId);
+      const hiddenId = await buildModel(ctx.app, fields);
+      await buildPhoto(ctx.app, hiddenId);
       for (const form of [`${hiddenId}`, `x-${hiddenId}`]) {
         const res = await getProfile(form);
         assert.equal(res.statusCode, 404);
@@ -152,7 +152,7 @@ describe("GET /api/models/public/:id", () => {
 
 describe("view and contact counting", () => {
   test("a visitor's views count once per day; another visitor counts again", async () => {
-    const id = await insertModel(ctx.app, { viewsCount: 10 });
+    const id = await buildModel(ctx.app, { viewsCount: 10 });
     const first = await getProfile(id, VISITOR_A);
     assert.equal(first.json().model.views_count, 11);
     const again = await getProfile(`modelo-${id}`, VISITOR_A);
@@ -163,7 +163,7 @@ describe("view and contact counting", () => {
   });
 
   test("the mark stores neither IP nor user agent, and a new day purges earlier marks", async () => {
-    const id = await insertModel(ctx.app);
+    const id = await buildModel(ctx.app);
     const today = todayInSaoPaulo();
     await ctx.app.db
       .insert(visitorMarks)
@@ -187,7 +187,7 @@ describe("view and contact counting", () => {
   });
 
   test("a contact click counts once per visitor per day, whatever the channel", async () => {
-    const id = await insertModel(ctx.app);
+    const id = await buildModel(ctx.app);
     for (const channel of ["whatsapp", "phone", "instagram", "whatsapp"]) {
       const res = await contact(id, channel, VISITOR_A);
       assert.equal(res.statusCode, 200, res.body);
@@ -204,7 +204,7 @@ describe("view and contact counting", () => {
   });
 
   test("a bad contact channel or id is a 400", async () => {
-    const id = await insertModel(ctx.app);
+    const id = await buildModel(ctx.app);
     const badChannel = await contact(id, "email");
     assert.equal(badChannel.statusCode, 400);
     assert.equal(badChannel.json().details[0].path, "channel");
@@ -213,7 +213,7 @@ describe("view and contact counting", () => {
   });
 
   test("views do not change the cached listing's version, but the card shows views after a data change", async () => {
-    const id = await insertModel(ctx.app, { municipioId: CITIES.saoJoseDosCampos });
+    const id = await buildModel(ctx.app, { municipioId: CITIES.saoJoseDosCampos });
     await getProfile(id, { "user-agent": "leitor-c" });
     await updateModel(ctx.app, id, { isFeatured: true });
     const res = await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${CITIES.saoJoseDosCampos}` });

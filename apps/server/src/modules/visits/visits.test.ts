@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { desc } from "drizzle-orm";
 import { accessLogs } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/helper";
-import { CITIES } from "../../test/public-factories";
+import { CITIES } from "../../test/factories";
 
 let ctx: TestContext;
 before(async () => {
