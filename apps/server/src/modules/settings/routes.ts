@@ -1,26 +1,15 @@
-import { PUBLIC_SETTING_KEYS, PublicPlansResponseSchema, PublicSettingsResponseSchema } from "@vitrine/contracts";
-import { asc, eq, inArray } from "drizzle-orm";
+import { PublicPlansResponseSchema, PublicSettingsResponseSchema } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { plans, settings } from "../../db/schema";
-import { presentPlan } from "./present-plan";
+import { presentPlan, presentPublicSettings } from "./present";
+import { listActivePlans, listPublicSettings } from "./service";
 
+/** Public settings and plans, at /api/settings (public scope). */
 export const publicSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/public", { schema: { response: { 200: PublicSettingsResponseSchema } } }, async () => {
-    const rows = await app.db
-      .select()
-      .from(settings)
-      .where(inArray(settings.settingKey, [...PUBLIC_SETTING_KEYS]));
-    const values = Object.fromEntries(rows.map((r) => [r.settingKey, r.settingValue]));
-    return {
-      settings: Object.fromEntries(PUBLIC_SETTING_KEYS.map((k) => [k, values[k] ?? ""])) as Record<
-        (typeof PUBLIC_SETTING_KEYS)[number],
-        string
-      >,
-    };
-  });
+  app.get("/public", { schema: { response: { 200: PublicSettingsResponseSchema } } }, async () => ({
+    settings: presentPublicSettings(await listPublicSettings({ db: app.db })),
+  }));
 
-  app.get("/public/plans", { schema: { response: { 200: PublicPlansResponseSchema } } }, async () => {
-    const rows = await app.db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.priceCents));
-    return { plans: rows.map(presentPlan) };
-  });
+  app.get("/public/plans", { schema: { response: { 200: PublicPlansResponseSchema } } }, async () => ({
+    plans: (await listActivePlans({ db: app.db })).map(presentPlan),
+  }));
 };
