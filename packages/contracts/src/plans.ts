@@ -19,6 +19,7 @@ export const PublicPlanSchema = z.object({
 });
 export type PublicPlan = z.infer<typeof PublicPlanSchema>;
 export const PublicPlansResponseSchema = z.object({ plans: z.array(PublicPlanSchema) });
+export type PublicPlansResponse = z.infer<typeof PublicPlansResponseSchema>;
 
 /** Label for a period; SPEC §3 shows monthly when the value is unknown. */
 export function periodLabel(period: string | null | undefined): string {

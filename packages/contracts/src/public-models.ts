@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, PaginationSchema } from "./common";
+import { PublicPhotoSchema } from "./photos";
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX } from "./limits";
 import { slugify } from "./text";
 
@@ -111,15 +112,6 @@ export const PublicModelSchema = ModelCardSchema.extend({
 });
 export type PublicModel = z.infer<typeof PublicModelSchema>;
 
-export const PublicPhotoSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  is_primary: z.boolean(),
-  width: z.number(),
-  height: z.number(),
-});
-export type PublicPhoto = z.infer<typeof PublicPhotoSchema>;
-
 export const PublicProductSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -144,6 +136,7 @@ export const ContactBodySchema = z.object({
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 export const ContactResponseSchema = z.object({ success: z.literal(true) });
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 
 /** Event names of the live stream GET /api/models/events (`data: {"type":…,"model_id":…}`). */
 export const MODEL_EVENT_TYPES = ["model_status_updated", "model_payment_updated"] as const;
