@@ -159,7 +159,9 @@ export const ProfileBodySchema = z.object({
   instagram: InstagramSchema,
   height: HeightSchema,
   weight: WeightSchema,
-  measurements: optionalPlainText(MEASUREMENTS_MAX, "Medidas").transform((v) => (v === undefined ? undefined : v || null)),
+  measurements: optionalPlainText(MEASUREMENTS_MAX, "Medidas").transform((v) =>
+    v === undefined ? undefined : v || null,
+  ),
   services: ServicesSchema,
   rates: RatesSchema,
 });
