@@ -37,6 +37,15 @@ export const apiPaths = {
     photo: (id: Id) => `/api/models/photos/${enc(id)}`,
     photoPrimary: (id: Id) => `/api/models/photos/${enc(id)}/primary`,
     photoVisibility: (id: Id) => `/api/models/photos/${enc(id)}/visibility`,
+    products: "/api/models/products",
+    product: (id: Id) => `/api/models/products/${enc(id)}`,
+    orders: "/api/models/orders",
+  },
+  /** The signed-in model's account (Configurações): DELETE on `root` deletes it. */
+  account: {
+    root: "/api/models/account",
+    password: "/api/models/account/password",
+    email: "/api/models/account/email",
   },
   products: {
     byId: (productId: Id) => `/api/products/${enc(productId)}`,
@@ -84,6 +93,8 @@ export const appPaths = {
   dashboard: "/dashboard",
   dashboardProfile: "/dashboard/profile",
   dashboardGallery: "/dashboard/gallery",
+  dashboardSales: "/dashboard/vendas",
+  dashboardSettings: "/dashboard/configuracoes",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminModels: "/admin/models",

@@ -3,6 +3,7 @@ import type { AdminUser, SessionModel } from "@vitrine/contracts";
 import { useMemo } from "react";
 import { ApiError } from "@/lib/api-client";
 import { clearToken, clearTokens, getActiveRole, getToken, setActiveRole, setToken } from "@/lib/auth-storage";
+import { PRIVATE_QUERY_ROOTS, type QueryRoot } from "@/lib/query-keys";
 import { verifySession } from "./api/verify-session";
 
 /**
@@ -17,13 +18,8 @@ export type Session =
 
 type ResolvedSession = Exclude<Session, { status: "loading" }>;
 
+/** The one query key outside the "public" | "me" | "admin" roots (lib/query-keys): it decides who "me" is. */
 export const sessionQueryKey = ["session"] as const;
-
-/**
- * Query keys whose first element is one of these hold one account's private data; they are dropped on
- * sign-in and sign-out. Start private query keys with "admin" or "me" (e.g. ["me", "profile"]).
- */
-export const PRIVATE_QUERY_ROOTS = ["admin", "me"];
 
 const LOADING: Session = { status: "loading", user: null, model: null };
 const SIGNED_OUT: ResolvedSession = { status: "signed-out", user: null, model: null };
@@ -75,7 +71,7 @@ export function useSession(): Session {
 }
 
 function dropPrivateQueries(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (q) => PRIVATE_QUERY_ROOTS.includes(String(q.queryKey[0])) });
+  queryClient.removeQueries({ predicate: (q) => PRIVATE_QUERY_ROOTS.includes(q.queryKey[0] as QueryRoot) });
 }
 
 /** Stores the token and switches the session without a round trip. */

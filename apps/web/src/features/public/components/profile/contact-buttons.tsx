@@ -1,7 +1,7 @@
 import type { ContactChannel, PublicModel } from "@vitrine/contracts";
 import { buttonClasses } from "@/components/ui";
 import { cn } from "@/lib/cn";
-import { recordContact } from "../../api/record-contact";
+import { recordContact } from "@/features/public/api/record-contact";
 import { InstagramIcon, PhoneIcon, WhatsAppIcon } from "../icons";
 import { instagramHref, phoneHref, whatsappHref } from "./contact-links";
 

@@ -1,4 +1,5 @@
 import {
+  formatBRL,
   parseRates,
   photoSrcSet,
   photoUrl,
@@ -10,7 +11,6 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge, buttonClasses } from "@/components/ui";
-import { formatBRL } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
