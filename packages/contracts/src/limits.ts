@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the server-side limits we chose; forms and routes cite these. */
+/** Business constants and the server-side limits; forms and routes cite these, so both say the same number. */
 export const AGE_MIN = 18;
 export const AGE_MAX = 100;
 export const HEIGHT_MIN = 1;

@@ -48,7 +48,7 @@ export const ProductBodySchema = z.object({
 });
 export type ProductBody = z.input<typeof ProductBodySchema>;
 
-/** The product as the public checkout shows it (SPEC §3). */
+/** The product as the public checkout shows it. */
 export const CheckoutProductSchema = z.object({
   id: z.number(),
   name: z.string(),

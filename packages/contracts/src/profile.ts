@@ -14,7 +14,7 @@ import { type Rates, serializeRates } from "./models";
 import { OwnerPhotoSchema } from "./photos";
 import { PaymentStatusSchema } from "./statuses";
 
-/** Limits of the profile editor that SPEC leaves open. */
+/** Limits of the profile editor. */
 export const INSTAGRAM_MAX = 30;
 export const MEASUREMENTS_MAX = 60;
 export const RATE_TAGS_MAX = 30;
@@ -120,7 +120,7 @@ export const RatesObjectSchema = z.object({
 });
 
 /**
- * rates arrives as the JSON string `{"tags":[...],"obs":"..."}` of SPEC §3 (an object is accepted too) and is
+ * rates arrives as the JSON string `{"tags":[...],"obs":"..."}` (an object is accepted too) and is
  * stored re-serialised, so whatever is stored always parses. Empty or null means no rates.
  */
 export const RatesSchema = z

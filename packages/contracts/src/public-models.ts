@@ -42,7 +42,7 @@ export const PublicModelsQuerySchema = z.object({
 });
 export type PublicModelsQuery = z.output<typeof PublicModelsQuerySchema>;
 
-/** The model card of SPEC §3, plus city_slug and slug to build /cidade/{city_slug}/{slug}/{id}. */
+/** A model card of the public listing, with city_slug and slug to build /cidade/{city_slug}/{slug}/{id}. */
 export const ModelCardSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -72,7 +72,7 @@ export const PublicModelsResponseSchema = z.object({
 });
 export type PublicModelsResponse = z.infer<typeof PublicModelsResponseSchema>;
 
-/** The profile accepts "123", "ana-silva-123" (tail of a slug) and "id123" (SPEC §2 route table). */
+/** The profile accepts "123", "ana-silva-123" (tail of a slug) and "id123". */
 export const MODEL_ID_PATTERN = /^(?:[a-z0-9-]*-)?(?:id)?(\d{1,10})$/i;
 
 /** The numeric id inside a profile route segment, or null when there is none. */
@@ -142,7 +142,7 @@ export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 export const MODEL_EVENT_TYPES = ["model_status_updated", "model_payment_updated"] as const;
 export type ModelEventType = (typeof MODEL_EVENT_TYPES)[number];
 
-/** SPEC §2 card link: /cidade/{city-state}/{model-name-slug}/{id}. */
+/** Card link: /cidade/{city-state}/{model-name-slug}/{id}. */
 export function modelProfilePath(card: { id: number; name: string; city_slug: string }): string {
   return `/cidade/${card.city_slug}/${slugify(card.name) || "modelo"}/${card.id}`;
 }

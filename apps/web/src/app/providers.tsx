@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api-client";
 const retryOnce = (failureCount: number, error: unknown) =>
   failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
-/** SPEC §7: data queries retry once, do not refetch on window focus, and are cached 5 minutes. */
+/** Data queries retry once, do not refetch on window focus, and are cached 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

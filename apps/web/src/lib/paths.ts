@@ -1,5 +1,5 @@
 /**
- * Every API path the web app calls (SPEC §7), in one place. Functions build paths with ids;
+ * Every API path the web app calls, in one place. Functions build paths with ids;
  * query strings are passed separately through the API client's `query` option.
  */
 type Id = number | string;
@@ -81,7 +81,7 @@ export const apiPaths = {
   },
 } as const;
 
-/** Screens of the web app (SPEC §2 route table). */
+/** Screens of the web app. */
 export const appPaths = {
   home: "/",
   city: (slug: string) => `/cidade/${enc(slug)}`,

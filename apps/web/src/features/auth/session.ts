@@ -7,7 +7,7 @@ import { PRIVATE_QUERY_ROOTS, type QueryRoot } from "@/lib/query-keys";
 import { verifySession } from "./api/verify-session";
 
 /**
- * The session (SPEC §4): loading at start, then signed-out, admin or model.
+ * The session: loading at start, then signed-out, admin or model.
  * Read it with useSession(); change it with useSessionActions().
  */
 export type Session =
@@ -89,7 +89,7 @@ export function signInModel(queryClient: QueryClient, { token, model }: { token:
   queryClient.setQueryData<ResolvedSession>(sessionQueryKey, { status: "model", user: null, model });
 }
 
-/** Logout and the 401 handler: both tokens and the user are cleared (SPEC §4). */
+/** Logout and the 401 handler: both tokens and the user are cleared. */
 export function signOut(queryClient: QueryClient) {
   clearTokens();
   setActiveRole(null);

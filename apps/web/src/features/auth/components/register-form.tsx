@@ -157,7 +157,7 @@ export function RegisterForm({
         fullWidth
         loading={pending}
         loadingText="Cadastrando..."
-        // Stays clickable so that a submit without the Terms shows why (SPEC §5); only looks dimmed. Not disabled,
+        // Stays clickable so that a submit without the Terms shows why; only looks dimmed. Not disabled,
         // so its text must keep 4.5:1: at 75% opacity over the card it is about 5.7:1 (60% gave 4.07:1).
         title={accepted ? undefined : TERMS_TOOLTIP}
         data-terms-accepted={accepted}

@@ -192,7 +192,7 @@ export function ProfileForm({
       </Section>
 
       {/* Text, not type="number": a number input drops or misreads the decimal comma ("1,72" became 172).
-          ProfileBodySchema takes "1,72" or "1.72" and checks the range and the decimals (SPEC §5). */}
+          ProfileBodySchema takes "1,72" or "1.72" and checks the range and the decimals. */}
       <Section title="Características">
         <Input
           label="Altura (m)"
@@ -233,8 +233,8 @@ export function ProfileForm({
         <Link to={appPaths.dashboard} className={buttonClasses({ variant: "ghost" })}>
           Cancelar
         </Link>
-        {/* After a save the label stays "Salvar" (SPEC has no other) and the button stays disabled until the page
-            goes back to the dashboard. */}
+        {/* After a save the label stays "Salvar" (the screen has no "Salvo" state) and the button stays disabled
+            until the page goes back to the dashboard. */}
         <Button type="submit" loading={pending} loadingText="Salvando..." disabled={saved} className="sm:min-w-36">
           Salvar
         </Button>

@@ -42,7 +42,7 @@ const OPTIONS: Array<{ value: Option; title: string; text: string; action: strin
 type Problem = { title: string; detail?: string } | null;
 
 /**
- * SPEC §2 renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
+ * Renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
  * the highlighted one, else the cheapest, else "Plano Mensal" at 100.
  */
 export function RenewalDialog({

@@ -31,7 +31,7 @@ function positiveInt(raw: string | null): number | null {
 const STATE_SUFFIX = /-[a-z]{2}$/;
 
 /**
- * SPEC §2 home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
+ * Home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
  * slug, or a plain name such as "Campinas", searched by name when no city has it as slug) and city_id. The city
  * is resolved first, then the listing loads page by page.
  */

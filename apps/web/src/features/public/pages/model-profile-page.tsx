@@ -20,7 +20,7 @@ import { useRecordVisit } from "../hooks/use-record-visit";
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
 /**
- * SPEC §2 public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
+ * Public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
  * (the id may be the tail of a slug, optionally prefixed "id").
  */
 export function ModelProfilePage() {

@@ -4,7 +4,7 @@ import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 import { settingsKeys } from "./query-keys";
 
-/** GET /api/settings/public/plans. SPEC §7: a load failure falls back to an empty list. */
+/** GET /api/settings/public/plans. a load failure falls back to an empty list. */
 export async function getPublicPlans(): Promise<PublicPlan[]> {
   try {
     const { plans } = await api.get<PublicPlansResponse>(apiPaths.settings.publicPlans, {

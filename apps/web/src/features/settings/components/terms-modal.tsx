@@ -73,7 +73,7 @@ function SupportContacts() {
   );
 }
 
-/** The "Termos de Uso" dialog: terms text, active plans and support contacts (SPEC §2). */
+/** The "Termos de Uso" dialog: terms text, active plans and support contacts. */
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal

@@ -111,7 +111,7 @@ export function ServicesSection({ model }: { model: PublicModel }) {
   );
 }
 
-/** "Valores & Observações": rate tags under "Valores por hora", then the "Observações" text (SPEC §3 rates). */
+/** "Valores & Observações": rate tags under "Valores por hora", then the "Observações" text. */
 export function RatesSection({ model }: { model: PublicModel }) {
   const rates = parseRates(model.rates);
   if (rates.tags.length === 0 && !rates.obs.trim()) return null;
