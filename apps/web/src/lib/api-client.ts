@@ -30,7 +30,15 @@ export class ApiError extends Error {
   get isNetworkError(): boolean {
     return this.status === 0;
   }
+
+  /** True when the server understood the request and refused it: asking again gets the same answer. */
+  get isRefusal(): boolean {
+    return this.code !== undefined && !TRANSIENT_CODES.has(this.code);
+  }
 }
+
+/** Failures of the server or of a provider, not of the request: a retry may succeed. */
+const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["INTERNAL_ERROR", "PROVIDER_UNAVAILABLE"]);
 
 export const NETWORK_ERROR_MESSAGE = "Não foi possível conectar ao servidor. Verifique sua conexão.";
 

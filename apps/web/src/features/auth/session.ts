@@ -24,7 +24,7 @@ export const sessionQueryKey = ["session"] as const;
 const LOADING: Session = { status: "loading", user: null, model: null };
 const SIGNED_OUT: ResolvedSession = { status: "signed-out", user: null, model: null };
 
-const isRejected = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+const isRejected = (err: unknown) => err instanceof ApiError && err.isRefusal;
 
 /**
  * Admin token first, then the model token (admin wins when both exist), except on a refresh in a tab that
