@@ -1,7 +1,70 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Web module edges (apps/web/src), as bulletproof-react draws them: app → features → shared (components, hooks,
+// lib). A feature may import the base features (used everywhere: the session, the city lists, the site settings,
+// the categories) and itself, never another feature: what two features share moves to a base feature or to the
+// shared folders. Shared code imports no feature and no app code.
+// ---------------------------------------------------------------------------------------------------------------
+const WEB = "apps/web/src";
+const WEB_BASE_FEATURES = ["auth", "cities", "settings", "categories"];
+/** Every folder of apps/web/src/features, so that a new feature is bounded from its first file. */
+const WEB_FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A relative import may climb one folder at most: anything further away is reached through "@/…". */
+const RELATIVE_ESCAPE = {
+  regex: "^\\.\\./\\.\\./",
+  message: 'Reach modules beyond the parent folder through "@/…", so that module edges stay visible.',
+};
+
+function webFeatureEdges(feature) {
+  const allowed = [...new Set([...WEB_BASE_FEATURES, feature])].join("|");
+  return {
+    files: [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `^@/features/(?!(?:${allowed})(?:/|$))`,
+              message: `features/${feature} may import itself and the base features (${WEB_BASE_FEATURES.join(", ")}) only: move what features share into a base feature or into components/, hooks/ or lib/.`,
+            },
+            { regex: "^@/app(?:/|$)", message: "A feature does not import app/: app/ composes the features." },
+            RELATIVE_ESCAPE,
+          ],
+        },
+      ],
+    },
+  };
+}
+
+const webModuleEdges = [
+  ...WEB_FEATURES.map(webFeatureEdges),
+  {
+    files: [`${WEB}/{components,hooks,lib}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:@/|(?:\\.\\./)+)(?:features|app)(?:/|$)",
+              message:
+                "components/, hooks/ and lib/ are shared by every feature: they import no feature and no app/ code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "apps/server/data/**", "apps/server/drizzle/**"] },
@@ -53,4 +116,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...webModuleEdges,
 );

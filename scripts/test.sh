@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: server tests on PGlite and on PostgreSQL, then the browser tests against the built site.
+# Runs every test: the contracts unit tests, server tests on PGlite and on PostgreSQL, then the browser tests
+# against the built site.
 # Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,8 @@ run_suite() { # name, command...
 server_tests() { # extra env assignments...
   env "$@" node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find apps/server/src -name '*.test.ts' | sort)
 }
+
+run_suite contracts npm run --silent test:unit
 
 run_suite server-pglite server_tests TEST_DATABASE_URL=
 

@@ -1,12 +1,7 @@
 import { z } from "zod";
-import { EmailSchema, PasswordSchema, SessionModelSchema } from "./auth";
+import { SessionModelSchema } from "./auth";
+import { CurrentPasswordSchema, EmailSchema, PasswordSchema } from "./fields";
 import { PASSWORD_MAX } from "./limits";
-
-/** The password the model types to confirm a sensitive change; only checked against the stored hash. */
-const CurrentPasswordSchema = z
-  .string({ error: "Informe a senha atual" })
-  .min(1, "Informe a senha atual")
-  .max(PASSWORD_MAX, "Senha atual incorreta");
 
 /** PUT /api/models/account/password */
 export const ChangePasswordBodySchema = z
@@ -18,6 +13,7 @@ export const ChangePasswordBodySchema = z
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 /** Other sessions end when the password changes; the caller continues with this new token. */
 export const ChangePasswordResponseSchema = z.object({ success: z.literal(true), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
 /** PUT /api/models/account/email */
 export const ChangeEmailBodySchema = z.object({ current_password: CurrentPasswordSchema, email: EmailSchema });

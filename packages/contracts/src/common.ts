@@ -41,13 +41,6 @@ export const IdSchema = idSchema();
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 
-/** Money travels as reais with at most two decimals (59.9, 100); it is stored as integer cents. */
-export const MoneySchema = z
-  .number({ error: "Valor inválido" })
-  .nonnegative("O valor não pode ser negativo")
-  .max(1_000_000, "Valor muito alto")
-  .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
-    message: "Use no máximo duas casas decimais",
-  });
-
+/** The answer of a call that only confirms: `{ success: true }`. */
 export const SuccessSchema = z.object({ success: z.literal(true) });
+export type Success = z.infer<typeof SuccessSchema>;

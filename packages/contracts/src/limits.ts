@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 and the server-side limits we chose; forms and routes cite these. */
+/** Business constants and the server-side limits; forms and routes cite these, so both say the same number. */
 export const AGE_MIN = 18;
 export const AGE_MAX = 100;
 export const HEIGHT_MIN = 1;
@@ -7,6 +7,9 @@ export const WEIGHT_MIN = 30;
 export const WEIGHT_MAX = 300;
 export const LISTING_PAGE_SIZE = 20;
 export const LISTING_PAGE_SIZE_MAX = 50;
+/** Rows per page the back-office tables offer; the first is the default. */
+export const ADMIN_PAGE_SIZES = [10, 20, 50] as const;
+export const ADMIN_PAGE_SIZE_DEFAULT = ADMIN_PAGE_SIZES[0];
 export const CITY_SEARCH_MIN_CHARS = 2;
 export const POPULAR_VIEWS_THRESHOLD = 1000;
 export const CARD_SERVICES_MAX = 3;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** rates: a JSON string { tags, obs }; anything that is not that JSON is read as a comma list of tags (SPEC §3). */
+/** rates: a JSON string { tags, obs }; anything that is not that JSON is read as a comma list of tags. */
 export type Rates = { tags: string[]; obs: string };
 
 export function parseRates(raw: string | null | undefined): Rates {

@@ -19,8 +19,9 @@ export const PublicPlanSchema = z.object({
 });
 export type PublicPlan = z.infer<typeof PublicPlanSchema>;
 export const PublicPlansResponseSchema = z.object({ plans: z.array(PublicPlanSchema) });
+export type PublicPlansResponse = z.infer<typeof PublicPlansResponseSchema>;
 
-/** Label for a period; SPEC §3 shows monthly when the value is unknown. */
+/** Label for a period; an unknown or missing period shows as monthly. */
 export function periodLabel(period: string | null | undefined): string {
   return PERIOD_LABELS[(period ?? "monthly") as PeriodType] ?? PERIOD_LABELS.monthly;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { IdSchema, MoneySchema } from "./common";
-import { cleanPlainText } from "./profile";
+import { IdSchema } from "./common";
+import { cleanPlainText } from "./fields";
+import { MoneyInputSchema } from "./money";
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
@@ -21,16 +22,8 @@ export function productTypeLabel(type: string): string {
   return PRODUCT_TYPE_LABELS[type as ProductType] ?? type;
 }
 
-/** Price in reais: a number, or a string with a comma ("59,90"); must be above zero. */
-export const ProductPriceSchema = z.preprocess(
-  (v) => {
-    if (typeof v !== "string" || v.trim() === "") return v;
-    const text = v.trim().replace(/^R\$\s*/, "");
-    // "1.234,56" (pt-BR) or "1234.56"
-    return Number(text.includes(",") ? text.replace(/\./g, "").replace(",", ".") : text);
-  },
-  MoneySchema.refine((v) => v > 0, { message: "O preço deve ser maior que zero" }),
-);
+/** Price in reais: a number, or text typed the Brazilian way ("59,90", "R$ 1.234,56"); must be above zero. */
+export const ProductPriceSchema = MoneyInputSchema.refine((v) => v > 0, { message: "O preço deve ser maior que zero" });
 
 /** POST /api/models/products and PUT /api/models/products/:id (the whole product each time). */
 export const ProductBodySchema = z.object({
@@ -55,7 +48,7 @@ export const ProductBodySchema = z.object({
 });
 export type ProductBody = z.input<typeof ProductBodySchema>;
 
-/** The product as the public checkout shows it (SPEC §3). */
+/** The product as the public checkout shows it. */
 export const CheckoutProductSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -66,6 +59,7 @@ export const CheckoutProductSchema = z.object({
 });
 export type CheckoutProduct = z.infer<typeof CheckoutProductSchema>;
 export const CheckoutProductResponseSchema = z.object({ product: CheckoutProductSchema });
+export type CheckoutProductResponse = z.infer<typeof CheckoutProductResponseSchema>;
 export const ProductIdParamsSchema = z.object({ productId: IdSchema });
 
 /** The product as its owner manages it. */
@@ -80,7 +74,9 @@ export const OwnProductSchema = z.object({
 });
 export type OwnProduct = z.infer<typeof OwnProductSchema>;
 export const OwnProductResponseSchema = z.object({ product: OwnProductSchema });
+export type OwnProductResponse = z.infer<typeof OwnProductResponseSchema>;
 export const OwnProductsResponseSchema = z.object({ products: z.array(OwnProductSchema) });
+export type OwnProductsResponse = z.infer<typeof OwnProductsResponseSchema>;
 
 /** One of the model's own orders (the customer's e-mail and phone stay with the admin). */
 export const OwnOrderSchema = z.object({
@@ -95,3 +91,4 @@ export const OwnOrderSchema = z.object({
 });
 export type OwnOrder = z.infer<typeof OwnOrderSchema>;
 export const OwnOrdersResponseSchema = z.object({ orders: z.array(OwnOrderSchema) });
+export type OwnOrdersResponse = z.infer<typeof OwnOrdersResponseSchema>;

@@ -2,27 +2,24 @@ import { z } from "zod";
 import {
   AgeSchema,
   CategoryIdSchema,
+  cleanPlainText,
   EstadoIdSchema,
   MunicipioIdSchema,
-  PaymentStatusSchema,
+  optionalPlainText,
   PersonNameSchema,
   PhoneSchema,
-} from "./auth";
+} from "./fields";
 import { DESCRIPTION_MAX, HEIGHT_MAX, HEIGHT_MIN, RATES_MAX, SERVICES_MAX, WEIGHT_MAX, WEIGHT_MIN } from "./limits";
 import { type Rates, serializeRates } from "./models";
+import { OwnerPhotoSchema } from "./photos";
+import { PaymentStatusSchema } from "./statuses";
 
-/** Limits of the profile editor that SPEC leaves open. */
+/** Limits of the profile editor. */
 export const INSTAGRAM_MAX = 30;
 export const MEASUREMENTS_MAX = 60;
 export const RATE_TAGS_MAX = 30;
 export const RATE_TAG_MAX = 60;
 export const RATES_OBS_MAX = 1000;
-
-/** Drops control characters (keeps line breaks and tabs) and normalises line endings. */
-export function cleanPlainText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
-}
 
 /** "@Ana.Silva", "instagram.com/ana.silva/" or "https://www.instagram.com/ana.silva?hl=pt" → "ana.silva". */
 export function normalizeInstagram(raw: string): string {
@@ -33,14 +30,6 @@ export function normalizeInstagram(raw: string): string {
 }
 
 const INSTAGRAM_RE = new RegExp(`^[a-z0-9._]{1,${INSTAGRAM_MAX}}$`);
-
-/** Absent key → unchanged; "" or null → cleared. */
-const optionalText = (max: number, label: string) =>
-  z
-    .preprocess((v) => (v === null ? "" : v), z.string({ error: `${label}: texto inválido` }))
-    .transform((v) => cleanPlainText(v).trim())
-    .pipe(z.string().max(max, `${label}: no máximo ${max} caracteres`))
-    .optional();
 
 const br = (n: number) => String(n).replace(".", ",");
 
@@ -101,7 +90,7 @@ export const InstagramSchema = z
   .optional();
 
 /** services: a comma-separated list; stored as "a, b, c". */
-export const ServicesSchema = optionalText(SERVICES_MAX, "Serviços").transform((v) =>
+export const ServicesSchema = optionalPlainText(SERVICES_MAX, "Serviços").transform((v) =>
   v === undefined
     ? undefined
     : v
@@ -131,7 +120,7 @@ export const RatesObjectSchema = z.object({
 });
 
 /**
- * rates arrives as the JSON string `{"tags":[...],"obs":"..."}` of SPEC §3 (an object is accepted too) and is
+ * rates arrives as the JSON string `{"tags":[...],"obs":"..."}` (an object is accepted too) and is
  * stored re-serialised, so whatever is stored always parses. Empty or null means no rates.
  */
 export const RatesSchema = z
@@ -164,13 +153,15 @@ export const ProfileBodySchema = z.object({
   estado_id: EstadoIdSchema,
   municipio_id: MunicipioIdSchema,
   category_id: CategoryIdSchema,
-  description: optionalText(DESCRIPTION_MAX, "Descrição"),
+  description: optionalPlainText(DESCRIPTION_MAX, "Descrição"),
   phone: PhoneSchema.optional(),
   whatsapp: PhoneSchema.optional(),
   instagram: InstagramSchema,
   height: HeightSchema,
   weight: WeightSchema,
-  measurements: optionalText(MEASUREMENTS_MAX, "Medidas").transform((v) => (v === undefined ? undefined : v || null)),
+  measurements: optionalPlainText(MEASUREMENTS_MAX, "Medidas").transform((v) =>
+    v === undefined ? undefined : v || null,
+  ),
   services: ServicesSchema,
   rates: RatesSchema,
 });
@@ -191,21 +182,6 @@ export const VisibilitySchema = z.object({
   reasons: z.array(z.object({ code: VisibilityReasonCodeSchema, message: z.string(), blocking: z.boolean() })),
 });
 export type Visibility = z.infer<typeof VisibilitySchema>;
-
-/** A photo as its owner sees it; url/variants carry a short-lived signature so private photos load. */
-export const OwnerPhotoSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  original_name: z.string(),
-  is_primary: z.boolean(),
-  is_public: z.boolean(),
-  width: z.number(),
-  height: z.number(),
-  created_at: z.string(),
-  url: z.string(),
-  variants: z.array(z.object({ width: z.number(), url: z.string() })),
-});
-export type OwnerPhoto = z.infer<typeof OwnerPhotoSchema>;
 
 export const ProfileModelSchema = z.object({
   id: z.number(),
@@ -245,18 +221,4 @@ export type ProfileModel = z.infer<typeof ProfileModelSchema>;
 export const ProfileResponseSchema = z.object({ model: ProfileModelSchema, photos: z.array(OwnerPhotoSchema) });
 export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
 export const ProfileUpdateResponseSchema = z.object({ model: ProfileModelSchema });
-
-/** Multipart text fields of POST /api/models/photos ("true"/"1"/"on" are true). */
-const FormBooleanSchema = z
-  .enum(["true", "false", "1", "0", "on", "off", ""], { error: "Use true ou false" })
-  .transform((v) => v === "true" || v === "1" || v === "on");
-export const UploadPhotoFieldsSchema = z.object({
-  is_primary: FormBooleanSchema.default(false),
-  is_public: FormBooleanSchema.default(false),
-});
-
-export const PhotoVisibilityBodySchema = z.object({
-  is_public: z.boolean({ error: "is_public deve ser true ou false" }),
-});
-export const PhotoResponseSchema = z.object({ photo: OwnerPhotoSchema });
-export const PhotosResponseSchema = z.object({ photos: z.array(OwnerPhotoSchema) });
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, PaginationSchema } from "./common";
+import { PublicPhotoSchema } from "./photos";
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX } from "./limits";
 import { slugify } from "./text";
 
@@ -41,7 +42,7 @@ export const PublicModelsQuerySchema = z.object({
 });
 export type PublicModelsQuery = z.output<typeof PublicModelsQuerySchema>;
 
-/** The model card of SPEC §3, plus city_slug and slug to build /cidade/{city_slug}/{slug}/{id}. */
+/** A model card of the public listing, with city_slug and slug to build /cidade/{city_slug}/{slug}/{id}. */
 export const ModelCardSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -71,7 +72,7 @@ export const PublicModelsResponseSchema = z.object({
 });
 export type PublicModelsResponse = z.infer<typeof PublicModelsResponseSchema>;
 
-/** The profile accepts "123", "ana-silva-123" (tail of a slug) and "id123" (SPEC §2 route table). */
+/** The profile accepts "123", "ana-silva-123" (tail of a slug) and "id123". */
 export const MODEL_ID_PATTERN = /^(?:[a-z0-9-]*-)?(?:id)?(\d{1,10})$/i;
 
 /** The numeric id inside a profile route segment, or null when there is none. */
@@ -111,15 +112,6 @@ export const PublicModelSchema = ModelCardSchema.extend({
 });
 export type PublicModel = z.infer<typeof PublicModelSchema>;
 
-export const PublicPhotoSchema = z.object({
-  id: z.number(),
-  filename: z.string(),
-  is_primary: z.boolean(),
-  width: z.number(),
-  height: z.number(),
-});
-export type PublicPhoto = z.infer<typeof PublicPhotoSchema>;
-
 export const PublicProductSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -144,12 +136,13 @@ export const ContactBodySchema = z.object({
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 export const ContactResponseSchema = z.object({ success: z.literal(true) });
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;
 
 /** Event names of the live stream GET /api/models/events (`data: {"type":…,"model_id":…}`). */
 export const MODEL_EVENT_TYPES = ["model_status_updated", "model_payment_updated"] as const;
 export type ModelEventType = (typeof MODEL_EVENT_TYPES)[number];
 
-/** SPEC §2 card link: /cidade/{city-state}/{model-name-slug}/{id}. */
+/** Card link: /cidade/{city-state}/{model-name-slug}/{id}. */
 export function modelProfilePath(card: { id: number; name: string; city_slug: string }): string {
   return `/cidade/${card.city_slug}/${slugify(card.name) || "modelo"}/${card.id}`;
 }

@@ -17,6 +17,7 @@ export const PublicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 export const PublicSettingsResponseSchema = z.object({ settings: PublicSettingsSchema });
+export type PublicSettingsResponse = z.infer<typeof PublicSettingsResponseSchema>;
 
 export const DEFAULT_FOOTER_DISCLAIMER =
   "Este site apenas divulga anúncios e não intermedeia serviços. Conteúdo destinado exclusivamente a maiores de 18 anos.";

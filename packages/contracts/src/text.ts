@@ -6,7 +6,7 @@ export function normalizeText(text: string): string {
     .toLowerCase();
 }
 
-/** SPEC §2 slug: lowercase, accents stripped, non-alphanumerics removed, spaces joined by hyphens. */
+/** Slug: lowercase, accents stripped, non-alphanumerics removed, spaces joined by hyphens. */
 export function slugify(text: string): string {
   return normalizeText(text)
     .replace(/[^a-z0-9\s-]/g, "")
@@ -23,7 +23,7 @@ export function onlyDigits(text: string): string {
   return text.replace(/\D/g, "");
 }
 
-/** WhatsApp links need the country code; SPEC §9 adds 55 when missing. */
+/** WhatsApp links need the country code: 55 (Brazil) is added when missing. */
 export function whatsappNumber(raw: string): string {
   const digits = onlyDigits(raw);
   if (!digits) return "";

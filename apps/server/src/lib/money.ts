@@ -1,9 +1,5 @@
-/** Reais (at most 2 decimals) → integer cents, exactly. */
-export function toCents(reais: number): number {
-  return Math.round(reais * 100);
-}
-
-/** Integer cents → reais for the API (59.9, 100). */
-export function fromCents(cents: number): number {
-  return cents / 100;
-}
+/**
+ * Money helpers live in @vitrine/contracts so that the server and the web convert, add, parse and format amounts
+ * the same way (integer cents inside, reais with two decimals in the API). Import them from there.
+ */
+export { fromCents, toCents } from "@vitrine/contracts";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageContainer } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 
-/** SPEC §2: any unknown route. */
+/** Any unknown route. */
 export function NotFoundPage() {
   return (
     <PageContainer size="sm" className="flex min-h-[60vh] flex-col items-center justify-center text-center">

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 
-/** One retry, but never for a 4xx: the answer would be the same. */
+/** One retry, but never for a refusal (a 4xx): the answer would be the same. */
 const retryOnce = (failureCount: number, error: unknown) =>
-  failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  failureCount < 1 && !(error instanceof ApiError && error.isRefusal);
 
-/** SPEC §7: data queries retry once, do not refetch on window focus, and are cached 5 minutes. */
+/** Data queries retry once, do not refetch on window focus, and are cached 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

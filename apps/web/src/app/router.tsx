@@ -13,7 +13,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-/** The SPEC §2 route table. Exported without a router so a server renderer can reuse it. */
+/** The route table. Exported without a router so a server renderer can reuse it. */
 export const routes: RouteObject[] = [
   {
     path: "/",

@@ -4,7 +4,7 @@ import { buttonClasses } from "@/components/ui";
 import { PageContainer } from "./page";
 
 /**
- * "Acesso Negado" screen. SPEC texts: model pages use the default message; the admin dashboard uses
+ * "Acesso Negado" screen. Model pages use the default message; the admin dashboard uses
  * "Você precisa ser administrador para acessar esta página."; the gallery uses title "Acesso Negado - Faça login
  * como modelo para acessar." with no message.
  */

@@ -1,4 +1,4 @@
-import { onlyDigits } from "@vitrine/contracts";
+import { formatBRL, fromCents, onlyDigits, parseMoney, toCents } from "@vitrine/contracts";
 import type { ChangeEvent } from "react";
 import { Input } from "@/components/ui";
 import type { InputProps } from "@/components/ui/input";
@@ -6,30 +6,28 @@ import type { InputProps } from "@/components/ui/input";
 /** Up to R$ 9.999.999,99: more digits are ignored rather than overflowing. */
 const MAX_DIGITS = 9;
 
-const decimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
- * The SPEC §5 currency mask: the digits typed, divided by 100, as "R$ x,xx" ("15000" → "R$ 150,00").
- * No digits gives "". Uses a plain space (Intl would put a no-break space after "R$").
+ * The currency mask: the digits typed are cents, shown as "R$ x,xx" ("15000" → "R$ 150,00"). No digits gives "".
+ * Uses a plain space after "R$" (Intl puts a no-break space there), so the text is what a person would type.
  */
 export function maskBRL(typed: string): string {
   const digits = onlyDigits(typed)
     .replace(/^0+(?=\d)/, "")
     .slice(0, MAX_DIGITS);
   if (!digits) return "";
-  return `R$ ${decimal.format(Number(digits) / 100)}`;
+  return formatBRL(fromCents(Number(digits))).replace(/\s/g, " ");
 }
 
-/** "R$ 1.234,56" → 1234.56; null when empty. */
+/** "R$ 1.234,56" → 1234.56 (reais); null when empty. */
 export function parseMaskedBRL(masked: string): number | null {
-  const digits = onlyDigits(masked);
-  return digits ? Number(digits) / 100 : null;
+  const cents = parseMoney(masked);
+  return cents === null ? null : fromCents(cents);
 }
 
-/** 59.9 → "R$ 59,90", for filling a masked input from a stored amount. */
+/** 59.9 → "R$ 59,90", for filling a masked input from a stored amount in reais. */
 export function amountToMasked(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return "";
-  return maskBRL(String(Math.round(amount * 100)));
+  return maskBRL(String(toCents(amount)));
 }
 
 export type CurrencyInputProps = Omit<InputProps, "value" | "onChange" | "type" | "inputMode"> & {

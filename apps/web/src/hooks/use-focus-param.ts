@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 
 /**
- * SPEC §2: ?focus=email or ?focus=username focuses that field.
+ * ?focus=email or ?focus=username focuses that field.
  * useFocusParam({ email: emailRef, username: usernameRef })
  */
 export function useFocusParam(fields: Record<string, RefObject<HTMLElement | null>>) {

@@ -1,27 +1,55 @@
-import type { ErrorDetail } from "@vitrine/contracts";
+import { ERROR_CODES, type ErrorCode, type ErrorDetail, SESSION_EXPIRED_MESSAGE } from "@vitrine/contracts";
 import { clearTokens, getBearerToken } from "./auth-storage";
 import { DISABLE_GLOBAL_LOADING_HEADER, trackRequest } from "./global-loading";
 
-/** A failed API call: `status` 0 means the server could not be reached. */
+/**
+ * A failed API call. Screens branch on `code` (the error envelope's machine-readable code), never on the status
+ * or the text; `message` is the Portuguese text to show. `status` 0 (and no code) means the server could not be
+ * reached.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode | undefined;
   readonly details: ErrorDetail[];
   readonly body: unknown;
 
-  constructor(status: number, message: string, details: ErrorDetail[] = [], body?: unknown) {
+  constructor(
+    status: number,
+    message: string,
+    { code, details = [], body }: { code?: ErrorCode; details?: ErrorDetail[]; body?: unknown } = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
+    this.code = code;
     this.details = details;
     this.body = body;
   }
+
+  /** True when no answer arrived (offline, DNS, connection refused). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+
+  /** True when the server understood the request and refused it: asking again gets the same answer. */
+  get isRefusal(): boolean {
+    return this.code !== undefined && !TRANSIENT_CODES.has(this.code);
+  }
 }
+
+/** Failures of the server or of a provider, not of the request: a retry may succeed. */
+const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["INTERNAL_ERROR", "PROVIDER_UNAVAILABLE"]);
 
 export const NETWORK_ERROR_MESSAGE = "Não foi possível conectar ao servidor. Verifique sua conexão.";
 
-/** The server's `error` text if `err` is an ApiError with one, else `fallback` (SPEC §8 wording). */
+/** The server's `error` text if `err` is an ApiError with one, else `fallback` (the screen's own wording). */
 export function errorMessage(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.status !== 0 && err.message ? err.message : fallback;
+  return err instanceof ApiError && !err.isNetworkError && err.message ? err.message : fallback;
+}
+
+/** True when `err` is an ApiError carrying one of `codes`. */
+export function hasErrorCode(err: unknown, ...codes: ErrorCode[]): boolean {
+  return err instanceof ApiError && err.code !== undefined && codes.includes(err.code);
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -44,7 +72,7 @@ export type RequestOptions = {
 
 type UnauthorizedHandler = () => void;
 
-/** Default 401 handling without React: SPEC §4 (clear both tokens, go to the matching login page). */
+/** Default 401 handling without React: clear both tokens, go to the matching login page. */
 let onUnauthorized: UnauthorizedHandler = () => {
   clearTokens();
   if (typeof window === "undefined") return;
@@ -53,7 +81,7 @@ let onUnauthorized: UnauthorizedHandler = () => {
   if (pathname !== target) window.location.assign(target);
 };
 
-/** The app replaces the default handler so that the redirect is a router navigation (see app/auth-redirect). */
+/** The app replaces the default handler so that the redirect is a router navigation (app/layout/use-unauthorized-redirect). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
@@ -82,15 +110,53 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/**
+ * The generic code of an answer that carries none of ours: a proxy's 502 page, or a server from before the
+ * envelope had `code`. Only this function reads statuses; screens read codes.
+ */
+function codeForStatus(status: number, hasDetails: boolean): ErrorCode {
+  switch (status) {
+    case 400:
+      return hasDetails ? "VALIDATION_ERROR" : "BAD_REQUEST";
+    case 401:
+      return "UNAUTHENTICATED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 413:
+      return "PAYLOAD_TOO_LARGE";
+    case 415:
+      return "UNSUPPORTED_MEDIA_TYPE";
+    case 429:
+      return "RATE_LIMITED";
+    default:
+      return status >= 500 ? "INTERNAL_ERROR" : "BAD_REQUEST";
+  }
+}
+
 function toApiError(status: number, body: unknown): ApiError {
-  const envelope = (body && typeof body === "object" ? body : {}) as { error?: unknown; details?: unknown };
-  const message = typeof envelope.error === "string" && envelope.error ? envelope.error : `Erro ${status}`;
+  const envelope = (body && typeof body === "object" ? body : {}) as {
+    error?: unknown;
+    code?: unknown;
+    details?: unknown;
+  };
   const details = Array.isArray(envelope.details)
     ? envelope.details
         .filter((d): d is ErrorDetail => !!d && typeof d === "object" && "message" in d)
         .map((d) => ({ path: String(d.path ?? ""), message: String(d.message) }))
     : [];
-  return new ApiError(status, message, details, body);
+  const code =
+    typeof envelope.code === "string" && KNOWN_CODES.has(envelope.code)
+      ? (envelope.code as ErrorCode)
+      : codeForStatus(status, details.length > 0);
+  const fallback = code === "UNAUTHENTICATED" ? SESSION_EXPIRED_MESSAGE : `Erro ${status}`;
+  const message = typeof envelope.error === "string" && envelope.error ? envelope.error : fallback;
+  return new ApiError(status, message, { code, details, body });
 }
 
 /**
@@ -123,8 +189,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     const data = await readBody(response);
     if (!response.ok) {
-      if (response.status === 401 && !skipAuthRedirect) onUnauthorized();
-      throw toApiError(response.status, data);
+      const error = toApiError(response.status, data);
+      if (error.code === "UNAUTHENTICATED" && !skipAuthRedirect) onUnauthorized();
+      throw error;
     }
     return data as T;
   } finally {
@@ -134,7 +201,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 type BodylessOptions = Omit<RequestOptions, "method" | "body">;
 
-/** Shorthands: api.get(path, { query }), api.post(path, body), … */
+/**
+ * Shorthands: api.get<PublicModelsResponse>(path, { query }), api.post<PhotoResponse>(path, body), … The type
+ * parameter is always a response type from @vitrine/contracts, never one written here.
+ */
 export const api = {
   get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>

@@ -1,5 +1,5 @@
 /**
- * Where the bearer tokens live (SPEC §6): `token` for the admin, `modelToken` for the model.
+ * Where the bearer tokens live: `token` for the admin, `modelToken` for the model.
  * Every access is guarded so that modules importing this can also run on a server (SSR) without `window`.
  */
 export const ADMIN_TOKEN_KEY = "token";
@@ -35,7 +35,7 @@ export function clearTokens(): void {
 }
 
 /**
- * Which token the API client sends. SPEC §4: admin wins when both exist; but once this tab has signed in
+ * Which token the API client sends. Admin wins when both exist; but once this tab has signed in
  * as a model (e.g. an admin's direct login into a model account) the session says so and we follow it.
  */
 let activeRole: TokenRole | null = null;

@@ -1,5 +1,5 @@
 /**
- * Counts API requests in flight for the global loading overlay (SPEC §2). A tiny external store so that
+ * Counts API requests in flight for the global loading overlay. A tiny external store so that
  * plain modules (the API client) can update it and React reads it with useSyncExternalStore.
  */
 export const DISABLE_GLOBAL_LOADING_HEADER = "x-disable-global-loading";

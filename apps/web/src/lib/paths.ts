@@ -1,5 +1,5 @@
 /**
- * Every API path the web app calls (SPEC §7), in one place. Functions build paths with ids;
+ * Every API path the web app calls, in one place. Functions build paths with ids;
  * query strings are passed separately through the API client's `query` option.
  */
 type Id = number | string;
@@ -37,6 +37,15 @@ export const apiPaths = {
     photo: (id: Id) => `/api/models/photos/${enc(id)}`,
     photoPrimary: (id: Id) => `/api/models/photos/${enc(id)}/primary`,
     photoVisibility: (id: Id) => `/api/models/photos/${enc(id)}/visibility`,
+    products: "/api/models/products",
+    product: (id: Id) => `/api/models/products/${enc(id)}`,
+    orders: "/api/models/orders",
+  },
+  /** The signed-in model's account (Configurações): DELETE on `root` deletes it. */
+  account: {
+    root: "/api/models/account",
+    password: "/api/models/account/password",
+    email: "/api/models/account/email",
   },
   products: {
     byId: (productId: Id) => `/api/products/${enc(productId)}`,
@@ -72,7 +81,7 @@ export const apiPaths = {
   },
 } as const;
 
-/** Screens of the web app (SPEC §2 route table). */
+/** Screens of the web app. */
 export const appPaths = {
   home: "/",
   city: (slug: string) => `/cidade/${enc(slug)}`,
@@ -84,6 +93,8 @@ export const appPaths = {
   dashboard: "/dashboard",
   dashboardProfile: "/dashboard/profile",
   dashboardGallery: "/dashboard/gallery",
+  dashboardSales: "/dashboard/vendas",
+  dashboardSettings: "/dashboard/configuracoes",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminModels: "/admin/models",

@@ -1,5 +1,5 @@
 /**
- * Toasts (SPEC §9): shown top-right, at most 20 at a time. Call from anywhere, React or not:
+ * Toasts: shown top-right, at most 20 at a time. Call from anywhere, React or not:
  *   toast.success("Perfil atualizado com sucesso!")
  *   toast.error(message, { duration: TOAST_DURATION.paymentStatus })
  * <Toaster /> (components/ui/toaster.tsx) renders them; it is mounted once by the root layout.

@@ -33,7 +33,7 @@ const getSnapshot = () => confirmedThisVisit || readConfirmed();
 // On a server we do not know yet: render no gate, the client decides.
 const getServerSnapshot = () => true;
 
-/** SPEC §2 age gate: full-screen, not dismissible, remembered on the device once accepted. */
+/** Age gate: full-screen, not dismissible, remembered on the device once accepted. */
 export function AgeGate() {
   const confirmed = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const { openTerms } = useTermsModal();

@@ -4,7 +4,7 @@ import { Logo } from "@/components/logo";
 import { cn } from "@/lib/cn";
 import { getPendingRequests, subscribePendingRequests } from "@/lib/global-loading";
 
-/** After a navigation the overlay may stay up to this long while the new page loads (SPEC §9). */
+/** After a navigation the overlay may stay up to this long while the new page loads. */
 const NAVIGATION_MAX_MS = 3000;
 /** A navigation counts as settled once no request has been pending for this long. */
 const SETTLE_MS = 250;
@@ -13,7 +13,7 @@ const SHOW_DELAY_MS = 300;
 const FADE_MS = 220;
 
 /**
- * SPEC §2 global loading overlay: up while API requests are pending (except those flagged with
+ * Global loading overlay: up while API requests are pending (except those flagged with
  * skipGlobalLoading) and for up to 3 s after each navigation until the new page's requests settle.
  */
 export function LoadingOverlay() {

@@ -7,7 +7,7 @@ import { setUnauthorizedHandler } from "@/lib/api-client";
 const MODEL_LOGIN_PATHS = ["/login", "/model/login"];
 
 /**
- * SPEC §4: any 401 clears both tokens (and the session) and goes to /admin/login under /admin, else to
+ * Any 401 clears both tokens (and the session) and goes to /admin/login under /admin, else to
  * /login, unless already on that login page. Replaces the api-client's full-reload fallback.
  */
 export function useUnauthorizedRedirect() {

@@ -6,7 +6,7 @@ import { appPaths } from "@/lib/paths";
 
 type SignedIn = Extract<Session, { status: "admin" | "model" }>;
 
-/** The signed-in user's name and where their area is (SPEC §2: admin → Dashboard, model → Meu Perfil). */
+/** The signed-in user's name and where their area is (admin → Dashboard, model → Meu Perfil). */
 export function accountOf(session: SignedIn) {
   return session.status === "admin"
     ? { name: session.user.username, role: "Administrador", areaLabel: "Dashboard", areaPath: appPaths.adminDashboard }

@@ -62,6 +62,8 @@ function ModalPanel({
   backdropClassName,
 }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  // A dialog that is only a question (a confirmation) has no body: no empty band between title and buttons.
+  const hasBody = children !== undefined && children !== null && children !== false;
   const titleId = useId();
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
@@ -146,7 +148,7 @@ function ModalPanel({
         <div
           className={cn(
             "flex items-start justify-between gap-4 px-6 pt-6 pb-4 sm:px-8",
-            align === "center" ? "justify-center text-center" : "border-b border-line",
+            align === "center" ? "justify-center text-center" : hasBody && "border-b border-line",
           )}
         >
           <div className={cn("min-w-0", align === "center" && "flex flex-col items-center")}>
@@ -180,7 +182,9 @@ function ModalPanel({
             </button>
           )}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 sm:px-8">{children}</div>
+        {hasBody && (
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 sm:px-8">{children}</div>
+        )}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-line bg-surface-2/40 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">
             {footer}

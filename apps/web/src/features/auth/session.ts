@@ -3,10 +3,11 @@ import type { AdminUser, SessionModel } from "@vitrine/contracts";
 import { useMemo } from "react";
 import { ApiError } from "@/lib/api-client";
 import { clearToken, clearTokens, getActiveRole, getToken, setActiveRole, setToken } from "@/lib/auth-storage";
+import { PRIVATE_QUERY_ROOTS, type QueryRoot } from "@/lib/query-keys";
 import { verifySession } from "./api/verify-session";
 
 /**
- * The session (SPEC §4): loading at start, then signed-out, admin or model.
+ * The session: loading at start, then signed-out, admin or model.
  * Read it with useSession(); change it with useSessionActions().
  */
 export type Session =
@@ -17,18 +18,13 @@ export type Session =
 
 type ResolvedSession = Exclude<Session, { status: "loading" }>;
 
+/** The one query key outside the "public" | "me" | "admin" roots (lib/query-keys): it decides who "me" is. */
 export const sessionQueryKey = ["session"] as const;
-
-/**
- * Query keys whose first element is one of these hold one account's private data; they are dropped on
- * sign-in and sign-out. Start private query keys with "admin" or "me" (e.g. ["me", "profile"]).
- */
-export const PRIVATE_QUERY_ROOTS = ["admin", "me"];
 
 const LOADING: Session = { status: "loading", user: null, model: null };
 const SIGNED_OUT: ResolvedSession = { status: "signed-out", user: null, model: null };
 
-const isRejected = (err: unknown) => err instanceof ApiError && err.status >= 400 && err.status < 500;
+const isRejected = (err: unknown) => err instanceof ApiError && err.isRefusal;
 
 /**
  * Admin token first, then the model token (admin wins when both exist), except on a refresh in a tab that
@@ -75,7 +71,7 @@ export function useSession(): Session {
 }
 
 function dropPrivateQueries(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (q) => PRIVATE_QUERY_ROOTS.includes(String(q.queryKey[0])) });
+  queryClient.removeQueries({ predicate: (q) => PRIVATE_QUERY_ROOTS.includes(q.queryKey[0] as QueryRoot) });
 }
 
 /** Stores the token and switches the session without a round trip. */
@@ -93,7 +89,7 @@ export function signInModel(queryClient: QueryClient, { token, model }: { token:
   queryClient.setQueryData<ResolvedSession>(sessionQueryKey, { status: "model", user: null, model });
 }
 
-/** Logout and the 401 handler: both tokens and the user are cleared (SPEC §4). */
+/** Logout and the 401 handler: both tokens and the user are cleared. */
 export function signOut(queryClient: QueryClient) {
   clearTokens();
   setActiveRole(null);

@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import type { DeleteAccountBody } from "@vitrine/contracts";
-import { advertiserApiPaths } from "@/lib/advertiser-paths";
+import type { DeleteAccountBody, Success } from "@vitrine/contracts";
 import { apiRequest } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
 
 /** DELETE /api/models/account { password } (LGPD); the token stops working at once. */
-export function deleteAccount(body: DeleteAccountBody): Promise<{ success: true }> {
-  return apiRequest<{ success: true }>(advertiserApiPaths.account, { method: "DELETE", body });
+export function deleteAccount(body: DeleteAccountBody): Promise<Success> {
+  return apiRequest<Success>(apiPaths.account.root, { method: "DELETE", body });
 }
 
 export function useDeleteAccount() {

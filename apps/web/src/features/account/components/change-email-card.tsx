@@ -1,8 +1,7 @@
 import { ChangeEmailBodySchema } from "@vitrine/contracts";
-import type { FormEvent } from "react";
 import { Button, Card, Input, PasswordInput } from "@/components/ui";
-import { useFormFields } from "@/hooks/use-form-fields";
-import { issuesToFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/hooks/use-zod-form";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useChangeEmail } from "../api/change-email";
 
@@ -10,29 +9,24 @@ const EMPTY = { email: "", current_password: "" };
 
 /** Alterar e-mail: the login e-mail, confirmed with the current password. */
 export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
-  const { values, setErrors, field, failWith, reset } = useFormFields(EMPTY);
   const change = useChangeEmail();
+  const form = useZodForm(ChangeEmailBodySchema, EMPTY, {
+    serverErrors: change.error,
+    check: (values, errors) =>
+      !errors.email && values.email.trim().toLowerCase() === currentEmail.toLowerCase()
+        ? { email: "Este já é o seu e-mail" }
+        : undefined,
+  });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = ChangeEmailBodySchema.safeParse(values);
-    if (!result.success) {
-      setErrors(issuesToFieldErrors(result.error.issues));
-      return;
-    }
-    if (result.data.email === currentEmail.toLowerCase()) {
-      setErrors({ email: "Este já é o seu e-mail" });
-      return;
-    }
-    setErrors({});
-    change.mutate(result.data, {
+  const submit = form.handleSubmit((body) =>
+    change.mutate(body, {
       onSuccess: () => {
         toast.success("E-mail alterado com sucesso!");
-        reset();
+        form.reset();
       },
-      onError: (err) => failWith(err, "Erro ao alterar e-mail. Tente novamente."),
-    });
-  }
+      onError: (err) => toast.error(errorMessage(err, "Erro ao alterar e-mail. Tente novamente.")),
+    }),
+  );
 
   return (
     <Card
@@ -43,10 +37,22 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
         </>
       }
     >
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Input label="Novo e-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" required />
-          <PasswordInput label="Senha atual" {...field("current_password")} autoComplete="current-password" required />
+          <Input
+            label="Novo e-mail"
+            {...form.field("email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+          />
+          <PasswordInput
+            label="Senha atual"
+            {...form.field("current_password")}
+            autoComplete="current-password"
+            required
+          />
         </div>
         <Button type="submit" loading={change.isPending} loadingText="Salvando..." className="self-start">
           Alterar e-mail

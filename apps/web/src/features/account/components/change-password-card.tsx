@@ -1,8 +1,7 @@
 import { ChangePasswordBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
-import type { FormEvent } from "react";
 import { Button, Card, PasswordInput } from "@/components/ui";
-import { useFormFields } from "@/hooks/use-form-fields";
-import { issuesToFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/hooks/use-zod-form";
+import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
 
@@ -10,45 +9,45 @@ const EMPTY = { current_password: "", new_password: "", confirm_password: "" };
 
 /** Alterar senha: the current password is required; the new one is typed twice. */
 export function ChangePasswordCard() {
-  const { values, setErrors, field, failWith, reset } = useFormFields(EMPTY);
   const change = useChangePassword();
+  const form = useZodForm(ChangePasswordBodySchema, EMPTY, {
+    serverErrors: change.error,
+    check: (values, errors) =>
+      !errors.new_password && values.confirm_password !== values.new_password
+        ? { confirm_password: "As senhas não conferem" }
+        : undefined,
+  });
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = ChangePasswordBodySchema.safeParse(values);
-    const fieldErrors = result.success ? {} : issuesToFieldErrors(result.error.issues);
-    if (!fieldErrors.new_password && values.confirm_password !== values.new_password) {
-      fieldErrors.confirm_password = "As senhas não conferem";
-    }
-    if (!result.success || Object.keys(fieldErrors).length > 0) {
-      setErrors(fieldErrors);
-      return;
-    }
-    setErrors({});
-    change.mutate(result.data, {
+  const submit = form.handleSubmit((body) =>
+    change.mutate(body, {
       onSuccess: () => {
         toast.success("Senha alterada com sucesso!");
-        reset();
+        form.reset();
       },
-      onError: (err) => failWith(err, "Erro ao alterar senha. Tente novamente."),
-    });
-  }
+      onError: (err) => toast.error(errorMessage(err, "Erro ao alterar senha. Tente novamente.")),
+    }),
+  );
 
   return (
     <Card title="Alterar senha" description="Para sua segurança, confirme a senha atual.">
-      <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-5">
-        <PasswordInput label="Senha atual" {...field("current_password")} autoComplete="current-password" required />
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <PasswordInput
+          label="Senha atual"
+          {...form.field("current_password")}
+          autoComplete="current-password"
+          required
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <PasswordInput
             label="Nova senha"
-            {...field("new_password")}
+            {...form.field("new_password")}
             autoComplete="new-password"
             hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
             required
           />
           <PasswordInput
             label="Confirmar nova senha"
-            {...field("confirm_password")}
+            {...form.field("confirm_password")}
             autoComplete="new-password"
             required
           />

@@ -1,10 +1,10 @@
 import { DeleteAccountBodySchema } from "@vitrine/contracts";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { Button, Card, Modal, PasswordInput } from "@/components/ui";
+import { Button, Card, ConfirmDialog, PasswordInput } from "@/components/ui";
 import { useSessionActions } from "@/features/auth/session";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { issuesToFieldErrors } from "@/lib/form-errors";
 import { toast } from "@/lib/toast";
 import { useDeleteAccount } from "../api/delete-account";
 
@@ -39,28 +39,20 @@ function List({ items, tone }: { items: string[]; tone: "danger" | "muted" }) {
 /** LGPD account deletion: explained, confirmed with the password; afterwards sign out and go home. */
 export function DeleteAccountCard() {
   const formId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
+  const form = useZodForm(DeleteAccountBodySchema, { password: "" }, { serverErrors: remove.error });
   const { signOut } = useSessionActions();
   const navigate = useNavigate();
 
   function close() {
-    if (remove.isPending) return;
     setOpen(false);
-    setPassword("");
-    setError(null);
+    form.reset();
   }
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const result = DeleteAccountBodySchema.safeParse({ password });
-    if (!result.success) {
-      setError(issuesToFieldErrors(result.error.issues).password ?? "Informe sua senha");
-      return;
-    }
-    remove.mutate(result.data, {
+  const submit = form.handleSubmit((body) =>
+    remove.mutate(body, {
       onSuccess: () => {
         navigate("/", { replace: true });
         signOut();
@@ -68,11 +60,12 @@ export function DeleteAccountCard() {
       },
       onError: (err) => {
         const message = errorMessage(err, "Erro ao excluir conta. Tente novamente.");
-        setError(err instanceof ApiError && err.details[0] ? err.details[0].message : message);
+        // Without field details (too many attempts, no connection) the message also shows under the password.
+        if (!(err instanceof ApiError && err.details.length > 0)) form.setErrors({ password: message });
         toast.error(message);
       },
-    });
-  }
+    }),
+  );
 
   return (
     <Card
@@ -89,21 +82,17 @@ export function DeleteAccountCard() {
         </Button>
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={open}
-        onClose={close}
+        onCancel={close}
+        size="md"
         title="Excluir sua conta?"
         description="Confirme com sua senha. Esta ação não pode ser desfeita."
-        footer={
-          <>
-            <Button variant="ghost" onClick={close} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" form={formId} variant="danger" loading={remove.isPending} loadingText="Excluindo...">
-              Excluir definitivamente
-            </Button>
-          </>
-        }
+        confirmLabel="Excluir definitivamente"
+        pendingLabel="Excluindo..."
+        pending={remove.isPending}
+        formId={formId}
+        initialFocusRef={passwordRef}
       >
         <div className="flex flex-col gap-5">
           <div>
@@ -114,22 +103,17 @@ export function DeleteAccountCard() {
             <p className="mb-2 text-sm font-medium text-ink">O que fica guardado</p>
             <List items={KEPT} tone="muted" />
           </div>
-          <form id={formId} onSubmit={handleSubmit} noValidate>
+          <form id={formId} onSubmit={submit} noValidate>
             <PasswordInput
+              ref={passwordRef}
               label="Sua senha"
-              name="password"
               autoComplete="current-password"
               required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(null);
-              }}
-              error={error}
+              {...form.field("password")}
             />
           </form>
         </div>
-      </Modal>
+      </ConfirmDialog>
     </Card>
   );
 }

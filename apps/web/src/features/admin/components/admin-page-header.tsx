@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { appPaths } from "@/lib/paths";
 
-/** Title row of an admin screen with the back-to-Dashboard button every admin screen has (SPEC §2). */
+/** Title row of an admin screen with the back-to-Dashboard button every admin screen has. */
 export function AdminPageHeader({
   title,
   description,

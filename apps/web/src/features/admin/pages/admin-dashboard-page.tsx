@@ -16,7 +16,7 @@ const QUICK_LINKS = [
 ];
 
 /**
- * PLACEHOLDER (partial) — Admin dashboard (SPEC §2), route /admin/dashboard, guarded by the router.
+ * PLACEHOLDER (partial) — Admin dashboard, route /admin/dashboard, guarded by the router.
  * The admin issue adds the stat cards (GET /api/admin/dashboard).
  */
 export function AdminDashboardPage() {

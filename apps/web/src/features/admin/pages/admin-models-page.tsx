@@ -1,6 +1,6 @@
 import { AdminPlaceholder } from "../components/admin-placeholder";
 
-/** PLACEHOLDER — Admin: Gerenciar Modelos (SPEC §2), route /admin/models (guarded by the router). Replaced by the admin issue. */
+/** PLACEHOLDER — Admin: Gerenciar Modelos, route /admin/models (guarded by the router). Replaced by the admin issue. */
 export function AdminModelsPage() {
   return <AdminPlaceholder title="Gerenciar Modelos" />;
 }

@@ -1,6 +1,6 @@
 import { AdminPlaceholder } from "../components/admin-placeholder";
 
-/** PLACEHOLDER — Admin: Configurações (SPEC §2), route /admin/settings (guarded by the router). Replaced by the admin issue. */
+/** PLACEHOLDER — Admin: Configurações, route /admin/settings (guarded by the router). Replaced by the admin issue. */
 export function AdminSettingsPage() {
   return <AdminPlaceholder title="Configurações" />;
 }

@@ -1,9 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminUser, LoginBody } from "@vitrine/contracts";
+import type { AdminLoginResponse, LoginBody } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
-
-export type AdminLoginResponse = { token: string; user: AdminUser };
 
 /** POST /api/auth/admin/login. A wrong password is a 401 handled by the form, not the global redirect. */
 export function adminLogin(body: LoginBody): Promise<AdminLoginResponse> {

@@ -4,7 +4,7 @@ import { apiPaths } from "@/lib/paths";
 
 /**
  * GET /api/auth/verify with one specific token. Used only by the session at start-up: a failure must not
- * trigger the global 401 redirect (SPEC §4 says it silently clears the tokens instead).
+ * trigger the global 401 redirect: the session silently clears the rejected token instead.
  */
 export function verifySession(token: string): Promise<VerifyResponse> {
   return api.get<VerifyResponse>(apiPaths.auth.verify, { token, skipAuthRedirect: true });

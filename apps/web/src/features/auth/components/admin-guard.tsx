@@ -4,7 +4,7 @@ import { appPaths } from "@/lib/paths";
 import { useSession } from "../session";
 
 /**
- * SPEC §2 admin guard: renders nothing while the session loads; anyone but an admin is sent (replace) to
+ * Admin guard: renders nothing while the session loads; anyone but an admin is sent (replace) to
  * /admin/login. Used as the element of the layout route around every admin page, so pages need not check.
  */
 export function AdminGuard({ children }: { children?: ReactNode }) {

@@ -5,7 +5,7 @@ import { PageSpinner } from "@/components/ui";
 import { useSession } from "../session";
 
 /**
- * Model-only content (SPEC §2 dashboard screens deny access instead of redirecting):
+ * Model-only content (the advertiser screens show "Acesso Negado" instead of redirecting):
  * <ModelOnly>{(model) => <Dashboard model={model} />}</ModelOnly>
  * Pass deniedTitle/deniedMessage for the gallery's own wording.
  */

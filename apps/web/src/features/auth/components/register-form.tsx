@@ -1,11 +1,11 @@
 import { AGE_MAX, AGE_MIN, PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Button, Checkbox, Input, PasswordInput, Select } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { useFocusParam } from "@/hooks/use-focus-param";
-import { issuesToFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/hooks/use-zod-form";
 
 export const TERMS_REQUIRED_MESSAGE = "É obrigatório ler e aceitar os Termos de Uso antes de concluir o cadastro.";
 const TERMS_TOOLTIP = "É necessário aceitar os Termos de Uso";
@@ -22,8 +22,6 @@ const EMPTY = {
   phone: "",
   whatsapp: "",
 };
-type Values = typeof EMPTY;
-type FieldName = keyof Values;
 
 function SectionTitle({ children }: { children: string }) {
   return (
@@ -34,8 +32,8 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /**
- * SPEC §2 model registration form. Validates with the server's RegisterBodySchema; `serverErrors` (field →
- * message) come from a rejected submit. The Terms checkbox blocks the submit until ticked.
+ * The model registration form. Validates with the server's RegisterBodySchema; `serverErrors` is the rejection of
+ * the last submit, whose field details show inline. The Terms checkbox blocks the submit until ticked.
  */
 export function RegisterForm({
   onSubmit,
@@ -44,13 +42,11 @@ export function RegisterForm({
 }: {
   onSubmit: (body: RegisterBody) => void;
   pending: boolean;
-  serverErrors: Record<string, string>;
+  serverErrors: unknown;
 }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(RegisterBodySchema, EMPTY, { serverErrors });
   const [accepted, setAccepted] = useState(false);
   const [termsWarning, setTermsWarning] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
@@ -60,60 +56,40 @@ export function RegisterForm({
 
   const categories = useCategories({ includeEmpty: true });
 
-  const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
-  if (lastServerErrors !== serverErrors) {
-    setLastServerErrors(serverErrors);
-    setErrors(serverErrors);
-  }
-
-  const set = (field: FieldName) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value, ...(field === "estado_id" ? { municipio_id: "" } : {}) }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  };
-
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  const submitValid = form.handleSubmit(onSubmit);
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     if (!accepted) {
+      event.preventDefault();
       setTermsWarning(true);
       termsRef.current?.focus();
       return;
     }
-    const result = RegisterBodySchema.safeParse(values);
-    if (!result.success) {
-      const fieldErrors = issuesToFieldErrors(result.error.issues);
-      setErrors(fieldErrors);
-      const first = Object.keys(EMPTY).find((k) => fieldErrors[k]);
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit(result.data);
+    submitValid(event);
   }
 
-  const common = (field: FieldName) => ({
-    name: field,
-    value: values[field],
-    onChange: set(field),
-    error: errors[field],
-  });
+  /** A new estado empties the município, which belongs to the previous one. */
+  const estado = {
+    ...form.field("estado_id"),
+    onChange: (event: { target: { value: string } }) =>
+      form.setValues({ estado_id: event.target.value, municipio_id: "" }),
+  };
 
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={handleSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
       <SectionTitle>Acesso</SectionTitle>
-      <Input ref={usernameRef} label="Usuário" autoComplete="username" required {...common("username")} />
-      <Input ref={emailRef} label="E-mail" type="email" autoComplete="email" required {...common("email")} />
+      <Input ref={usernameRef} label="Usuário" autoComplete="username" required {...form.field("username")} />
+      <Input ref={emailRef} label="E-mail" type="email" autoComplete="email" required {...form.field("email")} />
       <PasswordInput
         label="Senha"
         autoComplete="new-password"
         hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
         required
         wrapperClassName="sm:col-span-2"
-        {...common("password")}
+        {...form.field("password")}
       />
 
       <SectionTitle>Perfil</SectionTitle>
-      <Input label="Nome de exibição" autoComplete="nickname" required {...common("name")} />
+      <Input label="Nome de exibição" autoComplete="nickname" required {...form.field("name")} />
       <Input
         label="Idade"
         type="number"
@@ -122,7 +98,7 @@ export function RegisterForm({
         max={AGE_MAX}
         step={1}
         required
-        {...common("age")}
+        {...form.field("age")}
       />
       <Select
         label="Categoria"
@@ -130,15 +106,15 @@ export function RegisterForm({
         wrapperClassName="sm:col-span-2"
         placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
         options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        {...common("category_id")}
+        {...form.field("category_id")}
       />
 
       <SectionTitle>Localização</SectionTitle>
-      <EstadoMunicipioFields estado={common("estado_id")} municipio={common("municipio_id")} />
+      <EstadoMunicipioFields estado={estado} municipio={form.field("municipio_id")} />
 
       <SectionTitle>Contato</SectionTitle>
-      <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...common("phone")} />
-      <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...common("whatsapp")} />
+      <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...form.field("phone")} />
+      <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...form.field("whatsapp")} />
 
       <div className="col-span-full mt-2 rounded-2xl border border-line bg-surface-2/60 p-4">
         {/* The Terms button sits between two <label> parts (a label may not hold a button); the checkbox is named
@@ -181,7 +157,7 @@ export function RegisterForm({
         fullWidth
         loading={pending}
         loadingText="Cadastrando..."
-        // Stays clickable so that a submit without the Terms shows why (SPEC §5); only looks dimmed. Not disabled,
+        // Stays clickable so that a submit without the Terms shows why; only looks dimmed. Not disabled,
         // so its text must keep 4.5:1: at 75% opacity over the card it is about 5.7:1 (60% gave 4.07:1).
         title={accepted ? undefined : TERMS_TOOLTIP}
         data-terms-accepted={accepted}

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useSessionActions } from "../session";
 
-/** Sair: clears both tokens and the user, toasts, goes home (SPEC §2 header). */
+/** Sair: clears both tokens and the user, toasts, goes home. */
 export function useLogout() {
   const { signOut } = useSessionActions();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { useSessionActions } from "../session";
 
-/** SPEC §2 admin login: e-mail and password; success goes to /admin/dashboard. */
+/** Admin login: e-mail and password; success goes to /admin/dashboard. */
 export function AdminLoginPage() {
   usePageTitle("Login administrativo");
   const login = useAdminLogin();

@@ -17,7 +17,7 @@ const DEFAULT_PAYMENT_MESSAGE = {
   no_payment: "Status de pagamento não atualizado",
 } as const;
 
-/** SPEC §4: at login an expired/unpaid plan replaces the success toast with the payment message (5 s). */
+/** At login an expired/unpaid plan replaces the success toast with the payment message (5 s). */
 function announceLogin(model: ModelAuthResponse["model"], successText: string) {
   const status = model.payment_status;
   if (status === "expired" || status === "no_payment") {
@@ -27,7 +27,7 @@ function announceLogin(model: ModelAuthResponse["model"], successText: string) {
   }
 }
 
-/** SPEC §2 model login (/login and /model/login), including the admin's direct-login link (?token=). */
+/** Model login (/login and /model/login), including the admin's direct-login link (?token=). */
 export function ModelLoginPage() {
   usePageTitle("Entrar");
   const [searchParams, setSearchParams] = useSearchParams();

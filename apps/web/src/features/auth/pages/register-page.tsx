@@ -1,9 +1,7 @@
 import type { RegisterBody } from "@vitrine/contracts";
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { detailsToFieldErrors } from "@/lib/form-errors";
 import { appPaths } from "@/lib/paths";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useRegisterModel } from "../api/register-model";
@@ -11,13 +9,12 @@ import { AuthCard } from "../components/auth-card";
 import { RegisterForm } from "../components/register-form";
 import { useSessionActions } from "../session";
 
-/** SPEC §2 model registration; success signs the model in and goes to /dashboard. */
+/** Model registration; success signs the model in and goes to /dashboard. */
 export function RegisterPage() {
   usePageTitle("Cadastro de anunciante");
   const register = useRegisterModel();
   const { signInModel } = useSessionActions();
   const navigate = useNavigate();
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
   function onSubmit(body: RegisterBody) {
     register.mutate(body, {
@@ -27,10 +24,9 @@ export function RegisterPage() {
         navigate(appPaths.dashboard);
       },
       onError: (err) => {
-        // SPEC §8: one toast "path: message" per server field error, else the error text.
+        // One toast "path: message" per server field error (the form also shows them inline), else the error text.
         if (err instanceof ApiError && err.details.length > 0) {
           for (const d of err.details) toast.error(d.path ? `${d.path}: ${d.message}` : d.message);
-          setServerErrors(detailsToFieldErrors(err.details));
         } else {
           toast.error(errorMessage(err, "Erro ao fazer cadastro"));
         }
@@ -53,7 +49,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <RegisterForm onSubmit={onSubmit} pending={register.isPending} serverErrors={serverErrors} />
+      <RegisterForm onSubmit={onSubmit} pending={register.isPending} serverErrors={register.error} />
     </AuthCard>
   );
 }

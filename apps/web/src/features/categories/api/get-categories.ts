@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Category } from "@vitrine/contracts";
+import type { CategoriesResponse, Category } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
+import { categoryKeys } from "./query-keys";
 
 /** GET /api/categories; includeEmpty lists every category (forms), otherwise only those with visible models. */
 export async function getCategories({ includeEmpty = false }: { includeEmpty?: boolean } = {}): Promise<Category[]> {
-  const { categories } = await api.get<{ categories: Category[] }>(apiPaths.categories, {
+  const { categories } = await api.get<CategoriesResponse>(apiPaths.categories, {
     query: { include_empty: includeEmpty ? 1 : undefined },
   });
   return categories;
@@ -13,7 +14,7 @@ export async function getCategories({ includeEmpty = false }: { includeEmpty?: b
 
 export const categoriesQueryOptions = ({ includeEmpty = false }: { includeEmpty?: boolean } = {}) =>
   queryOptions({
-    queryKey: ["categories", { includeEmpty }],
+    queryKey: categoryKeys.list({ includeEmpty }),
     queryFn: () => getCategories({ includeEmpty }),
   });
 

@@ -4,12 +4,12 @@ import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 import { cityKeys } from "./query-keys";
 
-/** SPEC §7: at most this many cities of a search get a preview. */
+/** At most this many cities of a search get a preview. */
 export const CITY_PREVIEW_MAX = 10;
 
 /**
  * GET /api/models/public?city_id={id}&limit=1: the first model of a city, used as its preview when it has a
- * primary photo (SPEC §7). Failures count as "no preview" (the search box fails silently).
+ * primary photo. Failures count as "no preview" (the search box fails silently).
  */
 export async function getCityPreview(cityId: number): Promise<ModelCard | null> {
   try {

@@ -1,12 +1,18 @@
+import { queryScope } from "@/lib/query-keys";
+
+const scope = queryScope("public", "cities");
+
 /**
- * Query keys of the public city lists. They start with "public" so that the live-updates stream
- * (features/live-updates) refreshes them together with the listing and profiles; the form lists
- * (estados, municipios) keep their own "cities" keys because they never change.
+ * Query keys of the city lists, the city search and its previews (live updates refresh `all()`, since model counts
+ * and previews follow the models), and of the estado/município lists the forms use.
  */
 export const cityKeys = {
-  list: (state: string | null) => ["public", "cities", "list", { state }] as const,
-  states: () => ["public", "cities", "states"] as const,
-  bySlug: (slug: string) => ["public", "cities", "by-slug", slug] as const,
-  search: (q: string) => ["public", "cities", "search", q] as const,
-  preview: (cityId: number) => ["public", "cities", "preview", cityId] as const,
+  all: () => scope,
+  list: (state: string | null) => [...scope, "list", { state }] as const,
+  states: () => [...scope, "states"] as const,
+  bySlug: (slug: string) => [...scope, "by-slug", slug] as const,
+  search: (q: string) => [...scope, "search", q] as const,
+  preview: (cityId: number) => [...scope, "preview", cityId] as const,
+  estados: () => [...scope, "estados"] as const,
+  municipios: (estadoId: number) => [...scope, "municipios", estadoId] as const,
 };

@@ -6,7 +6,7 @@ import { cityKeys } from "./query-keys";
 
 /**
  * GET /api/cities/search?q: cities by name (accent-insensitive, cities with models first).
- * SPEC §8: a failed search empties the results silently, so this never rejects.
+ * A failed search empties the results silently, so this never rejects.
  */
 export async function searchCities(q: string, signal?: AbortSignal): Promise<City[]> {
   try {
@@ -29,7 +29,7 @@ export const citySearchQueryOptions = (q: string) =>
     staleTime: 60_000,
   });
 
-/** Runs only for CITY_SEARCH_MIN_CHARS+ trimmed characters (SPEC §5). */
+/** Runs only for CITY_SEARCH_MIN_CHARS+ trimmed characters. */
 export function useCitySearch(q: string) {
   const term = q.trim();
   return useQuery({ ...citySearchQueryOptions(term), enabled: term.length >= CITY_SEARCH_MIN_CHARS });

@@ -6,12 +6,12 @@ import { useCitySearch } from "../api/search-cities";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { CitySearchResults } from "./city-search-results";
 
-/** SPEC §9: the search waits 320 ms after typing; the dropdown closes 150 ms after the box loses focus. */
+/** The search waits 320 ms after typing; the dropdown closes 150 ms after the box loses focus. */
 const DEBOUNCE_MS = 320;
 const BLUR_CLOSE_MS = 150;
 
 /**
- * The header city search (SPEC §2): 2+ trimmed characters open a dropdown of cities with a preview card each
+ * The header city search: 2+ trimmed characters open a dropdown of cities with a preview card each
  * (primary photo, "city - state", advertiser name); picking one goes to the city and scrolls to its grid.
  * Submitting searches the listing (/?search=…). The box clears whenever the path or query changes.
  * `onNavigate` lets the mobile menu close after a choice.
@@ -28,7 +28,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
   const inputRef = useRef<HTMLInputElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
 
-  // Any change of path or query empties the box (SPEC §2).
+  // Any change of path or query empties the box.
   const locationKey = location.pathname + location.search;
   const [lastLocation, setLastLocation] = useState(locationKey);
   if (lastLocation !== locationKey) {

@@ -3,7 +3,7 @@ import { appPaths } from "@/lib/paths";
 
 /** id of the models grid section on the home page; choosing a city scrolls there. */
 export const RESULTS_ANCHOR_ID = "resultados";
-/** SPEC §9: the scroll to the grid starts 200 ms after the navigation. */
+/** The scroll to the grid starts 200 ms after the navigation. */
 export const SCROLL_TO_RESULTS_DELAY_MS = 200;
 
 /** Navigation state asking the listing page to scroll to its grid once it is shown. */
@@ -14,7 +14,7 @@ export function isCityNavigationState(state: unknown): state is CityNavigationSt
 }
 
 /**
- * Where choosing a city leads (SPEC §2): its /cidade/{slug} route when the slug is known, else the home
+ * Where choosing a city leads: its /cidade/{slug} route when the slug is known, else the home
  * listing with ?city_id. The state makes the listing scroll to its grid.
  */
 export function cityTarget(city: Pick<City, "id" | "slug">): { to: string; state: CityNavigationState } {

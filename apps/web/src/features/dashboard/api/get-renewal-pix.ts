@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
+import type { PixQrCodeResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 
-export type RenewalPix = { qr_code?: string | null; qr_code_data?: string | null };
-
-/** GET /api/payments/pix/qrcode/random?amount&description (SPEC §7): a Pix QR image and its copy code. */
-export function getRenewalPix(input: { amount: number; description: string }): Promise<RenewalPix> {
-  return api.get<RenewalPix>(apiPaths.payments.pixQrRandom, { query: input });
+/** GET /api/payments/pix/qrcode/random?amount&description: a Pix QR image and its copy code. */
+export function getRenewalPix(input: { amount: number; description: string }): Promise<PixQrCodeResponse> {
+  return api.get<PixQrCodeResponse>(apiPaths.payments.pixQrRandom, { query: input });
 }
 
 export function useRenewalPix() {

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from "@vitrine/contracts";
+import { ACCOUNT_PAYMENT_STATUS_LABELS, type PaymentStatus } from "@vitrine/contracts";
 import { Button } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
@@ -7,13 +7,13 @@ export const EXPIRED_NOTE = "Seu perfil não aparecerá no site público até a 
 
 const TONES = {
   expired: {
-    title: "Pagamento Vencido",
+    title: ACCOUNT_PAYMENT_STATUS_LABELS.expired,
     box: "border-danger/45 bg-danger-soft",
     icon: "border-danger/40 text-danger",
     heading: "text-danger",
   },
   no_payment: {
-    title: "Pagamento Pendente",
+    title: ACCOUNT_PAYMENT_STATUS_LABELS.no_payment,
     box: "border-warning/45 bg-warning-soft",
     icon: "border-warning/40 text-warning",
     heading: "text-warning",
@@ -21,7 +21,7 @@ const TONES = {
 } as const;
 
 /**
- * SPEC §4 payment banner: expired → red "Pagamento Vencido" with payment_message and the note that the profile
+ * The payment banner: expired → red "Pagamento Vencido" with payment_message and the note that the profile
  * stays off the public site until renewal; no_payment → yellow "Pagamento Pendente"; anything else → nothing.
  */
 export function PaymentBanner({

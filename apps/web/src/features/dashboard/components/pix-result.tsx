@@ -1,12 +1,11 @@
+import { formatBRL, type PixQrCodeResponse } from "@vitrine/contracts";
 import { useState } from "react";
 import { Button } from "@/components/ui";
-import { formatBRL } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import type { RenewalPix } from "../api/get-renewal-pix";
 import { qrImageSrc } from "./renewal-plan";
 
 /** The Pix QR of a renewal with its copy-and-paste code. */
-export function PixResult({ pix, amount }: { pix: RenewalPix; amount: number }) {
+export function PixResult({ pix, amount }: { pix: PixQrCodeResponse; amount: number }) {
   const [copied, setCopied] = useState(false);
   const code = pix.qr_code_data ?? "";
 

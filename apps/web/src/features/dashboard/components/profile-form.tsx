@@ -17,12 +17,12 @@ import {
   WEIGHT_MAX,
   WEIGHT_MIN,
 } from "@vitrine/contracts";
-import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses, Card, Input, Select, Textarea } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
-import { issuesToFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/hooks/use-zod-form";
 import { appPaths } from "@/lib/paths";
 import { RatesEditor } from "./rates-editor";
 
@@ -40,26 +40,8 @@ type Values = {
   weight: string;
   measurements: string;
   services: string;
+  rates: Rates;
 };
-type FieldName = keyof Values;
-
-/** Form order, to focus the first invalid field. */
-const FIELD_ORDER: Array<FieldName | "rates"> = [
-  "name",
-  "age",
-  "category_id",
-  "estado_id",
-  "municipio_id",
-  "description",
-  "services",
-  "phone",
-  "whatsapp",
-  "instagram",
-  "height",
-  "weight",
-  "measurements",
-  "rates",
-];
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 /** 1.68 → "1,68": decimals are shown the Brazilian way; the schema reads a comma or a dot. */
@@ -80,6 +62,17 @@ function initialValues(model: ProfileModel): Values {
     weight: decimalText(model.weight),
     measurements: text(model.measurements),
     services: model.services,
+    rates: parseRates(model.rates),
+  };
+}
+
+/** The body ProfileBodySchema reads: an empty height or weight is sent as null, rates as its JSON string. */
+function toBody(values: Values) {
+  return {
+    ...values,
+    height: values.height.trim() === "" ? null : values.height,
+    weight: values.weight.trim() === "" ? null : values.weight,
+    rates: serializeRates(values.rates),
   };
 }
 
@@ -92,8 +85,9 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /**
- * SPEC §2 edit-profile form, validated with the server's ProfileBodySchema (empty height/weight → null, rates →
- * the JSON string { tags, obs }). `onSubmit` gets the parsed body; `serverErrors` come from a rejected save.
+ * The edit-profile form, validated with the server's ProfileBodySchema (empty height/weight → null, rates → the
+ * JSON string { tags, obs }). `onSubmit` gets the parsed body; `serverErrors` is the rejection of the last save,
+ * whose field details show inline.
  */
 export function ProfileForm({
   model,
@@ -107,61 +101,31 @@ export function ProfileForm({
   pending: boolean;
   /** True after a successful save, while the page waits to go back: the form stops accepting submits. */
   saved?: boolean;
-  serverErrors: Record<string, string>;
+  serverErrors: unknown;
 }) {
-  const [values, setValues] = useState<Values>(() => initialValues(model));
-  const [rates, setRates] = useState<Rates>(() => parseRates(model.rates));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-
+  const form = useZodForm(ProfileBodySchema, initialValues(model), {
+    serverErrors,
+    toInput: toBody,
+    focusNames: { rates: "rate_duration" },
+  });
   const categories = useCategories({ includeEmpty: true });
+  const submitValid = form.handleSubmit(onSubmit);
 
-  const [lastServerErrors, setLastServerErrors] = useState(serverErrors);
-  if (lastServerErrors !== serverErrors) {
-    setLastServerErrors(serverErrors);
-    setErrors(serverErrors);
-  }
-
-  const set = (field: FieldName) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value, ...(field === "estado_id" ? { municipio_id: "" } : {}) }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  /** A new estado empties the cidade, which belongs to the previous one. */
+  const estado = {
+    ...form.field("estado_id"),
+    onChange: (event: { target: { value: string } }) =>
+      form.setValues({ estado_id: event.target.value, municipio_id: "" }),
   };
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending || saved) return;
-    const body = {
-      ...values,
-      // SPEC §5: an empty height or weight is sent as null.
-      height: values.height.trim() === "" ? null : values.height,
-      weight: values.weight.trim() === "" ? null : values.weight,
-      rates: serializeRates({ tags: rates.tags, obs: rates.obs }),
-    };
-    const result = ProfileBodySchema.safeParse(body);
-    if (!result.success) {
-      const fieldErrors = issuesToFieldErrors(result.error.issues);
-      setErrors(fieldErrors);
-      const first = FIELD_ORDER.find((k) => fieldErrors[k]);
-      const target = first === "rates" ? "rate_duration" : first;
-      formRef.current?.querySelector<HTMLElement>(`[name="${target}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    onSubmit(result.data);
-  }
-
-  const common = (field: FieldName) => ({
-    name: field,
-    value: values[field],
-    onChange: set(field),
-    error: errors[field],
-  });
-
   return (
-    <form ref={formRef} onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
+    <form
+      onSubmit={(event) => (pending || saved ? event.preventDefault() : submitValid(event))}
+      noValidate
+      className="flex flex-col gap-6"
+    >
       <Section title="Dados básicos">
-        <Input label="Nome" autoComplete="nickname" maxLength={NAME_MAX} required {...common("name")} />
+        <Input label="Nome" autoComplete="nickname" maxLength={NAME_MAX} required {...form.field("name")} />
         <Input
           label="Idade"
           type="number"
@@ -170,7 +134,7 @@ export function ProfileForm({
           max={AGE_MAX}
           step={1}
           required
-          {...common("age")}
+          {...form.field("age")}
         />
         <Select
           label="Categoria"
@@ -178,14 +142,14 @@ export function ProfileForm({
           wrapperClassName="sm:col-span-2"
           placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
           options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          {...common("category_id")}
+          {...form.field("category_id")}
         />
       </Section>
 
       <Section title="Localização" description="A cidade onde seu anúncio aparece.">
         <EstadoMunicipioFields
-          estado={common("estado_id")}
-          municipio={common("municipio_id")}
+          estado={estado}
+          municipio={form.field("municipio_id")}
           municipioLabel="Cidade"
           municipioPlaceholder="Selecione a cidade"
         />
@@ -198,8 +162,8 @@ export function ProfileForm({
           maxLength={DESCRIPTION_MAX}
           wrapperClassName="sm:col-span-2"
           placeholder="Conte um pouco sobre você e seu atendimento."
-          hint={`${values.description.length}/${DESCRIPTION_MAX} caracteres`}
-          {...common("description")}
+          hint={`${form.values.description.length}/${DESCRIPTION_MAX} caracteres`}
+          {...form.field("description")}
         />
         <Textarea
           label="Serviços"
@@ -208,13 +172,13 @@ export function ProfileForm({
           wrapperClassName="sm:col-span-2"
           placeholder="Ex.: Jantar, Eventos, Viagens"
           hint="Separe os serviços por vírgulas."
-          {...common("services")}
+          {...form.field("services")}
         />
       </Section>
 
       <Section title="Contato" description="Como os visitantes falam com você.">
-        <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...common("phone")} />
-        <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...common("whatsapp")} />
+        <Input label="Telefone" type="tel" autoComplete="tel" placeholder="(11) 99999-9999" {...form.field("phone")} />
+        <Input label="WhatsApp" type="tel" placeholder="(11) 99999-9999" {...form.field("whatsapp")} />
         <Input
           label="Instagram"
           placeholder="@seuperfil"
@@ -223,12 +187,12 @@ export function ProfileForm({
           maxLength={INSTAGRAM_MAX + 40}
           hint="O @ ou o endereço do perfil."
           wrapperClassName="sm:col-span-2"
-          {...common("instagram")}
+          {...form.field("instagram")}
         />
       </Section>
 
       {/* Text, not type="number": a number input drops or misreads the decimal comma ("1,72" became 172).
-          ProfileBodySchema takes "1,72" or "1.72" and checks the range and the decimals (SPEC §5). */}
+          ProfileBodySchema takes "1,72" or "1.72" and checks the range and the decimals. */}
       <Section title="Características">
         <Input
           label="Altura (m)"
@@ -237,7 +201,7 @@ export function ProfileForm({
           autoComplete="off"
           placeholder="1,68"
           hint={`De ${decimalText(HEIGHT_MIN)} a ${decimalText(HEIGHT_MAX)} m`}
-          {...common("height")}
+          {...form.field("height")}
         />
         <Input
           label="Peso (kg)"
@@ -246,25 +210,22 @@ export function ProfileForm({
           autoComplete="off"
           placeholder="58,5"
           hint={`De ${WEIGHT_MIN} a ${WEIGHT_MAX} kg`}
-          {...common("weight")}
+          {...form.field("weight")}
         />
         <Input
           label="Medidas"
           maxLength={MEASUREMENTS_MAX}
           placeholder="Ex.: 90-60-90"
           wrapperClassName="sm:col-span-2"
-          {...common("measurements")}
+          {...form.field("measurements")}
         />
       </Section>
 
       <Card title="Valores & Observações" description="Adicione a duração e o valor de cada atendimento.">
         <RatesEditor
-          value={rates}
-          onChange={(next) => {
-            setRates(next);
-            if (errors.rates) setErrors(({ rates: _removed, ...rest }) => rest);
-          }}
-          error={errors.rates}
+          value={form.values.rates}
+          onChange={(rates) => form.setValue("rates", rates)}
+          error={form.errors.rates}
         />
       </Card>
 
@@ -272,8 +233,8 @@ export function ProfileForm({
         <Link to={appPaths.dashboard} className={buttonClasses({ variant: "ghost" })}>
           Cancelar
         </Link>
-        {/* After a save the label stays "Salvar" (SPEC has no other) and the button stays disabled until the page
-            goes back to the dashboard. */}
+        {/* After a save the label stays "Salvar" (the screen has no "Salvo" state) and the button stays disabled
+            until the page goes back to the dashboard. */}
         <Button type="submit" loading={pending} loadingText="Salvando..." disabled={saved} className="sm:min-w-36">
           Salvar
         </Button>

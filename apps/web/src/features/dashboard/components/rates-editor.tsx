@@ -6,9 +6,9 @@ import { Button, Input, Textarea } from "@/components/ui";
 const DURATION_MAX = 20;
 
 /**
- * SPEC §5 rate tags: duration and price both required, price masked "R$ x,xx" (digits typed / 100); each tag is
+ * Rate tags: duration and price both required, price masked "R$ x,xx" (digits typed / 100); each tag is
  * "duration price" ("1h R$ 150,00") and can be removed. Observações is free text. The parent stores
- * { tags, obs } and sends it as the JSON string of SPEC §3.
+ * { tags, obs } and sends it as a JSON string.
  */
 export function RatesEditor({
   value,

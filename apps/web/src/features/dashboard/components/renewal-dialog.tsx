@@ -1,12 +1,11 @@
-import { periodLabel, whatsappNumber } from "@vitrine/contracts";
+import { formatBRL, periodLabel, type PixQrCodeResponse, whatsappNumber } from "@vitrine/contracts";
 import { useState } from "react";
 import { Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "@/features/settings/api/get-public-plans";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { cn } from "@/lib/cn";
-import { formatBRL } from "@/lib/format";
 import { useCreateSubscription } from "../api/create-subscription";
-import { type RenewalPix, useRenewalPix } from "../api/get-renewal-pix";
+import { useRenewalPix } from "../api/get-renewal-pix";
 import { PixResult } from "./pix-result";
 import {
   CHECKOUT_UNAVAILABLE,
@@ -43,7 +42,7 @@ const OPTIONS: Array<{ value: Option; title: string; text: string; action: strin
 type Problem = { title: string; detail?: string } | null;
 
 /**
- * SPEC §2 renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
+ * Renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
  * the highlighted one, else the cheapest, else "Plano Mensal" at 100.
  */
 export function RenewalDialog({
@@ -60,7 +59,7 @@ export function RenewalDialog({
   const plan = pickRenewalPlan(plans.data);
   const [option, setOption] = useState<Option>("provider");
   const [problem, setProblem] = useState<Problem>(null);
-  const [pix, setPix] = useState<RenewalPix | null>(null);
+  const [pix, setPix] = useState<PixQrCodeResponse | null>(null);
   const subscription = useCreateSubscription();
   const renewalPix = useRenewalPix();
   const description = `Renovação ${plan.name} - ${model.name}`;

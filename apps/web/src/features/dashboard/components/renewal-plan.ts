@@ -1,4 +1,4 @@
-import type { PeriodType, PlanPaymentMethod, PublicPlan } from "@vitrine/contracts";
+import type { ErrorCode, PeriodType, PlanPaymentMethod, PublicPlan } from "@vitrine/contracts";
 import { ApiError } from "@/lib/api-client";
 
 export type RenewalPlan = {
@@ -9,7 +9,7 @@ export type RenewalPlan = {
   payment_methods: PlanPaymentMethod[];
 };
 
-/** SPEC §2/§9: without any active plan the dialog offers "Plano Mensal" at 100. */
+/** Without any active plan the dialog offers "Plano Mensal" at 100. */
 export const FALLBACK_PLAN: RenewalPlan = {
   id: null,
   name: "Plano Mensal",
@@ -33,15 +33,20 @@ export const PIX_FAILED_DETAIL = "Erro ao gerar PIX. Verifique as chaves configu
 export const NO_SUPPORT_PHONE = "Telefone de suporte não configurado.";
 
 /**
- * SPEC §8 "Renewal failure": the server's error text, else the generic message. A 404 (no payment route yet)
- * or a server error says nothing useful to the model, so those get the generic message too.
+ * Failures whose server text says nothing the model can act on: the payment route is missing (NOT_FOUND), the
+ * payment provider did not answer (PROVIDER_UNAVAILABLE) or the server failed (INTERNAL_ERROR).
+ */
+const GENERIC_RENEWAL_FAILURES: ErrorCode[] = ["NOT_FOUND", "PROVIDER_UNAVAILABLE", "INTERNAL_ERROR"];
+
+/**
+ * The alert of a failed renewal: the server's error text when it explains the refusal (a validation or a domain
+ * error), the connection message when the server could not be reached, else the generic RENEWAL_FAILED.
  */
 export function renewalErrorMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.status === 0) return err.message;
-    if (err.status >= 400 && err.status < 500 && err.status !== 404 && err.message) return err.message;
-  }
-  return RENEWAL_FAILED;
+  if (!(err instanceof ApiError)) return RENEWAL_FAILED;
+  if (err.isNetworkError) return err.message;
+  if (!err.code || GENERIC_RENEWAL_FAILURES.includes(err.code) || !err.message) return RENEWAL_FAILED;
+  return err.message;
 }
 
 /** qr_code may be a data URL, an absolute URL or bare base64 PNG. */

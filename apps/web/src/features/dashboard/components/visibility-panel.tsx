@@ -1,17 +1,8 @@
 import type { OwnerPhoto, ProfileModel } from "@vitrine/contracts";
 import { Link } from "react-router";
-import { Badge, buttonClasses, Card } from "@/components/ui";
+import { Badge, buttonClasses, Card, Stat, StatGroup } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="min-w-0 rounded-xl border border-line bg-surface-2/60 px-3 py-3 sm:px-4">
-      <dt className="text-xs tracking-wide text-ink-subtle uppercase">{label}</dt>
-      <dd className="mt-1 font-display text-xl font-semibold text-ink tabular-nums sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
 
 const count = new Intl.NumberFormat("pt-BR");
 
@@ -71,12 +62,12 @@ export function VisibilityPanel({ model, photos }: { model: ProfileModel; photos
         </ul>
       )}
 
-      <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatGroup className="mt-5 grid-cols-2 lg:grid-cols-4">
         <Stat label="Visualizações" value={count.format(model.views_count)} />
         <Stat label="Contatos" value={count.format(model.contact_count)} />
         <Stat label="Fotos públicas" value={`${publicPhotos} de ${photos.length}`} />
         <Stat label="Plano válido até" value={formatDate(model.next_due_date)} />
-      </dl>
+      </StatGroup>
 
       <div className="mt-5 flex flex-col gap-3 border-t border-line pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="min-w-0 text-sm break-all text-ink-subtle">

@@ -2,11 +2,9 @@ import type { SessionModel } from "@vitrine/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { Button, buttonClasses, Card, Spinner } from "@/components/ui";
+import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { advertiserAppPaths } from "@/lib/advertiser-paths";
-import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 import { useProfile } from "../api/get-profile";
@@ -62,12 +60,12 @@ function Dashboard({ session }: { session: SessionModel }) {
             </Link>
           </DashboardCard>
           <DashboardCard icon="settings" title="Configurações" text="Senha, e-mail de acesso e exclusão da conta.">
-            <Link to={advertiserAppPaths.settings} className={small("secondary")}>
+            <Link to={appPaths.dashboardSettings} className={small("secondary")}>
               Abrir Configurações
             </Link>
           </DashboardCard>
           <DashboardCard icon="sales" title="Vendas" text="Produtos que você vende e os pedidos recebidos.">
-            <Link to={advertiserAppPaths.sales} className={small("secondary")}>
+            <Link to={appPaths.dashboardSales} className={small("secondary")}>
               Gerenciar Vendas
             </Link>
           </DashboardCard>
@@ -78,24 +76,14 @@ function Dashboard({ session }: { session: SessionModel }) {
           </DashboardCard>
         </div>
 
-        {profile.data ? (
-          <VisibilityPanel model={profile.data.model} photos={profile.data.photos} />
-        ) : profile.isError ? (
-          <Card title="Como o público vê seu anúncio">
-            <p role="alert" className="text-sm text-danger">
-              {errorMessage(profile.error, "Não foi possível carregar seu perfil.")}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
-              Tentar novamente
-            </Button>
-          </Card>
-        ) : (
-          <Card>
-            <div className="flex justify-center py-10 text-accent">
-              <Spinner size="lg" label="Carregando seu perfil..." />
-            </div>
-          </Card>
-        )}
+        <QueryState
+          query={profile}
+          title="Como o público vê seu anúncio"
+          errorText="Não foi possível carregar seu perfil."
+          loadingLabel="Carregando seu perfil..."
+        >
+          {(data) => <VisibilityPanel model={data.model} photos={data.photos} />}
+        </QueryState>
       </div>
 
       <RenewalDialog open={renewOpen} onClose={() => setRenewOpen(false)} model={{ id: session.id, name }} />
@@ -103,7 +91,7 @@ function Dashboard({ session }: { session: SessionModel }) {
   );
 }
 
-/** SPEC §2 model dashboard "Meu Perfil" (/dashboard). */
+/** The model dashboard "Meu Perfil" (/dashboard). */
 export function DashboardPage() {
   return <ModelOnly>{(model) => <Dashboard session={model} />}</ModelOnly>;
 }

@@ -2,10 +2,9 @@ import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { Button, buttonClasses, Card, Modal, PageSpinner } from "@/components/ui";
+import { buttonClasses, ConfirmDialog, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { toast } from "@/lib/toast";
 import { useDeletePhoto } from "../api/delete-photo";
@@ -85,61 +84,50 @@ function Gallery() {
       <div className="flex flex-col gap-8">
         <UploadPanel photoCount={photos.length} />
 
-        {profile.data ? (
-          photos.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-line-strong bg-surface/60 px-6 py-14 text-center">
-              <p className="font-display text-2xl text-ink">Nenhuma foto enviada ainda.</p>
-              <p className="mt-2 text-sm text-ink-muted">Escolha uma foto acima para começar sua galeria.</p>
-            </div>
-          ) : (
-            <section aria-label="Suas fotos">
-              <p className="mb-4 text-sm text-ink-muted">
-                A foto <span className="text-accent">Principal</span> é a capa do seu anúncio. Fotos{" "}
-                <span className="text-ink">Privadas</span> não aparecem para os visitantes.
-              </p>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-                {photos.map((photo, i) => (
-                  <PhotoCard
-                    key={photo.id}
-                    photo={photo}
-                    position={i + 1}
-                    busyAction={busyActionOf(photo)}
-                    onAction={(action) => onAction(photo, action)}
-                  />
-                ))}
-              </ul>
-            </section>
-          )
-        ) : profile.isError ? (
-          <Card>
-            <p role="alert" className="text-sm text-danger">
-              {errorMessage(profile.error, "Não foi possível carregar suas fotos.")}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
-              Tentar novamente
-            </Button>
-          </Card>
-        ) : (
-          <PageSpinner label="Carregando fotos..." />
-        )}
+        <QueryState
+          query={profile}
+          variant="page"
+          errorText="Não foi possível carregar suas fotos."
+          loadingLabel="Carregando fotos..."
+        >
+          {(data) =>
+            data.photos.length === 0 ? (
+              <div className="rounded-2xl border border-dashed border-line-strong bg-surface/60 px-6 py-14 text-center">
+                <p className="font-display text-2xl text-ink">Nenhuma foto enviada ainda.</p>
+                <p className="mt-2 text-sm text-ink-muted">Escolha uma foto acima para começar sua galeria.</p>
+              </div>
+            ) : (
+              <section aria-label="Suas fotos">
+                <p className="mb-4 text-sm text-ink-muted">
+                  A foto <span className="text-accent">Principal</span> é a capa do seu anúncio. Fotos{" "}
+                  <span className="text-ink">Privadas</span> não aparecem para os visitantes.
+                </p>
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+                  {data.photos.map((photo, i) => (
+                    <PhotoCard
+                      key={photo.id}
+                      photo={photo}
+                      position={i + 1}
+                      busyAction={busyActionOf(photo)}
+                      onAction={(action) => onAction(photo, action)}
+                    />
+                  ))}
+                </ul>
+              </section>
+            )
+          }
+        </QueryState>
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={toDelete !== null}
-        onClose={() => !remove.isPending && setToDelete(null)}
-        size="sm"
+        onCancel={() => setToDelete(null)}
         title="Excluir foto?"
         description="A foto e todas as suas versões serão apagadas. Não é possível desfazer."
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending} loadingText="Excluindo...">
-              Excluir
-            </Button>
-          </>
-        }
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
       >
         {toDelete && (
           <div className="flex items-center gap-4">
@@ -151,12 +139,12 @@ function Gallery() {
             </p>
           </div>
         )}
-      </Modal>
+      </ConfirmDialog>
     </PageContainer>
   );
 }
 
-/** SPEC §2 model gallery (/dashboard/gallery). */
+/** The model gallery (/dashboard/gallery). */
 export function GalleryPage() {
   return (
     <ModelOnly deniedTitle={GALLERY_DENIED} deniedMessage={null}>

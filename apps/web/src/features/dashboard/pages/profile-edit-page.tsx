@@ -2,18 +2,16 @@ import type { ProfileModel, ProfileUpdate } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { Button, Card, PageSpinner } from "@/components/ui";
+import { QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { detailsToFieldErrors } from "@/lib/form-errors";
 import { appPaths } from "@/lib/paths";
 import { toast } from "@/lib/toast";
 import { useProfile } from "../api/get-profile";
 import { useUpdateProfile } from "../api/update-profile";
 import { ProfileForm } from "../components/profile-form";
 
-/** SPEC §9: after a successful save the page goes back to the dashboard after 1.5 s. */
+/** After a successful save the page goes back to the dashboard after 1.5 s. */
 const BACK_DELAY_MS = 1500;
 export const PROFILE_SAVED = "Perfil atualizado com sucesso!";
 export const PROFILE_SAVE_FAILED = "Erro ao atualizar perfil. Tente novamente.";
@@ -21,7 +19,6 @@ export const PROFILE_SAVE_FAILED = "Erro ao atualizar perfil. Tente novamente.";
 function ProfileEditor({ model }: { model: ProfileModel }) {
   const update = useUpdateProfile();
   const navigate = useNavigate();
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -33,10 +30,7 @@ function ProfileEditor({ model }: { model: ProfileModel }) {
         toast.success(PROFILE_SAVED);
         timer.current = window.setTimeout(() => navigate(appPaths.dashboard), BACK_DELAY_MS);
       },
-      onError: (err) => {
-        toast.error(PROFILE_SAVE_FAILED);
-        if (err instanceof ApiError && err.details.length > 0) setServerErrors(detailsToFieldErrors(err.details));
-      },
+      onError: () => toast.error(PROFILE_SAVE_FAILED),
     });
   }
 
@@ -46,7 +40,7 @@ function ProfileEditor({ model }: { model: ProfileModel }) {
       onSubmit={onSubmit}
       pending={update.isPending}
       saved={saved}
-      serverErrors={serverErrors}
+      serverErrors={update.error}
     />
   );
 }
@@ -61,25 +55,19 @@ function ProfileEdit() {
         title="Editar Perfil"
         description="Campos com * são obrigatórios. O que você salvar aparece no seu perfil público."
       />
-      {profile.data ? (
-        <ProfileEditor model={profile.data.model} />
-      ) : profile.isError ? (
-        <Card>
-          <p role="alert" className="text-sm text-danger">
-            {errorMessage(profile.error, "Não foi possível carregar seu perfil.")}
-          </p>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={() => profile.refetch()}>
-            Tentar novamente
-          </Button>
-        </Card>
-      ) : (
-        <PageSpinner label="Carregando seu perfil..." />
-      )}
+      <QueryState
+        query={profile}
+        variant="page"
+        errorText="Não foi possível carregar seu perfil."
+        loadingLabel="Carregando seu perfil..."
+      >
+        {(data) => <ProfileEditor model={data.model} />}
+      </QueryState>
     </PageContainer>
   );
 }
 
-/** SPEC §2 edit profile (/dashboard/profile). */
+/** Edit profile (/dashboard/profile). */
 export function ProfileEditPage() {
   return <ModelOnly>{() => <ProfileEdit />}</ModelOnly>;
 }

@@ -1,6 +1,6 @@
 import { PagePlaceholder } from "@/components/page-placeholder";
 
-/** PLACEHOLDER — Payment failed (SPEC §2), route /payment/failure. Replaced by the payments issue. */
+/** PLACEHOLDER — Payment failed, route /payment/failure. Replaced by the payments issue. */
 export function PaymentFailurePage() {
   return <PagePlaceholder title="Pagamento Falhou" />;
 }

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OwnOrder } from "@vitrine/contracts";
-import { advertiserApiPaths } from "@/lib/advertiser-paths";
+import type { OwnOrder, OwnOrdersResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+import { productKeys } from "./query-keys";
 
 /** GET /api/models/orders: orders of the model's products, newest first. */
 export async function getOwnOrders(): Promise<OwnOrder[]> {
-  const { orders } = await api.get<{ orders: OwnOrder[] }>(advertiserApiPaths.orders);
+  const { orders } = await api.get<OwnOrdersResponse>(apiPaths.models.orders);
   return orders;
 }
 
 export const ownOrdersQueryOptions = () =>
-  queryOptions({ queryKey: ["me", "orders"], queryFn: getOwnOrders, staleTime: 30_000 });
+  queryOptions({ queryKey: productKeys.orders(), queryFn: getOwnOrders, staleTime: 30_000 });
 
 export function useOwnOrders() {
   return useQuery(ownOrdersQueryOptions());

@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OwnProduct } from "@vitrine/contracts";
-import { advertiserApiPaths } from "@/lib/advertiser-paths";
+import type { OwnProduct, OwnProductsResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+import { productKeys } from "./query-keys";
 
 /** GET /api/models/products: the signed-in model's products, active or not. */
 export async function getOwnProducts(): Promise<OwnProduct[]> {
-  const { products } = await api.get<{ products: OwnProduct[] }>(advertiserApiPaths.products);
+  const { products } = await api.get<OwnProductsResponse>(apiPaths.models.products);
   return products;
 }
 
-export const ownProductsQueryKey = ["me", "products"] as const;
-
-export const ownProductsQueryOptions = () => queryOptions({ queryKey: ownProductsQueryKey, queryFn: getOwnProducts });
+export const ownProductsQueryOptions = () => queryOptions({ queryKey: productKeys.list(), queryFn: getOwnProducts });
 
 export function useOwnProducts() {
   return useQuery(ownProductsQueryOptions());

@@ -1,7 +1,6 @@
-import type { OwnOrder } from "@vitrine/contracts";
-import { Button, Card, Table, type TableColumn } from "@/components/ui";
-import { errorMessage } from "@/lib/api-client";
-import { formatBRL, formatDate } from "@/lib/format";
+import { formatBRL, type OwnOrder, sumMoney } from "@vitrine/contracts";
+import { Card, QueryState, Table, type TableColumn } from "@/components/ui";
+import { formatDate } from "@/lib/format";
 import { useOwnOrders } from "../api/get-own-orders";
 import { OrderStatusBadge } from "./order-status";
 
@@ -14,41 +13,43 @@ const COLUMNS: TableColumn<OwnOrder>[] = [
   { key: "date", header: "Data", render: (o) => formatDate(o.created_at) },
 ];
 
-/** The model's own orders ("Meus Pedidos"); only status paid counts as revenue (DOMAIN.md). */
+function OrdersTable({ rows, loading = false }: { rows: OwnOrder[]; loading?: boolean }) {
+  return (
+    <Table
+      caption="Meus pedidos"
+      columns={COLUMNS}
+      rows={rows}
+      getRowKey={(o) => o.id}
+      loading={loading}
+      emptyText="Nenhum pedido recebido ainda."
+    />
+  );
+}
+
+/** The model's own orders ("Meus Pedidos"); only orders with status paid count as money received. */
 export function OrdersCard() {
   const orders = useOwnOrders();
   const rows = orders.data ?? [];
-  const revenue = rows.filter((o) => o.status === "paid").reduce((sum, o) => sum + Math.round(o.amount * 100), 0);
+  const received = sumMoney(rows.filter((o) => o.status === "paid").map((o) => o.amount));
 
   return (
     <Card
       title="Meus Pedidos"
       description={
         orders.data
-          ? `${rows.length} ${rows.length === 1 ? "pedido" : "pedidos"} · ${formatBRL(revenue / 100)} recebidos`
+          ? `${rows.length} ${rows.length === 1 ? "pedido" : "pedidos"} · ${formatBRL(received)} recebidos`
           : "Pedidos dos seus produtos."
       }
       padding="md"
     >
-      {orders.isError && !orders.data ? (
-        <div>
-          <p role="alert" className="text-sm text-danger">
-            {errorMessage(orders.error, "Não foi possível carregar seus pedidos.")}
-          </p>
-          <Button variant="secondary" size="sm" className="mt-4" onClick={() => orders.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      ) : (
-        <Table
-          caption="Meus pedidos"
-          columns={COLUMNS}
-          rows={rows}
-          getRowKey={(o) => o.id}
-          loading={orders.isPending}
-          emptyText="Nenhum pedido recebido ainda."
-        />
-      )}
+      <QueryState
+        query={orders}
+        variant="inline"
+        errorText="Não foi possível carregar seus pedidos."
+        loading={<OrdersTable rows={[]} loading />}
+      >
+        {(data) => <OrdersTable rows={data} />}
+      </QueryState>
     </Card>
   );
 }

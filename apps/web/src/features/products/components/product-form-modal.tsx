@@ -1,5 +1,6 @@
 import {
   type OwnProduct,
+  parseMoney,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   PRODUCT_TYPE_LABELS,
@@ -8,12 +9,12 @@ import {
   ProductBodySchema,
   type ProductType,
 } from "@vitrine/contracts";
-import { type FormEvent, useId, useState } from "react";
-import { amountToMasked, CurrencyInput, parseMaskedBRL } from "@/components/currency-input";
+import { useId } from "react";
+import { amountToMasked, CurrencyInput } from "@/components/currency-input";
 import { Button, Checkbox, Input, Modal, Select, Textarea } from "@/components/ui";
-import { ApiError } from "@/lib/api-client";
-import { detailsToFieldErrors, issuesToFieldErrors } from "@/lib/form-errors";
+import { useZodForm } from "@/hooks/use-zod-form";
 
+/** `price` is the masked text ("R$ 59,90"); ProductBodySchema reads it the same way the server would. */
 type Values = { name: string; description: string; price: string; type: ProductType; is_active: boolean };
 
 function initialValues(product: OwnProduct | null): Values {
@@ -27,49 +28,31 @@ function initialValues(product: OwnProduct | null): Values {
   };
 }
 
-/** Create or edit one product in a modal; validated with the server's ProductBodySchema. */
+/** An empty price asks for one (the schema alone would only say "Valor inválido"). */
+const checkPrice = (values: Values) => (parseMoney(values.price) === null ? { price: "Informe o preço" } : undefined);
+
+/**
+ * Create or edit one product in a modal; validated with the server's ProductBodySchema. `serverErrors` is the
+ * rejection of the last save, whose field details show inline.
+ */
 export function ProductFormModal({
   open,
   product,
   onClose,
   onSubmit,
   pending,
+  serverErrors,
 }: {
   open: boolean;
   /** null: a new product. */
   product: OwnProduct | null;
   onClose: () => void;
-  /** Resolves when saved; rejects with the ApiError to show. */
-  onSubmit: (body: ProductBody) => Promise<unknown>;
+  onSubmit: (body: ProductBody) => void;
   pending: boolean;
+  serverErrors: unknown;
 }) {
   const formId = useId();
-  const [values, setValues] = useState<Values>(() => initialValues(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  };
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const price = parseMaskedBRL(values.price);
-    const body: ProductBody = { ...values, price: price ?? 0 };
-    const result = ProductBodySchema.safeParse(body);
-    const fieldErrors = result.success ? {} : issuesToFieldErrors(result.error.issues);
-    if (price === null) fieldErrors.price = "Informe o preço";
-    if (Object.keys(fieldErrors).length > 0) {
-      setErrors(fieldErrors);
-      return;
-    }
-    setErrors({});
-    try {
-      await onSubmit(body);
-    } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) setErrors(detailsToFieldErrors(err.details));
-    }
-  }
+  const form = useZodForm(ProductBodySchema, initialValues(product), { serverErrors, check: checkPrice });
 
   return (
     <Modal
@@ -88,49 +71,40 @@ export function ProductFormModal({
         </>
       }
     >
-      <form id={formId} onSubmit={handleSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
+      <form id={formId} onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5 sm:grid-cols-2">
         <Input
           label="Nome"
-          name="name"
           required
           maxLength={PRODUCT_NAME_MAX}
           wrapperClassName="sm:col-span-2"
-          value={values.name}
-          onChange={(e) => set("name", e.target.value)}
-          error={errors.name}
+          {...form.field("name")}
         />
         <Textarea
           label="Descrição"
-          name="description"
           rows={4}
           maxLength={PRODUCT_DESCRIPTION_MAX}
           wrapperClassName="sm:col-span-2"
-          value={values.description}
-          onChange={(e) => set("description", e.target.value)}
-          error={errors.description}
+          {...form.field("description")}
         />
         <CurrencyInput
           label="Preço"
           name="price"
           required
-          value={values.price}
-          onValueChange={(masked) => set("price", masked)}
-          error={errors.price}
+          value={form.values.price}
+          onValueChange={(masked) => form.setValue("price", masked)}
+          error={form.errors.price}
         />
         <Select
           label="Tipo"
-          name="type"
-          value={values.type}
-          onChange={(e) => set("type", e.target.value as ProductType)}
           options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
-          error={errors.type}
+          {...form.field("type")}
         />
         <Checkbox
           label="Ativo: à venda no meu perfil"
           name="is_active"
           wrapperClassName="sm:col-span-2"
-          checked={values.is_active}
-          onChange={(e) => set("is_active", e.target.checked)}
+          checked={form.values.is_active}
+          onChange={(e) => form.setValue("is_active", e.target.checked)}
         />
       </form>
     </Modal>

@@ -1,8 +1,13 @@
-import { type OwnProduct, type ProductBody, PRODUCTS_PER_MODEL_MAX, productTypeLabel } from "@vitrine/contracts";
+import {
+  formatBRL,
+  type OwnProduct,
+  type ProductBody,
+  PRODUCTS_PER_MODEL_MAX,
+  productTypeLabel,
+} from "@vitrine/contracts";
 import { useState } from "react";
-import { Badge, Button, Card, Modal, Spinner } from "@/components/ui";
+import { Badge, Button, Card, ConfirmDialog, QueryState } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
-import { formatBRL } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useDeleteProduct } from "../api/delete-product";
 import { useOwnProducts } from "../api/get-own-products";
@@ -26,16 +31,18 @@ export function ProductsCard() {
     setEditing(product);
   }
 
-  async function submit(body: ProductBody) {
+  function submit(body: ProductBody) {
     const id = editing?.id ?? null;
-    try {
-      await save.mutateAsync({ id, body });
-      toast.success(id === null ? "Produto criado com sucesso!" : "Produto atualizado com sucesso!");
-      setEditing(undefined);
-    } catch (err) {
-      toast.error(errorMessage(err, "Erro ao salvar produto. Tente novamente."));
-      throw err;
-    }
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: () => {
+          toast.success(id === null ? "Produto criado com sucesso!" : "Produto atualizado com sucesso!");
+          setEditing(undefined);
+        },
+        onError: (err) => toast.error(errorMessage(err, "Erro ao salvar produto. Tente novamente.")),
+      },
+    );
   }
 
   function confirmDelete() {
@@ -57,45 +64,46 @@ export function ProductsCard() {
         </Button>
       }
     >
-      {products.isPending ? (
-        <div className="flex justify-center py-8 text-accent">
-          <Spinner label="Carregando produtos..." />
-        </div>
-      ) : products.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {errorMessage(products.error, "Não foi possível carregar seus produtos.")}
-        </p>
-      ) : rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-line-strong px-4 py-8 text-center text-sm text-ink-muted">
-          Nenhum produto cadastrado ainda.
-        </p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
-          {rows.map((p) => (
-            <li key={p.id} data-product-id={p.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <p className="font-medium text-ink">{p.name}</p>
-                  <Badge>{productTypeLabel(p.type)}</Badge>
-                  <Badge variant={p.is_active ? "success" : "neutral"}>{p.is_active ? "Ativo" : "Inativo"}</Badge>
-                </div>
-                {p.description && <p className="mt-1 line-clamp-2 text-sm text-ink-muted">{p.description}</p>}
-              </div>
-              <p className="font-display text-xl font-semibold text-accent sm:w-32 sm:text-right">
-                {formatBRL(p.price)}
-              </p>
-              <div className="flex gap-2">
-                <Button size="sm" variant="secondary" onClick={() => openEditor(p)} aria-label={`Editar ${p.name}`}>
-                  Editar
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setToDelete(p)} aria-label={`Excluir ${p.name}`}>
-                  Excluir
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={products}
+        variant="inline"
+        errorText="Não foi possível carregar seus produtos."
+        loadingLabel="Carregando produtos..."
+      >
+        {(rows) =>
+          rows.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-line-strong px-4 py-8 text-center text-sm text-ink-muted">
+              Nenhum produto cadastrado ainda.
+            </p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-line rounded-xl border border-line">
+              {rows.map((p) => (
+                <li key={p.id} data-product-id={p.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="font-medium text-ink">{p.name}</p>
+                      <Badge>{productTypeLabel(p.type)}</Badge>
+                      <Badge variant={p.is_active ? "success" : "neutral"}>{p.is_active ? "Ativo" : "Inativo"}</Badge>
+                    </div>
+                    {p.description && <p className="mt-1 line-clamp-2 text-sm text-ink-muted">{p.description}</p>}
+                  </div>
+                  <p className="font-display text-xl font-semibold text-accent sm:w-32 sm:text-right">
+                    {formatBRL(p.price)}
+                  </p>
+                  <div className="flex gap-2">
+                    <Button size="sm" variant="secondary" onClick={() => openEditor(p)} aria-label={`Editar ${p.name}`}>
+                      Editar
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setToDelete(p)} aria-label={`Excluir ${p.name}`}>
+                      Excluir
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {full && (
         <p className="mt-3 text-sm text-warning">
           Limite de {PRODUCTS_PER_MODEL_MAX} produtos atingido. Exclua um produto para criar outro.
@@ -110,27 +118,21 @@ export function ProductsCard() {
           onClose={() => setEditing(undefined)}
           onSubmit={submit}
           pending={save.isPending}
+          serverErrors={save.error}
         />
       )}
 
-      <Modal
+      <ConfirmDialog
         open={toDelete !== null}
-        onClose={() => !remove.isPending && setToDelete(null)}
-        size="sm"
+        onCancel={() => setToDelete(null)}
         title="Excluir produto?"
         description={
           toDelete ? `“${toDelete.name}” sai do seu perfil. Pedidos já feitos continuam registrados.` : undefined
         }
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setToDelete(null)} disabled={remove.isPending}>
-              Cancelar
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending} loadingText="Excluindo...">
-              Excluir
-            </Button>
-          </>
-        }
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
       />
     </Card>
   );

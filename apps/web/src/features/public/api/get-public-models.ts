@@ -28,10 +28,10 @@ export function getPublicModels({
   });
 }
 
-/** The listing as pages of LISTING_PAGE_SIZE (SPEC §9), for infinite scroll. */
+/** The listing as pages of LISTING_PAGE_SIZE, for infinite scroll. */
 export const publicModelsInfiniteQueryOptions = (filters: ListingFilters) =>
   infiniteQueryOptions({
-    queryKey: publicKeys.listing(filters),
+    queryKey: publicKeys.models(filters),
     queryFn: ({ pageParam, signal, client, queryKey }) =>
       getPublicModels({
         ...filters,

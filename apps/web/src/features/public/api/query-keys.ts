@@ -1,7 +1,12 @@
-/** Query keys of the public directory; the "public" prefix is what live updates refresh. */
+import { queryScope } from "@/lib/query-keys";
+
+const scope = queryScope("public", "models");
+
+/** Query keys of the public directory (listing and profiles); live updates refresh `all()`. */
 export const publicKeys = {
-  listing: (filters: ListingFilters) => ["public", "models", "list", filters] as const,
-  model: (id: number) => ["public", "models", "detail", id] as const,
+  all: () => scope,
+  models: (filters: ListingFilters) => [...scope, "list", filters] as const,
+  model: (id: number) => [...scope, "detail", id] as const,
 };
 
 /** What the listing is filtered by; null means "not filtered". */

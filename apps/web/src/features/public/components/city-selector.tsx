@@ -13,7 +13,7 @@ import { ChevronIcon, PinIcon } from "./icons";
 const ALL_STATES = "";
 
 /**
- * SPEC §2 city selector: a button opening a panel with a state filter ("Todos os Estados" and each state with
+ * City selector: a button opening a panel with a state filter ("Todos os Estados" and each state with
  * its model count) and the cities that have models. Choosing a city goes to its route and scrolls to the grid.
  */
 export function CitySelector({ current }: { current: Pick<City, "id" | "name" | "state"> | null }) {

@@ -3,7 +3,7 @@ import { cn } from "@/lib/cn";
 
 /** Abstract artwork (public/hero/*.svg): no people, just light and silk. */
 const HERO_IMAGES = ["/hero/silk.svg", "/hero/velvet.svg"] as const;
-/** SPEC §9: on phones the background alternates every 8 seconds. */
+/** On phones the background alternates every 8 seconds. */
 const SWAP_MS = 8000;
 
 /**

@@ -16,7 +16,7 @@ import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./i
 export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, (min-width: 480px) 48vw, 94vw";
 
 /**
- * SPEC §2 model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
+ * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
  * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil".
  * `eager` is for the first row (above the fold); the rest load lazily. The photo box has a fixed 3:4 ratio
  * so nothing moves while images arrive.

@@ -13,7 +13,7 @@ const GRID = "grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:g
 type Listing = ReturnType<typeof usePublicModels>;
 
 /**
- * The models grid with infinite scroll (SPEC §2): skeletons while the first page loads, the error and empty
+ * The models grid with infinite scroll: skeletons while the first page loads, the error and empty
  * states, then the cards and a sentinel that asks for the next page.
  */
 export function ModelGrid({ listing }: { listing: Listing }) {

@@ -20,7 +20,7 @@ export type PhotoLightboxProps = {
 };
 
 /**
- * SPEC §2 photo lightbox: "N de M", previous/next (disabled at the ends), thumbnails, WhatsApp, share, close
+ * Photo lightbox: "N de M", previous/next (disabled at the ends), thumbnails, WhatsApp, share, close
  * (button, Escape, a click outside the photo), ←/→ keys. A modal dialog: focus moves in, stays in, and
  * returns to the photo that opened it; the page behind does not scroll.
  */

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react";
 
-/** SPEC §9: the next page loads when the sentinel comes within 200 px of the viewport. */
+/** The next page loads when the sentinel comes within 200 px of the viewport. */
 export const INFINITE_SCROLL_MARGIN = "200px";
 
 /**

@@ -21,7 +21,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 /**
- * SPEC §2 lightbox share: the device's share sheet when there is one, else the page address is copied
+ * Lightbox share: the device's share sheet when there is one, else the page address is copied
  * and a toast says so. Browser only (call from a click handler).
  */
 export async function sharePage({ title }: { title: string }): Promise<void> {

@@ -11,13 +11,13 @@ import {
   SCROLL_TO_RESULTS_DELAY_MS,
   scrollToResults,
 } from "@/features/cities/lib/city-navigation";
-import { useLivePublicData } from "@/features/live-updates/use-live-public-data";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
 import { usePublicModels } from "../api/get-public-models";
 import { CitySelector } from "../components/city-selector";
 import { Hero } from "../components/hero";
 import { ModelGrid } from "../components/model-grid";
+import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
 import { formatCount } from "../lib/format";
 
@@ -31,7 +31,7 @@ function positiveInt(raw: string | null): number | null {
 const STATE_SUFFIX = /-[a-z]{2}$/;
 
 /**
- * SPEC §2 home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
+ * Home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
  * slug, or a plain name such as "Campinas", searched by name when no city has it as slug) and city_id. The city
  * is resolved first, then the listing loads page by page.
  */

@@ -4,9 +4,8 @@ import { Link, useParams } from "react-router";
 import { PageContainer } from "@/components/page";
 import { Button, buttonClasses, PageSpinner } from "@/components/ui";
 import { cityTarget } from "@/features/cities/lib/city-navigation";
-import { useLivePublicData } from "@/features/live-updates/use-live-public-data";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { ApiError } from "@/lib/api-client";
+import { hasErrorCode } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { usePublicModel } from "../api/get-public-model";
 import { recordContact } from "../api/record-contact";
@@ -15,12 +14,13 @@ import { PhotoLightbox } from "../components/photo-lightbox";
 import { whatsappHref } from "../components/profile/contact-links";
 import { GallerySection, ProductsSection, RatesSection, ServicesSection } from "../components/profile/profile-sections";
 import { ProfileSummary } from "../components/profile/profile-summary";
+import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
 
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
 /**
- * SPEC §2 public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
+ * Public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
  * (the id may be the tail of a slug, optionally prefixed "id").
  */
 export function ModelProfilePage() {
@@ -40,11 +40,10 @@ export function ModelProfilePage() {
         : null,
   );
 
-  const status = query.error instanceof ApiError ? query.error.status : null;
-  if (id === null || status === 400) {
+  if (id === null || hasErrorCode(query.error, "VALIDATION_ERROR", "BAD_REQUEST")) {
     return <ProfileMessage title={INVALID_MODEL_ID} />;
   }
-  if (status === 404) return <ProfileMessage title={MODEL_NOT_FOUND} text={NOT_FOUND_TEXT} />;
+  if (hasErrorCode(query.error, "NOT_FOUND")) return <ProfileMessage title={MODEL_NOT_FOUND} text={NOT_FOUND_TEXT} />;
   if (query.isError) {
     return (
       <ProfileMessage title="Erro ao carregar o perfil. Tente novamente.">

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicPlan } from "@vitrine/contracts";
+import type { PublicPlan, PublicPlansResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
+import { settingsKeys } from "./query-keys";
 
-/** GET /api/settings/public/plans. SPEC §7: a load failure falls back to an empty list. */
+/** GET /api/settings/public/plans. a load failure falls back to an empty list. */
 export async function getPublicPlans(): Promise<PublicPlan[]> {
   try {
-    const { plans } = await api.get<{ plans: PublicPlan[] }>(apiPaths.settings.publicPlans, {
+    const { plans } = await api.get<PublicPlansResponse>(apiPaths.settings.publicPlans, {
       skipGlobalLoading: true,
     });
     return plans ?? [];
@@ -15,7 +16,7 @@ export async function getPublicPlans(): Promise<PublicPlan[]> {
   }
 }
 
-export const publicPlansQueryOptions = () => queryOptions({ queryKey: ["settings", "plans"], queryFn: getPublicPlans });
+export const publicPlansQueryOptions = () => queryOptions({ queryKey: settingsKeys.plans(), queryFn: getPublicPlans });
 
 export function usePublicPlans({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...publicPlansQueryOptions(), enabled });

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicSettings } from "@vitrine/contracts";
+import type { PublicSettings, PublicSettingsResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
+import { settingsKeys } from "./query-keys";
 
 /** GET /api/settings/public: site name, description, support contacts, footer disclaimer. */
 export async function getPublicSettings(): Promise<PublicSettings> {
-  const { settings } = await api.get<{ settings: PublicSettings }>(apiPaths.settings.public);
+  const { settings } = await api.get<PublicSettingsResponse>(apiPaths.settings.public);
   return settings;
 }
 
 export const publicSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ["settings", "public"], queryFn: getPublicSettings });
+  queryOptions({ queryKey: settingsKeys.public(), queryFn: getPublicSettings });
 
 export function usePublicSettings() {
   return useQuery(publicSettingsQueryOptions());

@@ -1,6 +1,5 @@
-import { periodLabel, whatsappNumber } from "@vitrine/contracts";
+import { formatBRL, periodLabel, whatsappNumber } from "@vitrine/contracts";
 import { Badge, Button, Modal } from "@/components/ui";
-import { formatBRL } from "@/lib/format";
 import { usePublicPlans } from "../api/get-public-plans";
 import { usePublicSettings } from "../api/get-public-settings";
 import { TermsText } from "./terms-text";
@@ -74,7 +73,7 @@ function SupportContacts() {
   );
 }
 
-/** The "Termos de Uso" dialog: terms text, active plans and support contacts (SPEC §2). */
+/** The "Termos de Uso" dialog: terms text, active plans and support contacts. */
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal

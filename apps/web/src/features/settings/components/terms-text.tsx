@@ -1,4 +1,4 @@
-/** The terms of use (SPEC §1), in Portuguese. */
+/** The terms of use, in Portuguese. */
 const TERMS: string[] = [
   "Este site apenas divulga anúncios. Não somos agência, não intermediamos serviços e não participamos de nenhum acordo entre anunciantes e visitantes.",
   "O acesso é proibido a menores de 18 anos. Ao entrar, você declara ser maior de idade e assume total responsabilidade pelo acesso.",

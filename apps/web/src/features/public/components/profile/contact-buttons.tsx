@@ -1,11 +1,11 @@
 import type { ContactChannel, PublicModel } from "@vitrine/contracts";
 import { buttonClasses } from "@/components/ui";
 import { cn } from "@/lib/cn";
-import { recordContact } from "../../api/record-contact";
+import { recordContact } from "@/features/public/api/record-contact";
 import { InstagramIcon, PhoneIcon, WhatsAppIcon } from "../icons";
 import { instagramHref, phoneHref, whatsappHref } from "./contact-links";
 
-/** SPEC §2 contact buttons (WhatsApp, "Ligar", Instagram); each click is also counted as a contact. */
+/** Contact buttons (WhatsApp, "Ligar", Instagram); each click is also counted as a contact. */
 export function ContactButtons({ model }: { model: PublicModel }) {
   const links: Array<{ channel: ContactChannel; href: string | null; label: string; primary?: boolean }> = [
     { channel: "whatsapp", href: whatsappHref(model), label: "WhatsApp", primary: true },

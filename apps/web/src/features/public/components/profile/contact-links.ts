@@ -1,6 +1,6 @@
 import { type PublicModel, whatsappNumber } from "@vitrine/contracts";
 
-/** wa.me link (digits, 55 added when missing: SPEC §9), or null without a number. */
+/** wa.me link (digits, with the country code 55 added when missing), or null without a number. */
 export function whatsappHref(model: Pick<PublicModel, "whatsapp">): string | null {
   const number = model.whatsapp ? whatsappNumber(model.whatsapp) : "";
   return number ? `https://wa.me/${number}` : null;

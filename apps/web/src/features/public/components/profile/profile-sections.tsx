@@ -1,4 +1,5 @@
 import {
+  formatBRL,
   parseRates,
   photoSrcSet,
   photoUrl,
@@ -10,7 +11,6 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge, buttonClasses } from "@/components/ui";
-import { formatBRL } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -111,7 +111,7 @@ export function ServicesSection({ model }: { model: PublicModel }) {
   );
 }
 
-/** "Valores & Observações": rate tags under "Valores por hora", then the "Observações" text (SPEC §3 rates). */
+/** "Valores & Observações": rate tags under "Valores por hora", then the "Observações" text. */
 export function RatesSection({ model }: { model: PublicModel }) {
   const rates = parseRates(model.rates);
   if (rates.tags.length === 0 && !rates.obs.trim()) return null;

@@ -1,6 +1,6 @@
 import { photoSrcSet, photoUrl, type PublicModel, type PublicPhoto } from "@vitrine/contracts";
 import { Badge } from "@/components/ui";
-import { formatCount, formatHeight, formatWeight } from "../../lib/format";
+import { formatCount, formatHeight, formatWeight } from "@/features/public/lib/format";
 import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";

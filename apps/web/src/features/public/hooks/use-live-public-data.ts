@@ -1,13 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { subscribeModelEvents } from "./model-events";
+import { cityKeys } from "@/features/cities/api/query-keys";
+import { subscribeModelEvents } from "@/lib/model-events";
+import { publicKeys } from "../api/query-keys";
 
 /** Events often come in bursts (a payment also activates the model): refresh once per burst. */
 const REFRESH_DELAY_MS = 400;
 
 /**
- * SPEC §4 live updates: while mounted, a model_status_updated or model_payment_updated event refreshes the
- * public data — every query whose key starts with "public" (listing, profiles, city lists, previews).
+ * Live updates on public pages: while mounted, a model_status_updated or model_payment_updated event refreshes
+ * what depends on which models are visible — the listing, the profiles, the city lists and previews.
  */
 export function useLivePublicData(): void {
   const queryClient = useQueryClient();
@@ -16,7 +18,8 @@ export function useLivePublicData(): void {
     const unsubscribe = subscribeModelEvents(() => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: ["public"] });
+        void queryClient.invalidateQueries({ queryKey: publicKeys.all() });
+        void queryClient.invalidateQueries({ queryKey: cityKeys.all() });
       }, REFRESH_DELAY_MS);
     });
     return () => {
