@@ -46,7 +46,7 @@ function readCsv(file: string) {
 
 export const DEFAULT_CATEGORIES = ["Acompanhantes", "Massagistas", "Trans", "Casais", "Homens", "Conteúdo Online"];
 
-/** Keys of SPEC §3 with their starting values; existing values are never overwritten. */
+/** Every known setting with its starting value; existing values are never overwritten. */
 export function defaultSettings(adminEmail: string | undefined): Record<string, string> {
   return {
     admin_email: adminEmail ?? "",
@@ -60,6 +60,8 @@ export function defaultSettings(adminEmail: string | undefined): Record<string, 
     pix_phone: "",
     pix_email: "",
     pix_random: "",
+    // Pix BR Code field 60 (merchant city): at most 15 characters, no accents.
+    pix_merchant_city: "SAO PAULO",
     mp_environment: "sandbox",
     mp_access_token_prod: "",
     mp_access_token_test: "",
@@ -69,6 +71,7 @@ export function defaultSettings(adminEmail: string | undefined): Record<string, 
     mp_public_key: "",
     auto_release_on_approved: "true",
     mp_binary_mode: "true",
+    mp_webhook_secret: "",
     backend_url: "",
   };
 }

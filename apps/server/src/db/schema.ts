@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -272,16 +273,25 @@ export const directLoginTokens = pgTable("direct_login_tokens", {
   createdAt: createdAt(),
 });
 
+/**
+ * What administrators changed: one row per admin request that changes data, written in the same transaction as
+ * the change. `actor` keeps the admin's username at the time (the row outlives the admin account).
+ */
 export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
     actor: text("actor").notNull(),
+    /** "model.status", "payment.create", "plan.delete", … */
     action: text("action").notNull(),
-    target: text("target"),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    /** A small JSON of what changed (never a secret: masked values only). */
+    changes: jsonb("changes").notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_action_idx").on(t.action, t.createdAt)],
 );
 
 /**

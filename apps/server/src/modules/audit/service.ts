@@ -1,0 +1,44 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { admins, auditLog } from "../../db/schema";
+
+/** One admin change: what was done, to what, and a small JSON of what changed (never a secret in clear). */
+export type AuditEntry = {
+  action: string;
+  target?: { type: string; id: number | string };
+  changes?: Record<string, unknown>;
+};
+
+/**
+ * Writes the audit row of an admin change. Call it with the transaction that makes the change, so that the change
+ * and its row are committed together or not at all; each admin request that changes data writes exactly one.
+ */
+export async function recordAudit({ db, adminId, entry }: { db: Db; adminId: number; entry: AuditEntry }) {
+  await db.insert(auditLog).values({
+    adminId,
+    actor: sql`coalesce((select ${admins.username} from ${admins} where ${admins.id} = ${adminId}), '')`,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target ? String(entry.target.id) : null,
+    changes: entry.changes ?? {},
+  });
+}
+
+/** The audit log, newest first, optionally by admin (id) and action. */
+export async function listAuditLog(input: { db: Db; page: number; limit: number; adminId?: number; action?: string }) {
+  const where: SQL | undefined = and(
+    input.adminId ? eq(auditLog.adminId, input.adminId) : undefined,
+    input.action ? eq(auditLog.action, input.action) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    input.db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    input.db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total };
+}
