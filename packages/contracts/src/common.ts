@@ -8,6 +8,10 @@ export const ErrorResponseSchema = z.object({
   error: z.string(),
   code: ErrorCodeSchema,
   details: z.array(ErrorDetailSchema).optional(),
+  /** PLAN_IN_USE only: what still points at the plan (the admin is asked whether to force the deletion). */
+  usage: z
+    .object({ payments: z.number().int(), models: z.number().int(), models_linked: z.array(z.string()) })
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 

@@ -23,3 +23,7 @@ export * from "./profile";
 export * from "./products";
 export * from "./account";
 export * from "./payments";
+export * from "./admin";
+export * from "./admin-models";
+export * from "./admin-catalog";
+export * from "./pix";
