@@ -5,16 +5,25 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { accountRoutes } from "./modules/account/routes";
+import { adminModelsRoutes } from "./modules/admin-models/routes";
+import { adminSettingsRoutes } from "./modules/admin-settings/routes";
+import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { citiesRoutes } from "./modules/cities/routes";
+import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { modelPaymentsRoutes } from "./modules/model-payments/routes";
+import { adminOrdersRoutes } from "./modules/orders/routes";
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
+import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { placesRoutes } from "./modules/places/routes";
+import { plansRoutes } from "./modules/plans/routes";
 import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { publicModelsRoutes } from "./modules/public-models/routes";
 import { publicSettingsRoutes } from "./modules/settings/routes";
+import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./plugins/city-index";
@@ -79,6 +88,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   const publicScope: FastifyPluginAsync = async (scope) => {
     await scope.register(healthRoutes, { databaseKind: database.kind });
     await scope.register(authRoutes, { prefix: "/auth" });
+    await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
     await scope.register(publicSettingsRoutes, { prefix: "/settings" });
     await scope.register(placesRoutes);
     await scope.register(citiesRoutes);
@@ -96,6 +106,29 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(ownProductsRoutes, { prefix: "/models" });
   };
 
+  /**
+   * The back-office: `request.adminId` is the signed-in admin. Every request here that changes data writes one
+   * audit-log row in the transaction of the change.
+   */
+  const adminScope: FastifyPluginAsync = async (scope) => {
+    scope.addHook("onRequest", scope.authenticateAdmin);
+    await scope.register(statsRoutes, { prefix: "/admin" });
+    await scope.register(adminModelsRoutes, { prefix: "/admin" });
+    await scope.register(modelPaymentsRoutes, { prefix: "/admin" });
+    await scope.register(directLoginAdminRoutes, { prefix: "/admin" });
+    await scope.register(adminOrdersRoutes, { prefix: "/admin" });
+    await scope.register(plansRoutes, { prefix: "/admin" });
+    await scope.register(adminSettingsRoutes, { prefix: "/admin" });
+    await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(pixAdminRoutes, { prefix: "/payments" });
+  };
+
+  /** Calls both a model and an admin may make (either session). */
+  const signedInScope: FastifyPluginAsync = async (scope) => {
+    scope.addHook("onRequest", scope.authenticateSignedIn);
+    await scope.register(pixSignedInRoutes, { prefix: "/payments" });
+  };
+
   await app.register(
     async (api) => {
       api.addHook("onSend", async (_request, reply) => {
@@ -103,6 +136,8 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
       });
       await api.register(publicScope);
       await api.register(modelScope);
+      await api.register(adminScope);
+      await api.register(signedInScope);
     },
     { prefix: "/api" },
   );

@@ -335,3 +335,4 @@ export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type ModelPaymentRow = typeof modelPayments.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -19,6 +19,8 @@ declare module "fastify" {
     /** onRequest guards of the audience scopes: they read only headers, so they run before any body is parsed. */
     authenticateModel: onRequestAsyncHookHandler;
     authenticateAdmin: onRequestAsyncHookHandler;
+    /** Either a model or an admin (routes both may call, such as the static Pix QR of the renewal dialog). */
+    authenticateSignedIn: onRequestAsyncHookHandler;
   }
   interface FastifyRequest {
     /** The signed-in model's id; only inside the model scope (elsewhere reading it answers 401). */
@@ -97,20 +99,21 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
   }
   app.decorate("readSession", readSession);
 
-  function guard(role: Role): onRequestAsyncHookHandler {
+  function guard(roles: Role[]): onRequestAsyncHookHandler {
     return async (request) => {
       const session = await readSession(request);
       if (!session) throw unauthorized();
-      if (session.role !== role) {
-        throw forbidden(role === "admin" ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
+      if (!roles.includes(session.role)) {
+        throw forbidden(roles.includes("admin") ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
       }
       (request as WithSession)[SESSION] = {
-        role,
+        role: session.role,
         id: session.account.id,
         sessionVersion: session.account.sessionVersion,
       };
     };
   }
-  app.decorate("authenticateModel", guard("model"));
-  app.decorate("authenticateAdmin", guard("admin"));
+  app.decorate("authenticateModel", guard(["model"]));
+  app.decorate("authenticateAdmin", guard(["admin"]));
+  app.decorate("authenticateSignedIn", guard(["model", "admin"]));
 });

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+// Filled in by the back-office work in progress.
+export const pixAdminRoutes: FastifyPluginAsyncZod = async () => {};
+export const pixSignedInRoutes: FastifyPluginAsyncZod = async () => {};
