@@ -81,7 +81,7 @@ let onUnauthorized: UnauthorizedHandler = () => {
   if (pathname !== target) window.location.assign(target);
 };
 
-/** The app replaces the default handler so that the redirect is a router navigation (app/layout/use-unauthorized-redirect). */
+/** The app replaces the default handler so that the redirect is a router navigation (app/layout). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
