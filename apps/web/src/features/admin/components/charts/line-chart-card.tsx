@@ -54,7 +54,11 @@ export function LineChartCard<T extends object>({
           .map((row) => [formatX(row[xKey]), ...series.map((s) => formatValue(valueOf(row, s.key)))]),
       }}
     >
-      <LineChart data={data as Record<string, unknown>[]} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer={false}>
+      <LineChart
+        data={data as Record<string, unknown>[]}
+        margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid {...gridProps} vertical={false} />
         <XAxis dataKey={xKey as string} {...axisProps} tickFormatter={formatX} minTickGap={24} />
         <YAxis {...axisProps} width={56} tickFormatter={(v: number) => formatValue(v)} allowDecimals={false} />
