@@ -5,7 +5,7 @@ import { PageContainer } from "@/components/page";
 import { Button, Card, Pagination, QueryState } from "@/components/ui";
 import { type AdminModelFilters, useAdminModels } from "../api/get-admin-models";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { ModelCharts } from "../components/models/model-charts";
+import { ModelChartsSection } from "../components/models/model-charts-section";
 import { type ModelFilterValues, ModelFilters } from "../components/models/model-filters";
 import { ModelsTable } from "../components/models/models-table";
 import { RegisterModelModal } from "../components/models/register-model-modal";
@@ -107,7 +107,7 @@ export function AdminModelsPage() {
         )}
       </QueryState>
 
-      <ModelCharts />
+      <ModelChartsSection />
 
       <RegisterModelModal open={registering} onClose={() => setRegistering(false)} />
       {actions.dialogs}
