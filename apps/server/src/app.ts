@@ -5,6 +5,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { authPlugin } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { registerJsonBody } from "./plugins/json-body";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { registerWebApp } from "./plugins/web-app";
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerRejectNul(app);
 
   app.decorate("db", database.db);
