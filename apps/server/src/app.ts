@@ -7,6 +7,7 @@ import { authPlugin } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerRejectNul } from "./plugins/reject-nul";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { registerWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerRejectNul(app);
