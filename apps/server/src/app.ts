@@ -8,6 +8,7 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
+import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
 import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { registerWebApp } from "./plugins/web-app";
 import { authRoutes } from "./modules/auth/routes";
@@ -51,11 +52,13 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     // Per-request lines are noise at this volume; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app);
+  registerBodyRateCheck(app, { minBytesPerSecond: config.bodyMinBytesPerSecond, windowMs: config.bodyRateWindowMs });
   registerErrorHandler(app);
   registerJsonBody(app);
   registerRejectNul(app);

@@ -18,7 +18,27 @@ export type Config = {
   logLevel: string;
   /** Fastify trustProxy: false (default), true, a hop test, or addresses/CIDRs of the proxies. */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Whole request (headers and body) must arrive within this; long enough for a 15 MB photo on a slow phone. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (above the 25 s SSE heartbeat). */
+  connectionTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (above the usual 60 s of proxies and load balancers). */
+  keepAliveTimeoutMs: number;
+  /** A request body arriving slower than this, measured over each `bodyRateWindowMs`, is dropped. */
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
 };
+
+/** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
+function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} deve ser um número não negativo`);
+  return value;
+}
 
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -57,5 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: readNumber(env, "REQUEST_TIMEOUT_MS", 10 * 60_000),
+    headersTimeoutMs: readNumber(env, "HEADERS_TIMEOUT_MS", 20_000),
+    connectionTimeoutMs: readNumber(env, "CONNECTION_TIMEOUT_MS", 60_000),
+    keepAliveTimeoutMs: readNumber(env, "KEEP_ALIVE_TIMEOUT_MS", 72_000),
+    bodyMinBytesPerSecond: readNumber(env, "BODY_MIN_BYTES_PER_SECOND", 1024),
+    bodyRateWindowMs: readNumber(env, "BODY_RATE_WINDOW_MS", 30_000),
   };
 }

@@ -62,6 +62,12 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     authRateLimit: 1000,
     logLevel: "silent",
     trustProxy: false,
+    requestTimeoutMs: 600_000,
+    headersTimeoutMs: 20_000,
+    connectionTimeoutMs: 60_000,
+    keepAliveTimeoutMs: 72_000,
+    bodyMinBytesPerSecond: 1024,
+    bodyRateWindowMs: 30_000,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });
