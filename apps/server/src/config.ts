@@ -29,6 +29,9 @@ export type Config = {
   /** A request body arriving slower than this, measured over each `bodyRateWindowMs`, is dropped. */
   bodyMinBytesPerSecond: number;
   bodyRateWindowMs: number;
+  /** Live-update streams (GET /api/models/events) open at once from one address (an IPv6 /64), and in all. */
+  sseMaxPerIp: number;
+  sseMaxTotal: number;
 };
 
 /** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
@@ -83,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: readNumber(env, "KEEP_ALIVE_TIMEOUT_MS", 72_000),
     bodyMinBytesPerSecond: readNumber(env, "BODY_MIN_BYTES_PER_SECOND", 1024),
     bodyRateWindowMs: readNumber(env, "BODY_RATE_WINDOW_MS", 30_000),
+    sseMaxPerIp: readNumber(env, "SSE_MAX_PER_IP", 8),
+    sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
   };
 }

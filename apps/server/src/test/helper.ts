@@ -68,6 +68,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     keepAliveTimeoutMs: 72_000,
     bodyMinBytesPerSecond: 1024,
     bodyRateWindowMs: 30_000,
+    sseMaxPerIp: 8,
+    sseMaxTotal: 2000,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -85,5 +85,5 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  registerEventStream(app);
+  registerEventStream(app, { maxPerIp: app.config.sseMaxPerIp, maxTotal: app.config.sseMaxTotal });
 };
