@@ -32,6 +32,8 @@ export type Config = {
   /** Live-update streams (GET /api/models/events) open at once from one address (an IPv6 /64), and in all. */
   sseMaxPerIp: number;
   sseMaxTotal: number;
+  /** Views and contacts counted per address (an IPv6 /64) per hour, in memory; beyond it pages are served uncounted. */
+  visitorCountsPerHour: number;
 };
 
 /** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
@@ -88,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyRateWindowMs: readNumber(env, "BODY_RATE_WINDOW_MS", 30_000),
     sseMaxPerIp: readNumber(env, "SSE_MAX_PER_IP", 8),
     sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
+    visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
   };
 }

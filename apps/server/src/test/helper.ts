@@ -70,6 +70,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     bodyRateWindowMs: 30_000,
     sseMaxPerIp: 8,
     sseMaxTotal: 2000,
+    visitorCountsPerHour: 60,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -10,12 +10,11 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { badRequest } from "../../lib/app-error";
-import { todayInSaoPaulo } from "../../lib/dates";
 import { registerEventStream } from "./events";
 import { getListingBody } from "./listing";
 import { findVisibleModelId, getPublicProfile } from "./profile";
 import { getPublicCache } from "./public-cache";
-import { countOncePerDay, createVisitorHasher } from "./visitor-marks";
+import { createVisitCounter } from "./visitor-marks";
 
 /** A bad profile id answers 400 "ID inválido" (SPEC §8) rather than the generic validation error. */
 function rejectInvalid(request: FastifyRequest): void {
@@ -32,9 +31,10 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = getPublicCache(app.db);
   // Clients refetch as soon as they hear of a change: make sure they do not get the list from before it.
   app.events.subscribe(() => cache.forgetVersion());
-  const hashVisitor = createVisitorHasher(app.config.jwtSecret);
-  const visitorOf = (request: FastifyRequest, day: string) =>
-    hashVisitor({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }, day);
+  const countVisit = createVisitCounter({
+    secret: app.config.jwtSecret,
+    countsPerHour: app.config.visitorCountsPerHour,
+  });
 
   app.get(
     "/public",
@@ -56,14 +56,7 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const profile = await getPublicProfile({ db: app.db, id: request.params.id });
-      const today = todayInSaoPaulo();
-      const counted = await countOncePerDay({
-        db: app.db,
-        kind: "view",
-        modelId: profile.model.id,
-        visitorHash: visitorOf(request, today),
-        today,
-      });
+      const counted = await countVisit({ db: app.db, kind: "view", modelId: profile.model.id, ip: request.ip });
       if (counted) profile.model.views_count += 1;
       return profile;
     },
@@ -79,8 +72,7 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const modelId = await findVisibleModelId(app.db, request.params.id);
-      const today = todayInSaoPaulo();
-      await countOncePerDay({ db: app.db, kind: "contact", modelId, visitorHash: visitorOf(request, today), today });
+      await countVisit({ db: app.db, kind: "contact", modelId, ip: request.ip });
       return { success: true as const };
     },
   );
