@@ -6,9 +6,16 @@ import { signPhotoAccess } from "./signed-url";
 
 type PhotoRow = typeof photos.$inferSelect;
 
-/** A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. */
-export function presentOwnerPhoto(row: PhotoRow, opts: { storage: Storage; secret: string; now?: Date }): OwnerPhoto {
-  const { exp, sig } = signPhotoAccess(opts.secret, row.filename, opts.now);
+/**
+ * A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. The signature
+ * holds only while the account's session version and the photo's visibility stay as they are now.
+ */
+export function presentOwnerPhoto(
+  row: PhotoRow,
+  opts: { storage: Storage; secret: string; sessionVersion: number; now?: Date },
+): OwnerPhoto {
+  const state = { filename: row.filename, isPublic: row.isPublic, sessionVersion: opts.sessionVersion };
+  const { exp, sig } = signPhotoAccess(opts.secret, state, opts.now);
   const signed = (width: number) => `${opts.storage.url(photoKey(row.filename, width))}?exp=${exp}&sig=${sig}`;
   return {
     id: row.id,

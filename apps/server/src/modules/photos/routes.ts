@@ -11,21 +11,33 @@ import { modelIdOf } from "../../plugins/auth";
 import { publishIfVisible } from "../profile/public-change";
 import { presentOwnerPhoto } from "./present";
 import { readPhotoUpload, UPLOAD_LIMITS } from "./read-upload";
-import { deletePhoto, listModelPhotos, setPhotoVisibility, setPrimaryPhoto, uploadPhoto } from "./service";
+import {
+  deletePhoto,
+  getSessionVersion,
+  listModelPhotos,
+  setPhotoVisibility,
+  setPrimaryPhoto,
+  uploadPhoto,
+} from "./service";
 
 /** The signed-in model's gallery, at /api/models/photos. */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
-  const present = (row: Parameters<typeof presentOwnerPhoto>[0]) =>
-    presentOwnerPhoto(row, { storage: app.storage, secret: app.config.jwtSecret });
+  /** Presents the model's photos with URLs signed for her current session version. */
+  const presenterFor = async (modelId: number) => {
+    const sessionVersion = await getSessionVersion({ db: app.db, modelId });
+    return (row: Parameters<typeof presentOwnerPhoto>[0]) =>
+      presentOwnerPhoto(row, { storage: app.storage, secret: app.config.jwtSecret, sessionVersion });
+  };
 
   app.get(
     "/",
     { preHandler: app.requireModel, schema: { response: { 200: PhotosResponseSchema } } },
     async (request) => {
-      const rows = await listModelPhotos(app.db, modelIdOf(request));
-      return { photos: rows.map(present) };
+      const modelId = modelIdOf(request);
+      const rows = await listModelPhotos(app.db, modelId);
+      return { photos: rows.map(await presenterFor(modelId)) };
     },
   );
 
@@ -41,7 +53,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await uploadPhoto({ db: app.db, storage: app.storage, modelId, ...upload });
       await publishIfVisible(app, modelId);
       reply.code(201);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 
@@ -52,7 +64,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const modelId = modelIdOf(request);
       const row = await setPrimaryPhoto({ db: app.db, modelId, photoId: request.params.id });
       await publishIfVisible(app, modelId);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 
@@ -71,7 +83,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         isPublic: request.body.is_public,
       });
       await publishIfVisible(app, modelId);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 

@@ -1,7 +1,7 @@
 import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { photos } from "../../db/schema";
+import { models, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { lockModel, type Tx } from "../models/lock-model";
 import { photoKey, processPhoto } from "../../lib/photo-processing";
@@ -19,6 +19,13 @@ async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
     .from(photos)
     .where(eq(photos.modelId, modelId));
   return Number(row?.count ?? 0);
+}
+
+/** The account's session version, which the owner's signed photo URLs are bound to. */
+export async function getSessionVersion({ db, modelId }: { db: Db; modelId: number }): Promise<number> {
+  const [row] = await db.select({ sessionVersion: models.sessionVersion }).from(models).where(eq(models.id, modelId));
+  if (!row) throw notFound("Modelo não encontrada");
+  return row.sessionVersion;
 }
 
 /** Photos of one model: primary first, then newest first. */

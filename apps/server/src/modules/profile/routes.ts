@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { modelIdOf } from "../../plugins/auth";
 import { presentOwnerPhoto } from "../photos/present";
-import { listModelPhotos } from "../photos/service";
+import { getSessionVersion, listModelPhotos } from "../photos/service";
 import { presentProfileModel } from "./present";
 import { publishIfVisible } from "./public-change";
 import { findProfileRow, updateProfile } from "./service";
@@ -21,9 +21,13 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/profile",
     { preHandler: app.requireModel, schema: { response: { 200: ProfileResponseSchema } } },
     async (request) => {
-      const { model, photos } = await loadProfile(app, modelIdOf(request));
-      const secret = app.config.jwtSecret;
-      return { model, photos: photos.map((p) => presentOwnerPhoto(p, { storage: app.storage, secret })) };
+      const modelId = modelIdOf(request);
+      const [{ model, photos }, sessionVersion] = await Promise.all([
+        loadProfile(app, modelId),
+        getSessionVersion({ db: app.db, modelId }),
+      ]);
+      const signing = { storage: app.storage, secret: app.config.jwtSecret, sessionVersion };
+      return { model, photos: photos.map((p) => presentOwnerPhoto(p, signing)) };
     },
   );
 
