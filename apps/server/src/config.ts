@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export type Config = {
@@ -34,6 +34,10 @@ export type Config = {
   sseMaxTotal: number;
   /** Views and contacts counted per address (an IPv6 /64) per hour, in memory; beyond it pages are served uncounted. */
   visitorCountsPerHour: number;
+  /** How often the server finishes interrupted file moves and deletions (0: only at start-up). */
+  storageSweepIntervalMs: number;
+  /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
+  failpoint: string | undefined;
 };
 
 /** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
@@ -56,6 +60,19 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   return value;
 }
 
+/**
+ * DATA_DIR holds the database, the photos (private ones too) and the JWT secret: only its owner may enter it.
+ * A directory made by an older version is tightened too; one owned by another user is left as it is.
+ */
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // Not ours to change (e.g. a mounted volume owned by another user).
+  }
+}
+
 /** JWT_SECRET, or a random one generated once and kept in DATA_DIR so sessions survive restarts. */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
@@ -68,7 +85,7 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const defaultDist = path.resolve(import.meta.dirname, "../../web/dist");
   return {
     port: Number(env.PORT ?? 5000),
@@ -91,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseMaxPerIp: readNumber(env, "SSE_MAX_PER_IP", 8),
     sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
     visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
+    storageSweepIntervalMs: readNumber(env, "STORAGE_SWEEP_INTERVAL_MS", 15 * 60_000),
+    failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

@@ -27,7 +27,11 @@ const CSP =
   "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
   "frame-ancestors 'none'";
 
-function assertSecurityHeaders(res: LightMyRequestResponse, label: string, referrer = "strict-origin-when-cross-origin") {
+function assertSecurityHeaders(
+  res: LightMyRequestResponse,
+  label: string,
+  referrer = "strict-origin-when-cross-origin",
+) {
   const csp = String(res.headers["content-security-policy"] ?? "");
   assert.deepEqual(
     csp.split(";").map((d) => d.trim()),

@@ -71,6 +71,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     sseMaxPerIp: 8,
     sseMaxTotal: 2000,
     visitorCountsPerHour: 60,
+    storageSweepIntervalMs: 0,
+    failpoint: undefined,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -8,7 +8,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from "../../lib/app
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
 import { lockModel } from "../models/lock-model";
-import { deletePhotoFiles } from "../photos/service";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "../photos/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 
@@ -77,9 +77,13 @@ export async function changeEmail(input: { db: Db; modelId: number; body: z.outp
 export async function deleteAccount(input: { db: Db; storage: Storage; modelId: number; password: string }) {
   const { db, modelId } = input;
   await assertPassword(db, modelId, input.password, "password");
-  const removedPhotos = await db.transaction(async (tx) => {
+  const queuedFiles = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
     const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
+    const queued = await queuePhotoFileDeletions(
+      tx,
+      gone.map((p) => p.filename),
+    );
     await tx.delete(products).where(eq(products.modelId, modelId));
     await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));
     await tx
@@ -108,7 +112,7 @@ export async function deleteAccount(input: { db: Db; storage: Storage; modelId: 
         updatedAt: new Date(),
       })
       .where(eq(models.id, modelId));
-    return gone;
+    return queued;
   });
-  await Promise.all(removedPhotos.map((p) => deletePhotoFiles(input.storage, p.filename)));
+  await removeQueuedFiles({ db, storage: input.storage, queued: queuedFiles });
 }

@@ -1,11 +1,13 @@
-import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { cleanPlainText, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { lockModel, type Tx } from "../models/lock-model";
-import { photoKey, processPhoto } from "../../lib/photo-processing";
+import { failpoint } from "../../lib/failpoint";
+import { processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
 
 export type PhotoRow = typeof photos.$inferSelect;
 
@@ -43,14 +45,13 @@ function cleanOriginalName(name: string | undefined): string {
   return cleanPlainText(base).replace(/\s+/g, " ").trim().slice(0, ORIGINAL_NAME_MAX);
 }
 
-/** Removes every stored variant of a photo; a file already gone is not an error. */
-export async function deletePhotoFiles(storage: Storage, filename: string): Promise<void> {
-  await Promise.all(PHOTO_WIDTHS.map((width) => storage.delete(photoKey(filename, width))));
-}
+export { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
 
 /**
  * Decodes, cleans and stores an upload, then records it. The first photo is always primary; `isPrimary` moves
  * the flag (old one cleared first, in the same transaction, because of the one-primary unique index).
+ * The files are staged before the row is committed and moved into place after (see plugins/storage.ts), so a
+ * crash at any step leaves either a photo with its files or nothing once the sweep has run.
  */
 export async function uploadPhoto(input: {
   db: Db;
@@ -66,9 +67,12 @@ export async function uploadPhoto(input: {
   if ((await countPhotos(db, modelId)) >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
 
   const processed = await processPhoto(input.data);
-  await Promise.all(processed.variants.map((v) => storage.put(v.key, v.data, "image/webp")));
+  const keys = processed.variants.map((v) => v.key);
+  await Promise.all(processed.variants.map((v) => storage.stage(v.key, v.data, "image/webp")));
+  failpoint("photo-after-files");
+  let row: PhotoRow;
   try {
-    return await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       await lockModel(tx, modelId);
       const count = await countPhotos(tx, modelId);
       if (count >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
@@ -94,9 +98,12 @@ export async function uploadPhoto(input: {
       return row;
     });
   } catch (err) {
-    await deletePhotoFiles(storage, processed.filename).catch(() => {});
+    await Promise.all(keys.map((key) => storage.delete(key))).catch(() => {});
     throw err;
   }
+  failpoint("photo-after-commit");
+  await Promise.all(keys.map((key) => storage.commit(key)));
+  return row;
 }
 
 export async function setPrimaryPhoto({ db, modelId, photoId }: { db: Db; modelId: number; photoId: number }) {
@@ -128,8 +135,8 @@ export async function setPhotoVisibility(input: { db: Db; modelId: number; photo
 }
 
 /**
- * Deletes the row, then the files. Deleting the primary promotes the newest remaining photo, preferring a public
- * one so that the public card keeps a picture.
+ * Deletes the row and queues its files in one transaction, then removes the files. Deleting the primary promotes
+ * the newest remaining photo, preferring a public one so that the public card keeps a picture.
  */
 export async function deletePhoto(input: { db: Db; storage: Storage; modelId: number; photoId: number }) {
   const { db, modelId } = input;
@@ -149,8 +156,9 @@ export async function deletePhoto(input: { db: Db; storage: Storage; modelId: nu
         .limit(1);
       if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
     }
-    return row;
+    return { row, queued: await queuePhotoFileDeletions(tx, [row.filename]) };
   });
-  await deletePhotoFiles(input.storage, deleted.filename);
-  return deleted;
+  failpoint("photo-delete-after-commit");
+  await removeQueuedFiles({ db, storage: input.storage, queued: deleted.queued });
+  return deleted.row;
 }
