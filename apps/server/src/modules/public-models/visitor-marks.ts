@@ -65,7 +65,7 @@ export function createVisitCounter({ secret, countsPerHour }: { secret: string; 
 
 const lastPurgedDay = new WeakMap<Db, string>();
 
-/** Marks of earlier days are useless and must not linger (DOMAIN.md: never stored long-term). */
+/** Marks of earlier days are useless and must not linger: a visitor's daily hash is never kept past its day. */
 async function purgeOldMarks(db: Db, today: string): Promise<void> {
   if (lastPurgedDay.get(db) === today) return;
   lastPurgedDay.set(db, today);
