@@ -146,8 +146,18 @@ describe("admin: Gerenciar Modelos", () => {
     await page.getByLabel("Buscar", { exact: true }).fill(MODEL.email);
     await page.getByRole("button", { name: "Filtrar" }).click();
     await page.waitForURL((u) => u.searchParams.get("q") === MODEL.email);
-    await row().waitFor();
-    assert.equal(await page.getByRole("row").count(), 2, "the header row and hers");
+    // Until the filtered page arrives the previous rows stay on screen (dimmed, aria-busy): wait for hers alone.
+    await page.waitForFunction((email) => {
+      const table = Array.from(document.querySelectorAll("table")).find((t) => t.caption?.textContent === "Modelos");
+      if (!table || table.closest('[aria-busy="true"]')) return false;
+      const rows = table.querySelectorAll("tbody tr");
+      return rows.length === 1 && !!rows[0].textContent?.includes(email);
+    }, MODEL.email);
+    assert.equal(
+      await page.getByRole("table", { name: "Modelos", exact: true }).getByRole("row").count(),
+      2,
+      "header and hers",
+    );
     await row().getByText("São Paulo/SP").waitFor();
     await row().getByText("Sem pagamento").waitFor();
     const active = row().getByRole("switch", { name: `Ativa: ${MODEL.name}` });
@@ -304,7 +314,7 @@ describe("admin: Gerenciar Modelos", () => {
     const phone = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
     await phone.context.addInitScript((t) => window.localStorage.setItem("token", t), adminToken);
     await phone.page.goto("/admin/models");
-    await phone.page.getByRole("table", { name: "Modelos" }).waitFor();
+    await phone.page.getByRole("table", { name: "Modelos", exact: true }).waitFor();
     await phone.page.getByText(MODEL.email).first().waitFor();
     const widths = await phone.page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
