@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminOrderResponse, AdminOrderStatusBody } from "@vitrine/contracts";
+import { api } from "@/lib/api-client";
+import { apiPaths } from "@/lib/paths";
+import { adminKeys } from "./query-keys";
+
+/** PATCH /api/admin/orders/{id}/status { status: "paid" | "cancelled" }: confirms or cancels a manual Pix order. */
+export function setOrderStatus({ id, status }: { id: number } & AdminOrderStatusBody): Promise<AdminOrderResponse> {
+  return api.patch<AdminOrderResponse>(apiPaths.admin.orderStatus(id), { status });
+}
+
+export function useSetOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setOrderStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+  });
+}
