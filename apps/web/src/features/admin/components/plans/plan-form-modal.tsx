@@ -134,7 +134,7 @@ export function PlanFormModal({
           )}
         </fieldset>
         <Checkbox
-          label="Destaque: aparece em evidência na lista de planos"
+          label="Destaque: o plano oferecido em evidência (tira o destaque dos outros)"
           name="highlight"
           checked={form.values.highlight}
           onChange={(e) => form.setValue("highlight", e.target.checked)}
