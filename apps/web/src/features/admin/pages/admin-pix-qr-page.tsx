@@ -17,7 +17,7 @@ export function AdminPixQrPage() {
         title="QRCode PIX Estático"
         description="Gere um QR Code PIX com uma das chaves do site, com ou sem valor."
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <StaticPixForm
           pending={generate.isPending}
           onSubmit={(request) =>

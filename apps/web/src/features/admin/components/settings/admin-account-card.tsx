@@ -70,7 +70,12 @@ export function AdminAccountCard() {
           wrapperClassName="sm:col-span-2"
           {...form.field("current_password")}
         />
-        <Button type="submit" loading={update.isPending} loadingText="Salvando..." className="self-start">
+        <Button
+          type="submit"
+          loading={update.isPending}
+          loadingText="Salvando..."
+          className="justify-self-start sm:col-span-2"
+        >
           Salvar login
         </Button>
       </form>
