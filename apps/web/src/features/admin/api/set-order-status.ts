@@ -13,6 +13,12 @@ export function useSetOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setOrderStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.orders() }),
+    // Revenue and order counts change too: the dashboard's and the statistics' figures are refreshed.
+    onSettled: () =>
+      Promise.all(
+        [adminKeys.orders(), adminKeys.dashboard(), [...adminKeys.all(), "stats"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
