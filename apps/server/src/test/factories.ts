@@ -6,7 +6,17 @@ import { randomBytes } from "node:crypto";
 import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { categories, estados, models, municipios, photos, products } from "../db/schema";
+import {
+  categories,
+  estados,
+  modelPayments,
+  models,
+  municipios,
+  photos,
+  plans,
+  products,
+  settings,
+} from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
@@ -164,3 +174,33 @@ export const CITIES = {
   campoGrandeRn: 2401305,
   saoJoseDosCampos: 3549904,
 } as const;
+
+/** A plan row: monthly, R$ 59,90, active, all payment methods unless told otherwise. */
+export async function buildPlan(app: FastifyInstance, input: Partial<typeof plans.$inferInsert> = {}): Promise<number> {
+  seq += 1;
+  const [row] = await app.db
+    .insert(plans)
+    .values({ name: `Plano ${seq}`, priceCents: 5990, periodType: "monthly", ...input })
+    .returning({ id: plans.id });
+  return row.id;
+}
+
+/** A model payment row: a paid cash payment of R$ 59,90 unless told otherwise. */
+export async function buildPayment(
+  app: FastifyInstance,
+  input: Partial<typeof modelPayments.$inferInsert> & { modelId: number },
+): Promise<number> {
+  const [row] = await app.db
+    .insert(modelPayments)
+    .values({ amountCents: 5990, method: "cash", status: "paid", paidAt: new Date(), ...input })
+    .returning({ id: modelPayments.id });
+  return row.id;
+}
+
+/** Sets a setting's value straight in the database (creating the row when missing). */
+export async function setSetting(app: FastifyInstance, key: string, value: string): Promise<void> {
+  await app.db
+    .insert(settings)
+    .values({ settingKey: key, settingValue: value })
+    .onConflictDoUpdate({ target: settings.settingKey, set: { settingValue: value } });
+}
