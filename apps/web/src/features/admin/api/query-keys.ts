@@ -1,7 +1,10 @@
-import type { AdminModelsQuery, AdminOrdersQuery, StatsPeriod } from "@vitrine/contracts";
+import type { StatsPeriod } from "@vitrine/contracts";
 import { queryScope } from "@/lib/query-keys";
 
 const scope = queryScope("admin", "backoffice");
+
+/** The query string of a paged, filtered admin table (unset filters left out). */
+type TableFilters = Readonly<Record<string, string | number | undefined>>;
 
 /**
  * Query keys of the back-office (private: dropped on sign-in and sign-out). After a change, invalidate the
@@ -11,14 +14,14 @@ export const adminKeys = {
   all: () => scope,
   dashboard: () => [...scope, "dashboard"] as const,
   models: () => [...scope, "models"] as const,
-  modelList: (filters: AdminModelsQuery) => [...scope, "models", "list", filters] as const,
+  modelList: (filters: TableFilters) => [...scope, "models", "list", filters] as const,
   modelCharts: () => [...scope, "models", "charts"] as const,
   modelPayments: (modelId: number) => [...scope, "models", "payments", modelId] as const,
   categories: () => [...scope, "categories"] as const,
   plans: () => [...scope, "plans"] as const,
   planDistribution: () => [...scope, "plans", "distribution"] as const,
   orders: () => [...scope, "orders"] as const,
-  orderList: (filters: AdminOrdersQuery) => [...scope, "orders", "list", filters] as const,
+  orderList: (filters: TableFilters) => [...scope, "orders", "list", filters] as const,
   orderCharts: (days: number) => [...scope, "orders", "charts", days] as const,
   stats: (days: StatsPeriod) => [...scope, "stats", days] as const,
   settings: () => [...scope, "settings"] as const,

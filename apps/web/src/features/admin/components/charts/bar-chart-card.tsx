@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Rectangle, Tooltip, XAxis, YAxis } from "recharts";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { axisProps, formatCount, gridProps, legendProps, tooltipProps, truncateLabel } from "./chart-theme";
 import { getChartColor } from "./palette";
 

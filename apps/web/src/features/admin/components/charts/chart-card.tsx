@@ -2,12 +2,7 @@ import type { ReactElement, ReactNode } from "react";
 import { ResponsiveContainer } from "recharts";
 import { Button, Card, Spinner } from "@/components/ui";
 import { cn } from "@/lib/cn";
-
-export const CHART_EMPTY_TEXT = "Sem dados no período";
-
-/** Plot heights: fixed, so a chart never changes the page's height while it loads or resizes. */
-export const CHART_HEIGHT = { sm: 240, md: 300, lg: 360 } as const;
-export type ChartHeight = keyof typeof CHART_HEIGHT;
+import { CHART_EMPTY_TEXT, CHART_HEIGHT, type ChartHeight } from "./chart-sizes";
 
 export type ChartCardProps = {
   title: string;

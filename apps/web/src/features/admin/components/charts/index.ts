@@ -1,6 +1,12 @@
-/** The back-office chart kit (Recharts): import from "@/features/admin/components/charts" (admin pages only). */
+/**
+ * The back-office chart kit (Recharts): import from "@/features/admin/components/charts" (admin pages only).
+ * Recharts is large: load the charts of a page with React.lazy and show ChartSkeleton (imported from its own file,
+ * "./charts/chart-skeleton", which pulls no Recharts) meanwhile, so the rest of the page appears first.
+ */
 export { BarChartCard, type BarChartCardProps, type ChartSeries } from "./bar-chart-card";
-export { CHART_EMPTY_TEXT, CHART_HEIGHT, ChartCard, type ChartCardProps, type ChartHeight } from "./chart-card";
+export { ChartCard, type ChartCardProps } from "./chart-card";
+export { CHART_EMPTY_TEXT, CHART_HEIGHT, type ChartHeight } from "./chart-sizes";
+export { ChartSkeleton } from "./chart-skeleton";
 export {
   axisProps,
   formatCount,

@@ -1,6 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartSeries } from "./bar-chart-card";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { axisProps, formatCount, formatDayTick, gridProps, legendProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
 

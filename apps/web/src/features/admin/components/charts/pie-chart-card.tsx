@@ -1,6 +1,7 @@
 import type { ChartSlice } from "@vitrine/contracts";
 import { Legend, Pie, PieChart, Sector, Tooltip } from "recharts";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { formatCount, legendProps, tooltipProps } from "./chart-theme";
 import { CHART_PALETTE, getChartColor } from "./palette";
 
