@@ -1,28 +1,7 @@
 import { useEffect, useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui";
+import { copyText } from "@/lib/clipboard";
 import { toast } from "@/lib/toast";
-
-/** Copies `text` with the Clipboard API, or through a hidden selection where that API is not available. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      // Not allowed here (an insecure origin, a denied permission): fall back to a selection.
-    }
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  const copied = document.execCommand("copy");
-  area.remove();
-  if (!copied) throw new Error("copy failed");
-}
 
 /** "Copiar" → "Copiado!" for two seconds. `label` names what is copied for screen readers. */
 export function CopyButton({

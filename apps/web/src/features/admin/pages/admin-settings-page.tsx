@@ -1,6 +1,6 @@
 import { PageContainer } from "@/components/page";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { PlanCharts } from "../components/plans/plan-charts";
+import { PlanChartsSection } from "../components/plans/plan-charts-section";
 import { PlansTableCard } from "../components/plans/plans-table-card";
 import { SettingsPanel } from "../components/settings/settings-panel";
 
@@ -10,7 +10,7 @@ export function AdminSettingsPage() {
     <PageContainer size="xl">
       <AdminPageHeader title="Configurações" description="Planos, dados do site, contatos, termos, PIX e pagamentos." />
       <div className="flex flex-col gap-6">
-        <PlanCharts />
+        <PlanChartsSection />
         <PlansTableCard />
         <SettingsPanel />
       </div>

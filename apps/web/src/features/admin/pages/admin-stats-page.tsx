@@ -5,7 +5,7 @@ import { QueryState, Spinner, Stat, StatGroup } from "@/components/ui";
 import { useStats } from "../api/get-stats";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { PeriodButtons } from "../components/stats/period-buttons";
-import { StatsCharts } from "../components/stats/stats-charts";
+import { StatsChartsSection } from "../components/stats/stats-charts-section";
 
 const count = new Intl.NumberFormat("pt-BR");
 
@@ -36,7 +36,7 @@ export function AdminStatsPage() {
               <Stat label="Pedidos" value={count.format(data.summary.orders)} hint="No período" />
               <Stat label="Receita" value={formatBRL(data.summary.revenue)} hint="Pedidos pagos no período" />
             </StatGroup>
-            <StatsCharts stats={data} />
+            <StatsChartsSection stats={data} />
           </div>
         )}
       </QueryState>

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Area, AreaChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartSeries } from "./bar-chart-card";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { axisProps, formatCount, formatDayTick, gridProps, legendProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
 

@@ -1,6 +1,7 @@
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from "recharts";
 import type { ChartSeries } from "./bar-chart-card";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { formatCount, legendProps, tooltipProps, truncateLabel } from "./chart-theme";
 import { CHART_CHROME, getChartColor } from "./palette";
 

@@ -1,5 +1,6 @@
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
-import { ChartCard, type ChartHeight } from "./chart-card";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
 import { axisProps, formatCount, gridProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
 

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { Badge, Button, Card, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { usePlans } from "@/features/admin/api/get-plans";
+import { useAdminPlans } from "@/features/admin/api/get-admin-plans";
 import { useSavePlan } from "@/features/admin/api/save-plan";
 import { useSetPlanStatus } from "@/features/admin/api/set-plan-status";
-import { ToggleSwitch } from "../toggle-switch";
+import { Switch } from "../switch";
 import { DeletePlanDialogs, useDeletePlanFlow } from "./delete-plan-flow";
 import { PAYMENT_METHOD_LABELS, PlanFormModal } from "./plan-form-modal";
 
@@ -15,7 +15,7 @@ type Editing = { plan: AdminPlan | null } | null;
 
 /** The plans table: active toggle, edit and delete per row, and "Cadastrar plano". */
 export function PlansTableCard() {
-  const plans = usePlans();
+  const plans = useAdminPlans();
   const save = useSavePlan();
   const setStatus = useSetPlanStatus();
   const deleteFlow = useDeletePlanFlow();
@@ -85,11 +85,11 @@ export function PlansTableCard() {
       key: "active",
       header: "Ativo",
       render: (p) => (
-        <ToggleSwitch
+        <Switch
           checked={p.active}
           label={`Plano ${p.name} ativo`}
-          disabled={setStatus.isPending && setStatus.variables?.id === p.id}
-          onChange={(next) => toggle(p, next)}
+          pending={setStatus.isPending && setStatus.variables?.id === p.id}
+          onCheckedChange={(next) => toggle(p, next)}
         />
       ),
     },

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useCreateSetting, useUpdateSetting } from "@/features/admin/api/update-setting";
-import { ToggleSwitch } from "../toggle-switch";
+import { Switch } from "../switch";
 import type { SettingField, SettingSectionDef } from "./setting-fields";
 
 type Values = Record<string, string>;
@@ -151,10 +151,10 @@ function SettingInput({
             <span aria-hidden="true" className="text-sm text-ink-muted">
               {field.label}
             </span>
-            <ToggleSwitch
+            <Switch
               checked={value === "true"}
               label={field.label}
-              onChange={(on) => onChange(on ? "true" : "false")}
+              onCheckedChange={(on) => onChange(on ? "true" : "false")}
             />
           </div>
           {error && <p className="text-xs font-medium text-danger">{error}</p>}
