@@ -4,9 +4,15 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import {
+  callApi,
+  cardTitled,
+  createModelsWithProducts,
+  seedActivityInDatabase,
+  settle,
+  toastWith,
+} from "./admin-catalog-support";
 import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
@@ -18,11 +24,6 @@ import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from 
  */
 const id = randomUUID().slice(0, 8);
 const CPF = "529.982.247-25";
-const CITIES = [
-  { estado_id: 35, municipio_id: 3550308, city: "São Paulo" },
-  { estado_id: 33, municipio_id: 3304557, city: "Rio de Janeiro" },
-  { estado_id: 31, municipio_id: 3106200, city: "Belo Horizonte" },
-];
 const MODEL_NAMES = ["Alice", "Bianca", "Carla", "Daniela"].map((n) => `${n} ${id}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-admin-catalog-"));
@@ -32,111 +33,12 @@ let adminToken = "";
 const modelIds: number[] = [];
 const shown = { context: null as BrowserContext | null, page: null as unknown as Page, errors: [] as string[] };
 
-async function call<T>(method: string, pathname: string, body?: unknown, token = adminToken) {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => null)) as T;
-  assert.ok(res.ok, `${method} ${pathname} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const call = <T>(method: string, pathname: string, body?: unknown) =>
+  callApi<T>(site.baseUrl, adminToken, method, pathname, body);
 
 async function loginAdminApi(): Promise<string> {
-  const { token } = await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, "");
+  const { token } = await callApi<{ token: string }>(site.baseUrl, "", "POST", "/api/auth/admin/login", ADMIN);
   return token;
-}
-
-/** Four models (three cities, two categories), each with a product; returns their ids and products. */
-async function createModelsWithProducts(): Promise<{ modelId: number; productId: number; name: string }[]> {
-  const created = [];
-  for (const [i, name] of MODEL_NAMES.entries()) {
-    const place = CITIES[i % CITIES.length];
-    const { token, model } = await call<{ token: string; model: { id: number } }>(
-      "POST",
-      "/api/auth/model/register",
-      {
-        username: `catalogo_${id}_${i}`,
-        email: `catalogo-${id}-${i}@e2e.local`,
-        password: "senha-segura-123",
-        name,
-        age: 25 + i,
-        phone: "11987654321",
-        whatsapp: "11987654321",
-        estado_id: place.estado_id,
-        municipio_id: place.municipio_id,
-        category_id: (i % 2) + 1,
-      },
-      "",
-    );
-    const { product } = await call<{ product: { id: number } }>(
-      "POST",
-      "/api/models/products",
-      { name: `Ensaio ${i + 1}`, description: "Fotos exclusivas", price: "49,90", type: "digital", is_active: true },
-      token,
-    );
-    created.push({ modelId: model.id, productId: product.id, name });
-  }
-  return created;
-}
-
-/**
- * What visitors and buyers would have produced: the models paid up and visible with views and contacts, page
- * views over the last days in three cities, and orders over the last days (paid, pending, cancelled).
- */
-async function seedActivityInDatabase(products: { modelId: number; productId: number; name: string }[]) {
-  await site.stop();
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  try {
-    for (const [i, p] of products.entries()) {
-      await db.query(
-        `update models set is_active = true, next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30,
-           first_paid_at = now(), views_count = $2, contact_count = $3 where id = $1`,
-        [p.modelId, 400 - i * 90, 40 - i * 7],
-      );
-    }
-    for (let day = 0; day < 12; day++) {
-      for (const [c, place] of CITIES.entries()) {
-        const visits = 3 + ((day + c) % 4);
-        for (let v = 0; v < visits; v++) {
-          await db.query(
-            `insert into access_logs (created_at, page, municipio_id, city)
-             values (now() - make_interval(days => $1, hours => $2), 'city', $3, $4)`,
-            [day, v, place.municipio_id, place.city],
-          );
-        }
-      }
-    }
-    const statuses = ["paid", "paid", "cancelled", "paid", "pending"];
-    for (let n = 0; n < 10; n++) {
-      const p = products[n % products.length];
-      const status = n === 0 ? "pending" : statuses[n % statuses.length];
-      await db.query(
-        `insert into orders (product_id, model_id, product_name, customer_name, customer_email, customer_phone,
-           amount_cents, status, method, paid_at, created_at)
-         values ($1, $2, $3, $4, $5, '11987654321', $6, $7, 'pix',
-           case when $7 = 'paid' then now() - make_interval(days => $8) end, now() - make_interval(days => $8))`,
-        [
-          p.productId,
-          p.modelId,
-          `Ensaio ${(n % products.length) + 1}`,
-          `Cliente ${n} ${id}`,
-          `cliente${n}-${id}@e2e.local`,
-          4990 + n * 1000,
-          status,
-          n,
-        ],
-      );
-    }
-  } finally {
-    await db.close();
-  }
-  site = await startSite({ DATA_DIR: dataDir });
-  adminToken = await loginAdminApi();
 }
 
 /** A fresh desktop (or phone) page signed in as the admin through the admin login screen. */
@@ -154,23 +56,16 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
   return page;
 }
 
-const toastWith = (page: Page, text: string) =>
-  page.getByRole("list", { name: "Notificações" }).getByText(text, { exact: true }).first();
-
-/** The global loading overlay has faded (screenshots and clicks wait for it). */
-async function settle(page: Page) {
-  await page.waitForTimeout(300);
-  await page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
-  await page.waitForTimeout(300);
-}
-
 before(async () => {
   site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
   adminToken = await loginAdminApi();
-  const created = await createModelsWithProducts();
+  const created = await createModelsWithProducts(site.baseUrl, MODEL_NAMES, id);
   modelIds.push(...created.map((c) => c.modelId));
-  await seedActivityInDatabase(created);
+  await site.stop();
+  await seedActivityInDatabase(dataDir, created, id);
+  site = await startSite({ DATA_DIR: dataDir });
+  adminToken = await loginAdminApi();
 });
 
 after(async () => {
@@ -183,7 +78,7 @@ after(async () => {
 describe("admin catalogue screens", () => {
   test("Configurações: a Pix key is saved; QRCode PIX Estático generates and downloads it", async () => {
     const page = await openAdmin("/admin/settings");
-    const pixSection = page.locator("section").filter({ has: page.getByRole("heading", { name: "Chaves PIX" }) });
+    const pixSection = cardTitled(page, "Chaves PIX");
     await pixSection.getByLabel("CPF").fill(CPF);
     await pixSection.getByRole("button", { name: "Salvar" }).click();
     await toastWith(page, "Chaves PIX: configurações salvas").waitFor();
@@ -231,7 +126,7 @@ describe("admin catalogue screens", () => {
 
   test("Configurações: a plan is created, edited, toggled and force-deleted while a model uses it", async () => {
     const page = await openAdmin("/admin/settings");
-    const plansCard = page.locator("section").filter({ has: page.getByRole("heading", { name: "Planos" }) });
+    const plansCard = cardTitled(page, "Planos");
     await page.getByRole("button", { name: "Cadastrar plano" }).click();
     const modal = page.getByRole("dialog", { name: "Cadastrar plano" });
     assert.equal(await modal.getByLabel("Período").inputValue(), "weekly", "a new plan is weekly");
@@ -308,13 +203,13 @@ describe("admin catalogue screens", () => {
       "Principais categorias",
     ];
     for (const title of titles) {
-      const card = page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      const card = cardTitled(page, title);
       await card.locator("svg.recharts-surface").first().waitFor();
       assert.equal(await card.getByText("Sem dados no período").count(), 0, `${title} has data`);
     }
     await page.getByRole("button", { name: "7 dias" }).click();
     assert.equal(await page.getByRole("button", { name: "7 dias" }).getAttribute("aria-pressed"), "true");
-    await page.locator("section").filter({ hasText: "Acessos diários" }).locator("svg.recharts-surface").waitFor();
+    await cardTitled(page, "Acessos diários").locator("svg.recharts-surface").waitFor();
     await page.getByRole("button", { name: "30 dias" }).click();
     await settle(page);
     await page.waitForTimeout(500);
@@ -325,7 +220,7 @@ describe("admin catalogue screens", () => {
   test("Pedidos: charts, filters, CSV export and a pending order marked paid", async () => {
     const page = await openAdmin("/admin/orders");
     for (const title of ["Vendas por dia", "Status dos pedidos", "Pedidos ao longo do tempo"]) {
-      const card = page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+      const card = cardTitled(page, title);
       await card.locator("svg.recharts-surface").first().waitFor();
     }
     const table = page.getByRole("table", { name: "Pedidos" });
@@ -392,6 +287,32 @@ describe("admin catalogue screens", () => {
     assert.ok(overflow.scroll > overflow.client, "the table scrolls inside its card");
     await settle(phone);
     await screenshot(phone, "admin-orders-phone");
+    assert.deepEqual(shown.errors, []);
+  });
+
+  test("Login do administrador: a wrong current password is refused; a new password keeps this device signed in", async () => {
+    const page = await openAdmin("/admin/settings");
+    const card = cardTitled(page, "Login do administrador");
+    const newPassword = "nova-senha-admin-123";
+    await card.getByLabel("Nova senha", { exact: true }).fill(newPassword);
+    await card.getByLabel("Confirmar nova senha", { exact: true }).fill(newPassword);
+    await card.getByLabel("Senha atual", { exact: true }).fill("senha-errada");
+    await card.getByRole("button", { name: "Salvar login" }).click();
+    await card.getByText("Senha atual incorreta").waitFor();
+
+    await card.getByLabel("Senha atual", { exact: true }).fill(ADMIN.password);
+    await card.getByRole("button", { name: "Salvar login" }).click();
+    await toastWith(page, "Login do administrador atualizado com sucesso").waitFor();
+    await page.reload();
+    await card.waitFor();
+    assert.ok(page.url().endsWith("/admin/settings"), "still signed in after the reload");
+
+    // Back to the original password, for the other tests of this file.
+    await card.getByLabel("Nova senha", { exact: true }).fill(ADMIN.password);
+    await card.getByLabel("Confirmar nova senha", { exact: true }).fill(ADMIN.password);
+    await card.getByLabel("Senha atual", { exact: true }).fill(newPassword);
+    await card.getByRole("button", { name: "Salvar login" }).click();
+    await toastWith(page, "Login do administrador atualizado com sucesso").waitFor();
     assert.deepEqual(shown.errors, []);
   });
 });
