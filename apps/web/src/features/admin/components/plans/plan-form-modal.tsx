@@ -134,16 +134,20 @@ export function PlanFormModal({
           )}
         </fieldset>
         <Checkbox
-          label="Destaque: o plano oferecido em evidência (tira o destaque dos outros)"
-          name="highlight"
-          checked={form.values.highlight}
-          onChange={(e) => form.setValue("highlight", e.target.checked)}
-        />
-        <Checkbox
           label="Ativo"
           name="active"
+          hint="Planos inativos não são oferecidos às modelos."
+          wrapperClassName="sm:col-span-2"
           checked={form.values.active}
           onChange={(e) => form.setValue("active", e.target.checked)}
+        />
+        <Checkbox
+          label="Destaque"
+          name="highlight"
+          hint="O plano oferecido em evidência; destacar este tira o destaque dos outros."
+          wrapperClassName="sm:col-span-2"
+          checked={form.values.highlight}
+          onChange={(e) => form.setValue("highlight", e.target.checked)}
         />
       </form>
     </Modal>
