@@ -120,8 +120,9 @@ export async function seedActivityInDatabase(dataDir: string, models: SeededMode
 export const toastWith = (page: Page, text: string) =>
   page.getByRole("list", { name: "Notificações" }).getByText(text, { exact: true }).first();
 
-/** The global loading overlay has faded (before screenshots). */
+/** Back at the top, with the global loading overlay faded (before screenshots). */
 export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   await page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
   await page.waitForTimeout(300);

@@ -162,13 +162,19 @@ describe("admin catalogue screens", () => {
     const after = await call<{ plans: { id: number; active: boolean }[] }>("GET", "/api/admin/plans");
     assert.equal(after.plans.find((p) => p.id === plan.id)?.active, false);
 
-    // A model on the plan: deleting asks whether to force, with what uses it.
+    // A model on the plan and a payment of it: deleting asks whether to force, with what uses it.
     await call("PATCH", `/api/admin/models/${modelIds[0]}/plan`, { plan_id: plan.id });
+    await call("POST", "/api/payments/admin/generate-pix", {
+      amount: "99,90",
+      model_id: modelIds[1],
+      plan_id: plan.id,
+    });
     await page.reload();
     await edited.getByRole("button", { name: `Excluir plano ${planName} Plus` }).click();
     await page.getByRole("dialog", { name: "Excluir plano?" }).getByRole("button", { name: "Excluir" }).click();
     const force = page.getByRole("dialog", { name: "Plano em uso" });
     await force.waitFor();
+    assert.match(await force.innerText(), /1 pagamento/);
     assert.match(await force.innerText(), /1 modelo/);
     assert.match(await force.innerText(), new RegExp(MODEL_NAMES[0]));
     await force.getByRole("button", { name: "Cancelar" }).click();
@@ -190,8 +196,12 @@ describe("admin catalogue screens", () => {
   test("Estatísticas do Site: the four cards and every chart have data; the period buttons switch", async () => {
     const page = await openAdmin("/admin/stats");
     const cards = page.locator("dl").first();
-    await cards.getByText("Acessos").waitFor();
-    for (const label of ["Acessos", "Modelos", "Pedidos", "Receita"]) await cards.getByText(label).waitFor();
+    for (const label of ["Acessos", "Modelos", "Pedidos", "Receita"]) {
+      await cards
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .waitFor();
+    }
     assert.equal(await page.getByRole("button", { name: "30 dias" }).getAttribute("aria-pressed"), "true");
     const titles = [
       "Acessos diários",
@@ -223,12 +233,14 @@ describe("admin catalogue screens", () => {
       const card = cardTitled(page, title);
       await card.locator("svg.recharts-surface").first().waitFor();
     }
-    const table = page.getByRole("table", { name: "Pedidos" });
+    const table = page.getByRole("table", { name: "Pedidos", exact: true });
     await table.getByRole("row").nth(1).waitFor();
     await page.getByLabel("Status").selectOption("pending");
     const pending = table.getByRole("row").filter({ hasText: `Cliente 0 ${id}` });
     await pending.waitFor();
-    assert.equal(await table.getByRole("row").filter({ hasText: "Pago" }).count(), 0, "only pending orders");
+    // Only pending orders remain (the previous rows stay on screen until the filtered page arrives).
+    await table.getByText("Pago", { exact: true }).first().waitFor({ state: "detached" });
+    assert.equal(await table.getByText("Cancelado", { exact: true }).count(), 0, "only pending orders");
 
     const [csv] = await Promise.all([
       page.waitForEvent("download"),
@@ -262,20 +274,24 @@ describe("admin catalogue screens", () => {
     assert.deepEqual(shown.errors, []);
   });
 
-  test("Auditoria lists the changes just made; Pedidos scrolls inside its card at 390 px", async () => {
+  test("Auditoria lists the changes just made, filtered by action", async () => {
     const page = await openAdmin("/admin/audit");
     const table = page.getByRole("table", { name: "Auditoria" });
     for (const label of ["Plano excluído", "Plano criado", "Status do pedido", "Configuração alterada"]) {
       await table.getByRole("cell", { name: label, exact: true }).first().waitFor();
     }
-    await page.getByLabel("Ação").selectOption("plan.delete");
+    await page.getByLabel("Ação", { exact: true }).selectOption("plan.delete");
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     await page.getByRole("link", { name: "Voltar ao Dashboard" }).waitFor();
     await settle(page);
     await screenshot(page, "admin-audit-desktop");
 
+    assert.deepEqual(shown.errors, []);
+  });
+
+  test("Pedidos at 390 px: the table scrolls inside its card, the page does not", async () => {
     const phone = await openAdmin("/admin/orders", true);
-    const phoneTable = phone.getByRole("table", { name: "Pedidos" });
+    const phoneTable = phone.getByRole("table", { name: "Pedidos", exact: true });
     await phoneTable.getByRole("row").nth(1).waitFor();
     const widths = await phone.evaluate(() => ({
       page: document.documentElement.scrollWidth,

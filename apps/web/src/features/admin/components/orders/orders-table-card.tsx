@@ -30,17 +30,17 @@ const ACTION_TEXT = {
 function buildColumns(onAction: (action: PendingAction) => void): TableColumn<AdminOrder>[] {
   return [
     { key: "id", header: "ID", render: (o) => <span className="text-ink-muted tabular-nums">#{o.id}</span> },
-    { key: "customer", header: "Cliente", render: (o) => o.customer_name },
+    { key: "customer", header: "Cliente", render: (o) => <span className="whitespace-nowrap">{o.customer_name}</span> },
     {
       key: "email",
       header: "E-mail",
-      render: (o) => <span className="break-all text-ink-muted">{o.customer_email}</span>,
+      render: (o) => <span className="whitespace-nowrap text-ink-muted">{o.customer_email}</span>,
     },
     {
       key: "product",
       header: "Produto",
       render: (o) => (
-        <span>
+        <span className="whitespace-nowrap">
           {o.product_name}
           {o.model_name && <span className="block text-xs text-ink-subtle">{o.model_name}</span>}
         </span>

@@ -1,6 +1,6 @@
 import { type AdminStatsResponse, formatBRL } from "@vitrine/contracts";
 import { AreaChartCard } from "@/features/admin/components/charts/area-chart-card";
-import { BarChartCard, LineChartCard, PieChartCard } from "@/features/admin/components/charts";
+import { BarChartCard, LineChartCard, PieChartCard, truncateLabel } from "@/features/admin/components/charts";
 import { RadarChartCard } from "@/features/admin/components/charts/radar-chart-card";
 import { ScatterChartCard } from "@/features/admin/components/charts/scatter-chart-card";
 import { formatMoneyAxis } from "@/features/admin/lib/format-money-axis";
@@ -68,6 +68,7 @@ export function StatsCharts({ stats }: { stats: AdminStatsResponse }) {
           categoryKey="name"
           series={[{ key: "value", label: "Modelos" }]}
           colorByBar
+          formatCategory={(name) => truncateLabel(name, 24)}
           height="sm"
         />
       </div>
