@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { categories, estados, models, municipios, photos, products } from "../db/schema";
+import { categories, estados, modelPayments, models, municipios, orders, photos, plans, products } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
@@ -164,3 +164,47 @@ export const CITIES = {
   campoGrandeRn: 2401305,
   saoJoseDosCampos: 3549904,
 } as const;
+
+/** A plan row: monthly, R$ 59,90, active, all payment methods unless told otherwise. */
+export async function buildPlan(app: FastifyInstance, input: Partial<typeof plans.$inferInsert> = {}): Promise<number> {
+  seq += 1;
+  const [row] = await app.db
+    .insert(plans)
+    .values({ name: `Plano ${seq}`, priceCents: 5990, periodType: "monthly", ...input })
+    .returning({ id: plans.id });
+  return row.id;
+}
+
+/** A model payment row: a paid cash payment of R$ 59,90 unless told otherwise. */
+export async function buildPayment(
+  app: FastifyInstance,
+  input: Partial<typeof modelPayments.$inferInsert> & { modelId: number },
+): Promise<number> {
+  const [row] = await app.db
+    .insert(modelPayments)
+    .values({ amountCents: 5990, method: "cash", status: "paid", paidAt: new Date(), ...input })
+    .returning({ id: modelPayments.id });
+  return row.id;
+}
+
+/** An order row: pending by default, of 49,90, now, on no product unless given. */
+export async function buildOrder(
+  app: FastifyInstance,
+  opts: Partial<Omit<typeof orders.$inferInsert, "id">> = {},
+): Promise<number> {
+  seq += 1;
+  const [row] = await app.db
+    .insert(orders)
+    .values({
+      productName: "Pacote de fotos",
+      customerName: `Cliente ${seq}`,
+      customerEmail: `cliente${seq}@example.com`,
+      customerPhone: "11987654321",
+      amountCents: 4990,
+      status: "pending",
+      method: "pix",
+      ...opts,
+    })
+    .returning({ id: orders.id });
+  return row.id;
+}
