@@ -35,9 +35,6 @@ async function createPayment(modelId: number, body: object) {
   assert.equal(res.statusCode, 201, res.body);
   return res.json().payment as ModelPayment;
 }
-const markPaid = (paymentId: number) =>
-  ctx.as(admin).patch(`/api/admin/model-payments/${paymentId}/status`, { status: "paid" });
-
 describe("authorization: admins only", () => {
   test("every payments route: no token 401, a model 403, an admin 2xx", async () => {
     const id = await buildModel(ctx.app);
