@@ -18,7 +18,7 @@ before(async () => {
 });
 after(() => ctx.close());
 
-async function issue(modelId: number): Promise<{ token: string; expires_at: string }> {
+async function issue(modelId: number): Promise<{ success: true; token: string; expires_at: string }> {
   const res = await ctx.as(admin).get(`/api/admin/direct-login-token/${modelId}`);
   assert.equal(res.statusCode, 200, res.body);
   return res.json();
