@@ -8,6 +8,7 @@ export * from "./common";
 export * from "./limits";
 export * from "./text";
 export * from "./money";
+export * from "./due-dates";
 export * from "./statuses";
 export * from "./fields";
 export * from "./auth";
