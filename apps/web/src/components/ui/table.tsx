@@ -27,8 +27,7 @@ export type TableProps<T> = {
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
 
 /**
- * A data table that scrolls sideways on small screens. The scroller is `relative` so that visually hidden text in a
- * cell (an sr-only column name) stays inside it instead of widening the page.
+ * A data table that scrolls sideways on small screens.
  * <Table caption="Modelos" rows={models} getRowKey={(m) => m.id}
  *   columns={[{ key: "name", header: "Nome", render: (m) => m.name }, …]} emptyText="Nenhuma modelo." />
  */
@@ -43,6 +42,7 @@ export function Table<T>({
   className,
 }: TableProps<T>) {
   return (
+    // relative: the visually hidden caption (absolutely placed) stays inside the scroll box instead of widening the page.
     <div className={cn("relative overflow-x-auto rounded-2xl border border-line bg-surface", className)}>
       <table className="w-full min-w-[640px] border-collapse text-sm" aria-busy={loading || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}

@@ -7,9 +7,12 @@ import { AdminNav } from "./admin-nav";
  */
 export function AdminLayout() {
   return (
-    <div className="flex flex-1 flex-col">
+    // min-w-0 and a block (not flex) page box: a wide table must scroll inside its card, never widen the page.
+    <div className="flex min-w-0 flex-1 flex-col">
       <AdminNav />
-      <Outlet />
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
     </div>
   );
 }

@@ -81,29 +81,25 @@ export function AdminModelsPage() {
 
       <QueryState query={models} errorText="Erro ao carregar modelos. Tente novamente." variant="card">
         {(data) => (
-          <Card padding="none" className="overflow-hidden">
-            <div className="overflow-x-auto" aria-busy={models.isFetching || undefined}>
-              <ModelsTable
-                models={data.models}
-                today={today}
-                pendingIds={actions.pendingIds}
-                onToggle={actions.toggle}
-                onAction={actions.run}
-              />
-            </div>
-            <div className="border-t border-line px-4 py-3 sm:px-5">
-              <Pagination
-                page={query.page}
-                pages={data.pagination.pages}
-                total={data.pagination.total}
-                onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
-                pageSize={query.limit}
-                onPageSizeChange={(limit) =>
-                  update({ limit: limit === ADMIN_PAGE_SIZES[0] ? undefined : limit, page: undefined })
-                }
-              />
-            </div>
-          </Card>
+          <div className="flex flex-col gap-4">
+            <ModelsTable
+              models={data.models}
+              today={today}
+              pendingIds={actions.pendingIds}
+              onToggle={actions.toggle}
+              onAction={actions.run}
+            />
+            <Pagination
+              page={query.page}
+              pages={data.pagination.pages}
+              total={data.pagination.total}
+              onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+              pageSize={query.limit}
+              onPageSizeChange={(limit) =>
+                update({ limit: limit === ADMIN_PAGE_SIZES[0] ? undefined : limit, page: undefined })
+              }
+            />
+          </div>
         )}
       </QueryState>
 

@@ -23,7 +23,9 @@ export const tooltipProps = {
   itemStyle: { color: CHART_CHROME.text, padding: 0 },
 } as const;
 
+/** Legend items keep the order of the series or slices (largest slice first), not alphabetical order. */
 export const legendProps = {
+  itemSorter: null,
   iconType: "circle",
   iconSize: 9,
   wrapperStyle: { fontSize: 12, color: CHART_CHROME.tick, paddingTop: 8 },

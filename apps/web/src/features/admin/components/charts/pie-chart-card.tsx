@@ -45,7 +45,8 @@ export function PieChartCard({
   error,
   onRetry,
 }: PieChartCardProps) {
-  const slices = groupSmallSlices(data, otherLabel);
+  // Each slice carries its colour, which the legend reads too.
+  const slices = groupSmallSlices(data, otherLabel).map((s, i) => ({ ...s, fill: getChartColor(i) }));
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   return (
     <ChartCard

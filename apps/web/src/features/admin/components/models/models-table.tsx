@@ -53,13 +53,21 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
       key: "name",
       header: "Nome",
       render: (m) => (
-        <div className="min-w-36">
+        <div className="min-w-40">
           <p className="font-medium text-ink">{m.name}</p>
           <p className="text-xs text-ink-subtle">@{m.username}</p>
         </div>
       ),
     },
-    { key: "email", header: "E-mail", render: (m) => <span className="break-all text-ink-muted">{m.email}</span> },
+    {
+      key: "email",
+      header: "E-mail",
+      render: (m) => (
+        <span title={m.email} className="block max-w-48 truncate text-ink-muted">
+          {m.email}
+        </span>
+      ),
+    },
     {
       key: "whatsapp",
       header: "WhatsApp",
@@ -133,7 +141,7 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
       getRowKey={(m) => m.id}
       loading={loading}
       emptyText="Nenhuma modelo encontrada com esses filtros."
-      className="rounded-none border-0 bg-transparent [&_table]:min-w-[1080px]"
+      className="[&_table]:min-w-[1060px] [&_td]:px-3 [&_th]:px-3"
     />
   );
 }
