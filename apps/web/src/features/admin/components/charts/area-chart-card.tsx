@@ -77,7 +77,7 @@ export function AreaChartCard<T extends object>({
         </defs>
         <CartesianGrid {...gridProps} vertical={false} />
         <XAxis dataKey={xKey as string} {...axisProps} tickFormatter={formatX} minTickGap={24} />
-        <YAxis {...axisProps} width={72} tickFormatter={(v: number) => axisFormat(v)} />
+        <YAxis {...axisProps} width={80} tickFormatter={(v: number) => axisFormat(v)} />
         <Tooltip
           {...tooltipProps}
           cursor={{ stroke: tooltipProps.cursor.stroke }}

@@ -27,6 +27,17 @@ const ACTION_TEXT = {
   },
 } as const;
 
+/** "22/11/2026" over "14:05": two short lines keep the table narrow. */
+function DateTimeCell({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(", ");
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {date}
+      {time && <span className="block text-xs text-ink-subtle">{time}</span>}
+    </span>
+  );
+}
+
 function buildColumns(onAction: (action: PendingAction) => void): TableColumn<AdminOrder>[] {
   return [
     { key: "id", header: "ID", render: (o) => <span className="text-ink-muted tabular-nums">#{o.id}</span> },
@@ -34,7 +45,11 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
     {
       key: "email",
       header: "E-mail",
-      render: (o) => <span className="whitespace-nowrap text-ink-muted">{o.customer_email}</span>,
+      render: (o) => (
+        <span title={o.customer_email} className="block max-w-[13rem] truncate text-ink-muted">
+          {o.customer_email}
+        </span>
+      ),
     },
     {
       key: "product",
@@ -56,7 +71,7 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
     {
       key: "date",
       header: "Data",
-      render: (o) => <span className="whitespace-nowrap">{formatDateTime(o.created_at)}</span>,
+      render: (o) => <DateTimeCell value={o.created_at} />,
     },
     {
       key: "actions",

@@ -44,13 +44,14 @@ export function StatsCharts({ stats }: { stats: AdminStatsResponse }) {
       />
       <RadarChartCard
         title="Visualizações x contatos"
-        description="As modelos mais vistas"
+        description="As modelos mais vistas; cada medida relativa à maior delas"
         data={stats.top_models}
         categoryKey="name"
         series={[
           { key: "views", label: "Visualizações" },
           { key: "contacts", label: "Contatos" },
         ]}
+        normalize
       />
       <ScatterChartCard
         title="Dispersão: visualizações x contatos"
