@@ -46,7 +46,7 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
       key: "email",
       header: "E-mail",
       render: (o) => (
-        <span title={o.customer_email} className="block max-w-[13rem] truncate text-ink-muted">
+        <span title={o.customer_email} className="block max-w-[12rem] truncate text-ink-muted">
           {o.customer_email}
         </span>
       ),
@@ -79,7 +79,7 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
       align: "right",
       render: (o) =>
         o.status === "pending" ? (
-          <span className="flex justify-end gap-2">
+          <span className="flex flex-col items-end gap-1.5 xl:flex-row xl:justify-end">
             <Button size="sm" variant="secondary" onClick={() => onAction({ order: o, status: "paid" })}>
               Marcar como pago
             </Button>
