@@ -79,7 +79,7 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
       align: "right",
       render: (o) =>
         o.status === "pending" ? (
-          <span className="flex flex-col items-end gap-1.5 xl:flex-row xl:justify-end">
+          <span className="flex flex-col items-end gap-1.5 2xl:flex-row 2xl:justify-end">
             <Button size="sm" variant="secondary" onClick={() => onAction({ order: o, status: "paid" })}>
               Marcar como pago
             </Button>
