@@ -46,7 +46,7 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
       key: "email",
       header: "E-mail",
       render: (o) => (
-        <span title={o.customer_email} className="block max-w-[12rem] truncate text-ink-muted">
+        <span title={o.customer_email} className="block max-w-[11rem] truncate text-ink-muted">
           {o.customer_email}
         </span>
       ),
