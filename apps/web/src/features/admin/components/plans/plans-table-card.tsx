@@ -57,7 +57,7 @@ export function PlansTableCard() {
       render: (p) => (
         <span className="font-medium">
           {p.name}
-          <span className="block text-xs font-normal text-ink-subtle">
+          <span className="block text-xs font-normal whitespace-nowrap text-ink-subtle">
             {p.models_count} {p.models_count === 1 ? "modelo" : "modelos"}
           </span>
         </span>
