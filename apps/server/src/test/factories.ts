@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { categories, estados, models, municipios, photos, products } from "../db/schema";
+import { accessLogs, categories, estados, models, municipios, orders, photos, products } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
@@ -164,3 +164,31 @@ export const CITIES = {
   campoGrandeRn: 2401305,
   saoJoseDosCampos: 3549904,
 } as const;
+
+/** An order row: pending by default, of 49,90, now, on no product unless given. */
+export async function buildOrder(
+  app: FastifyInstance,
+  opts: Partial<Omit<typeof orders.$inferInsert, "id">> = {},
+): Promise<number> {
+  seq += 1;
+  const [row] = await app.db
+    .insert(orders)
+    .values({
+      productName: "Pacote de fotos",
+      customerName: `Cliente ${seq}`,
+      customerEmail: `cliente${seq}@example.com`,
+      customerPhone: "11987654321",
+      amountCents: 4990,
+      status: "pending",
+      method: "pix",
+      ...opts,
+    })
+    .returning({ id: orders.id });
+  return row.id;
+}
+
+/** Public page views (access-log rows) at the given moments, in the given city ("São Paulo - SP") or none. */
+export async function buildVisits(app: FastifyInstance, moments: Date[], city: string | null = null): Promise<void> {
+  if (moments.length === 0) return;
+  await app.db.insert(accessLogs).values(moments.map((createdAt) => ({ createdAt, page: "home", city })));
+}
