@@ -11,7 +11,7 @@ describe("toCsv", () => {
   });
 
   test("a name with ;, quotes, a line break and a leading = stays one inert text cell", () => {
-    const file = toCsv(["Cliente"], [['=HYPERLINK("http://x";"Ana; a \"Bela\"")\nlinha 2']]);
+    const file = toCsv(["Cliente"], [['=HYPERLINK("http://x";"Ana; a "Bela"")\nlinha 2']]);
     assert.equal(file.slice(1), 'Cliente\r\n"\'=HYPERLINK(""http://x"";""Ana; a ""Bela"""")\nlinha 2"\r\n');
   });
 
