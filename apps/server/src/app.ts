@@ -44,6 +44,8 @@ declare module "fastify" {
     events: EventBus;
     storage: Storage;
     config: Config;
+    /** Every route registered (method and full URL pattern), for checks that walk the routes. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -83,6 +85,11 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.decorate("events", events ?? createMemoryEventBus());
   app.decorate("storage", storage ?? createLocalStorage(path.join(config.dataDir, "uploads")));
   app.addHook("onClose", async () => app.events.close());
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
 
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: config.jwtSecret });

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildCsv, csvDownloadHeaders, csvFilename, formatCsvCell, formatCsvDate, formatCsvMoney } from "./csv";
+import {
+  buildCsv,
+  csvDownloadHeaders,
+  csvFilename,
+  formatCsvCell,
+  formatCsvDate,
+  formatCsvDateTime,
+  formatCsvMoney,
+} from "./csv";
 
 describe("formatCsvCell", () => {
   test("plain text and numbers pass as they are; nothing is an empty cell", () => {
@@ -69,5 +77,20 @@ describe("money, dates and file names", () => {
     const headers = csvDownloadHeaders("modelos-2026-11-22.csv");
     assert.equal(headers["Content-Type"], "text/csv; charset=utf-8");
     assert.equal(headers["Content-Disposition"], 'attachment; filename="modelos-2026-11-22.csv"');
+  });
+});
+
+describe("buildCsv with hostile text", () => {
+  test("a name with ;, quotes, a line break and a leading = stays one inert text cell", () => {
+    const file = buildCsv(
+      [{ header: "Cliente", value: (r: string) => r }],
+      ['=HYPERLINK("http://x";"Ana; a "Bela"")\nlinha 2'],
+    );
+    assert.equal(file.slice(1), 'Cliente\r\n"\'=HYPERLINK(""http://x"";""Ana; a ""Bela"""")\nlinha 2"\r\n');
+  });
+
+  test("a moment is written as São Paulo's day and time", () => {
+    assert.equal(formatCsvDateTime(new Date("2026-11-23T02:30:00Z")), "22/11/2026 23:30");
+    assert.equal(formatCsvDateTime(null), "");
   });
 });

@@ -1,4 +1,4 @@
-import { formatDateBr, todayInSaoPaulo } from "./dates";
+import { formatDateBr, TIME_ZONE, todayInSaoPaulo } from "./dates";
 
 /**
  * CSV files for the back-office exports, shaped for Excel in pt-BR: UTF-8 with a byte-order mark (without it
@@ -52,6 +52,23 @@ export function formatCsvMoney(cents: number | null | undefined): string {
 export function formatCsvDate(value: Date | string | null | undefined): string {
   if (value === null || value === undefined) return "";
   return formatDateBr(typeof value === "string" ? value.slice(0, 10) : todayInSaoPaulo(value));
+}
+
+const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A moment as São Paulo's "dd/mm/aaaa HH:mm" (02:30 UTC on the 23rd is "22/11/2026 23:30"). */
+export function formatCsvDateTime(at: Date | null | undefined): string {
+  if (!at) return "";
+  const part = Object.fromEntries(DATE_TIME.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }
 
 /** "modelos" → "modelos-2026-11-22.csv", dated by today in São Paulo. */

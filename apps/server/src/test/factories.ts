@@ -7,6 +7,7 @@ import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
+  accessLogs,
   categories,
   estados,
   modelPayments,
@@ -226,4 +227,10 @@ export async function buildOrder(
     })
     .returning({ id: orders.id });
   return row.id;
+}
+
+/** Public page views (access-log rows) at the given moments, in the given city ("São Paulo - SP") or none. */
+export async function buildVisits(app: FastifyInstance, moments: Date[], city: string | null = null): Promise<void> {
+  if (moments.length === 0) return;
+  await app.db.insert(accessLogs).values(moments.map((createdAt) => ({ createdAt, page: "home", city })));
 }
