@@ -14,7 +14,7 @@ import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harn
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
  * uploads, primary, private) → with a paid plan the public sees only the public photo → Vendas → Configurações
  * → delete a photo → delete the account. Plans are paid through an API of a later issue, so the test records
- * the payment straight in the database (what applying a paid payment does, DOMAIN.md) while the server is
+ * the payment straight in the database (what applying a paid payment does) while the server is
  * stopped, then starts it again on the same data directory.
  */
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
@@ -45,7 +45,7 @@ const getProfile = async () => (await api<Profile>("/api/models/profile")).body;
 const photoNamed = async (name: string) => (await getProfile()).photos.find((p) => p.original_name === name)!;
 const fetchStatus = async (pathname: string) => (await fetch(`${site.baseUrl}${pathname}`)).status;
 
-/** A fresh page at one width, signed in as the model (token under the SPEC key). */
+/** A fresh page at one width, signed in as the model (token under the "modelToken" key). */
 async function openAs(mobile: boolean, pathname: string) {
   await shown.context?.close();
   const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
@@ -60,7 +60,7 @@ async function shoot(name: string, pathname: string, ready: (page: Page) => Prom
   for (const mobile of [true, false]) {
     const page = await openAs(mobile, pathname);
     await ready(page);
-    // The global loading overlay stays up while the page's requests settle (SPEC §2); wait for it to fade.
+    // The global loading overlay stays up while the page's requests settle; wait for it to fade.
     await page.waitForTimeout(400);
     await page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
     await page.waitForTimeout(300);
@@ -143,7 +143,7 @@ describe("advertiser area", () => {
     await screenshot(page, "advertiser-dashboard-pending-desktop");
 
     // Renewal dialog: no plan is highlighted by default, so the cheapest is offered. The payment routes come in
-    // a later issue: each option must fail with the SPEC §8 texts, not break.
+    // a later issue: each option must fail with its Portuguese error text, not break.
     const { body: plansBody } = await api<{ plans: Array<{ name: string; price: number; highlight: boolean }> }>(
       "/api/settings/public/plans",
     );
@@ -231,7 +231,7 @@ describe("advertiser area", () => {
     await page.getByRole("button", { name: "Salvar" }).click();
     await page.getByText("Perfil atualizado com sucesso!").waitFor();
     const savedAt = Date.now();
-    // SPEC has only "Salvar" / "Salvando...": while it waits to go back the button keeps "Salvar", disabled.
+    // The only labels are "Salvar" / "Salvando...": while it waits to go back the button keeps "Salvar", disabled.
     const saveButton = page.getByRole("button", { name: "Salvar", exact: true });
     assert.equal(await saveButton.isDisabled(), true);
     await page.waitForURL("**/dashboard");

@@ -101,7 +101,7 @@ describe("foundation", () => {
     await municipio.locator(`option[value="${SAO_PAULO.municipio_id}"]`).waitFor({ state: "attached" });
     await municipio.selectOption(String(SAO_PAULO.municipio_id));
 
-    // Terms not accepted: the submit is blocked with the SPEC warning and tooltip.
+    // Terms not accepted: the submit is blocked with the Terms warning and tooltip.
     const submit = page.getByRole("button", { name: "Criar conta" });
     assert.equal(await submit.getAttribute("title"), "É necessário aceitar os Termos de Uso");
     await submit.click();

@@ -73,7 +73,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (own storage) at a phone or desktop width; fails on page errors. */
+/** A fresh browser context (own storage) at a phone or desktop width; fails on page errors and CSP violations. */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
@@ -90,6 +90,10 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
+  // A Content-Security-Policy violation is a bug in the page or in the policy: it fails the spec like an error.
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) errors.push(message.text());
+  });
   return { context, page, errors };
 }
 

@@ -271,7 +271,7 @@ describe("public directory", () => {
     await page.goto("/?city=Cidade%20Inexistente");
     await page.getByText("Cidade não encontrada").waitFor();
 
-    // A failing listing shows the SPEC error text (after the one retry).
+    // A failing listing shows "Erro ao carregar modelos. Tente novamente." (after the one retry).
     await page.route("**/api/models/public?**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"falhou"}' }),
     );

@@ -4,6 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { registerJsonBody } from "./plugins/json-body";
+import { registerSecurityHeaders } from "./plugins/security-headers";
+import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
 import { accountRoutes } from "./modules/account/routes";
 import { adminModelsRoutes } from "./modules/admin-models/routes";
 import { adminSettingsRoutes } from "./modules/admin-settings/routes";
@@ -64,11 +67,15 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app);
+  registerBodyRateCheck(app, { minBytesPerSecond: config.bodyMinBytesPerSecond, windowMs: config.bodyRateWindowMs });
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerRejectNul(app);
 
   app.decorate("db", database.db);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export type Config = {
@@ -26,7 +26,36 @@ export type Config = {
    * lists may lag a change by that long, and a busy server checks four times a second instead of per request.
    */
   publicCacheMaxStalenessMs: number;
+  /** Whole request (headers and body) must arrive within this; long enough for a 15 MB photo on a slow phone. */
+  requestTimeoutMs: number;
+  /** Request headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** A connection with no traffic either way for this long is closed (above the 25 s SSE heartbeat). */
+  connectionTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (above the usual 60 s of proxies and load balancers). */
+  keepAliveTimeoutMs: number;
+  /** A request body arriving slower than this, measured over each `bodyRateWindowMs`, is dropped. */
+  bodyMinBytesPerSecond: number;
+  bodyRateWindowMs: number;
+  /** Live-update streams (GET /api/models/events) open at once from one address (an IPv6 /64), and in all. */
+  sseMaxPerIp: number;
+  sseMaxTotal: number;
+  /** Views and contacts counted per address (an IPv6 /64) per hour, in memory; beyond it pages are served uncounted. */
+  visitorCountsPerHour: number;
+  /** How often the server finishes interrupted file moves and deletions (0: only at start-up). */
+  storageSweepIntervalMs: number;
+  /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
+  failpoint: string | undefined;
 };
+
+/** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
+function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} deve ser um número não negativo`);
+  return value;
+}
 
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
@@ -37,6 +66,19 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/**
+ * DATA_DIR holds the database, the photos (private ones too) and the JWT secret: only its owner may enter it.
+ * A directory made by an older version is tightened too; one owned by another user is left as it is.
+ */
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // Not ours to change (e.g. a mounted volume owned by another user).
+  }
 }
 
 /** JWT_SECRET, or a random one generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -51,7 +93,7 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const defaultDist = path.resolve(import.meta.dirname, "../../web/dist");
   return {
     port: Number(env.PORT ?? 5000),
@@ -68,5 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
     publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || 30_000)),
     publicCacheMaxStalenessMs: Number(env.PUBLIC_CACHE_MAX_STALENESS_MS || (env.NODE_ENV === "production" ? 250 : 0)),
+    requestTimeoutMs: readNumber(env, "REQUEST_TIMEOUT_MS", 10 * 60_000),
+    headersTimeoutMs: readNumber(env, "HEADERS_TIMEOUT_MS", 20_000),
+    connectionTimeoutMs: readNumber(env, "CONNECTION_TIMEOUT_MS", 60_000),
+    keepAliveTimeoutMs: readNumber(env, "KEEP_ALIVE_TIMEOUT_MS", 72_000),
+    bodyMinBytesPerSecond: readNumber(env, "BODY_MIN_BYTES_PER_SECOND", 1024),
+    bodyRateWindowMs: readNumber(env, "BODY_RATE_WINDOW_MS", 30_000),
+    sseMaxPerIp: readNumber(env, "SSE_MAX_PER_IP", 8),
+    sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
+    visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
+    storageSweepIntervalMs: readNumber(env, "STORAGE_SWEEP_INTERVAL_MS", 15 * 60_000),
+    failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

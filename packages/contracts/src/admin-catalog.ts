@@ -117,9 +117,13 @@ export const SECRET_SETTING_KEYS = [
 ] as const;
 export const isSecretSetting = (key: string) => (SECRET_SETTING_KEYS as readonly string[]).includes(key);
 
-/** A secret's masked form: its last four characters after four dots; an empty secret stays empty. */
+/**
+ * A secret's masked form: four dots and its last four characters ("••••1234"), or only the dots for a secret shorter
+ * than 12 characters, whose last four would give away too much of it; an empty secret stays empty.
+ */
 export function maskSecret(value: string): string {
-  return value ? `••••${value.slice(-4)}` : "";
+  if (!value) return "";
+  return value.length >= 12 ? `••••${value.slice(-4)}` : "••••";
 }
 
 export const AdminSettingSchema = z.object({

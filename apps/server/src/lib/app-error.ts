@@ -1,13 +1,18 @@
 import {
   type ErrorCode,
   type ErrorDetail,
+  type ErrorResponse,
   SESSION_EXPIRED_MESSAGE,
   VALIDATION_ERROR_MESSAGE,
 } from "@vitrine/contracts";
 
+/** PLAN_IN_USE only: what still points at the plan, so the admin can decide whether to force the deletion. */
+export type ErrorUsage = NonNullable<ErrorResponse["usage"]>;
+
 /**
  * An expected failure: the HTTP status, a machine-readable code the web branches on, a message the user can read
- * and, for invalid input, the fields at fault. The error handler turns it into `{ error, code, details? }`.
+ * and, for invalid input, the fields at fault (a plan still in use also says what uses it). The error handler
+ * turns it into `{ error, code, details?, usage? }`.
  */
 export class AppError extends Error {
   constructor(
@@ -15,6 +20,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: ErrorDetail[],
+    readonly usage?: ErrorUsage,
   ) {
     super(message);
     this.name = "AppError";

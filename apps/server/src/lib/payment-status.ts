@@ -3,7 +3,7 @@ import { formatDateBr, todayInSaoPaulo } from "./dates";
 
 export const NO_PAYMENT_MESSAGE = "Status de pagamento não atualizado";
 
-/** DOMAIN.md: payment_status follows from the dates; it is never stored on its own. */
+/** payment_status follows from next_due_date and first_paid_at; it is computed on read, never stored. */
 export function derivePaymentStatus(
   model: { nextDueDate: string | null; firstPaidAt: Date | null },
   today: string = todayInSaoPaulo(),

@@ -33,8 +33,13 @@ export const INTERNAL_ERROR_MESSAGE = "Erro interno do servidor. Tente novamente
 export const ROUTE_NOT_FOUND_MESSAGE = "Rota não encontrada";
 
 /** The one response shape of every failure. */
-export function errorBody(code: ErrorCode, error: string, details?: ErrorDetail[]): ErrorResponse {
-  return details ? { error, code, details } : { error, code };
+export function errorBody(
+  code: ErrorCode,
+  error: string,
+  details?: ErrorDetail[],
+  usage?: ErrorResponse["usage"],
+): ErrorResponse {
+  return { error, code, ...(details && { details }), ...(usage && { usage }) };
 }
 
 function toDetails(error: FastifyError): ErrorDetail[] {
@@ -47,7 +52,7 @@ function toDetails(error: FastifyError): ErrorDetail[] {
 /** Any error of a request, expected or not, as `{ error, code, details? }` with its status; never a stack trace. */
 export function sendError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.details, error.usage));
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { clientNetwork } from "../lib/client-network";
+import { clientAddressKey } from "../lib/client-address";
 import { rateLimited } from "../lib/app-error";
 
 declare module "fastify" {
@@ -27,7 +27,7 @@ export const passwordBudgetPlugin = fp(async (app: FastifyInstance, opts: { perM
       for (const [key, w] of windows) if (now - w.startedAt >= WINDOW_MS) windows.delete(key);
       sweptAt = now;
     }
-    const key = clientNetwork(request.ip);
+    const key = clientAddressKey(request.ip);
     let window = windows.get(key);
     if (!window || now - window.startedAt >= WINDOW_MS) {
       window = { startedAt: now, spent: 0 };

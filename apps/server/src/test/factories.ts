@@ -6,7 +6,18 @@ import { randomBytes } from "node:crypto";
 import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { categories, estados, modelPayments, models, municipios, orders, photos, plans, products } from "../db/schema";
+import {
+  categories,
+  estados,
+  modelPayments,
+  models,
+  municipios,
+  orders,
+  photos,
+  plans,
+  products,
+  settings,
+} from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
@@ -207,4 +218,12 @@ export async function buildOrder(
     })
     .returning({ id: orders.id });
   return row.id;
+}
+
+/** Sets a setting's value straight in the database (creating the row when missing). */
+export async function setSetting(app: FastifyInstance, key: string, value: string): Promise<void> {
+  await app.db
+    .insert(settings)
+    .values({ settingKey: key, settingValue: value })
+    .onConflictDoUpdate({ target: settings.settingKey, set: { settingValue: value } });
 }

@@ -109,6 +109,17 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     trustProxy: false,
     publicCacheTtlMs: 30_000,
     publicCacheMaxStalenessMs: 0,
+    requestTimeoutMs: 600_000,
+    headersTimeoutMs: 20_000,
+    connectionTimeoutMs: 60_000,
+    keepAliveTimeoutMs: 72_000,
+    bodyMinBytesPerSecond: 1024,
+    bodyRateWindowMs: 30_000,
+    sseMaxPerIp: 8,
+    sseMaxTotal: 2000,
+    visitorCountsPerHour: 60,
+    storageSweepIntervalMs: 0,
+    failpoint: undefined,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

@@ -10,7 +10,7 @@ import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import { lockModel } from "../models/lock-model";
 import { isModelVisible } from "../models/publish";
-import { deletePhotoFiles } from "../photos/service";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "../photos/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 
@@ -103,10 +103,14 @@ export async function deleteAccount(input: {
 }): Promise<{ wasVisible: boolean }> {
   const { db, modelId } = input;
   await assertPassword({ db, modelId, password: input.password, path: "password", attempt: input.attempt });
-  const { removedPhotos, wasVisible } = await db.transaction(async (tx) => {
+  const { queuedFiles, wasVisible } = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
     const visible = await isModelVisible({ db: tx, modelId });
     const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
+    const queued = await queuePhotoFileDeletions(
+      tx,
+      gone.map((p) => p.filename),
+    );
     await tx.delete(products).where(eq(products.modelId, modelId));
     await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));
     await tx.delete(visitorMarks).where(eq(visitorMarks.modelId, modelId));
@@ -145,8 +149,8 @@ export async function deleteAccount(input: {
         updatedAt: new Date(),
       })
       .where(eq(models.id, modelId));
-    return { removedPhotos: gone, wasVisible: visible };
+    return { queuedFiles: queued, wasVisible: visible };
   });
-  await Promise.all(removedPhotos.map((p) => deletePhotoFiles(input.storage, p.filename)));
+  await removeQueuedFiles({ db, storage: input.storage, queued: queuedFiles });
   return { wasVisible };
 }

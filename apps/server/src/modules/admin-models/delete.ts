@@ -6,11 +6,11 @@ import type { Storage } from "../../plugins/storage";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin } from "../models/lock-model";
 import { isModelVisible } from "../models/publish";
-import { deletePhotoFiles } from "../photos/service";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "../photos/service";
 
 /**
- * An admin deletes a model (docs/decisions/021-admin-model-deletion.md). Her photos (rows, then files after the
- * commit), products, direct-login tokens and visitor marks go. The row stays, marked deleted, keeping only her
+ * An admin deletes a model (docs/decisions/021-admin-model-deletion.md). Her photos (rows; their files are queued
+ * in the transaction and removed after the commit, so a crash in between leaves the sweep to finish), products, direct-login tokens and visitor marks go. The row stays, marked deleted, keeping only her
  * name and id so that her payments and orders still say whose they were; every contact and profile field is
  * cleared, the username and e-mail are freed (she may register again) and no password matches any more. Deleted
  * models are outside every public query, the admin list and every session guard. Answers whether the public
@@ -23,10 +23,14 @@ export async function deleteModelByAdmin(input: {
   modelId: number;
 }): Promise<{ wasVisible: boolean }> {
   const { modelId } = input;
-  const { removedPhotos, wasVisible } = await input.db.transaction(async (tx) => {
+  const { queuedFiles, wasVisible } = await input.db.transaction(async (tx) => {
     const model = await lockModelForAdmin(tx, modelId);
     const visible = await isModelVisible({ db: tx, modelId });
     const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
+    const queued = await queuePhotoFileDeletions(
+      tx,
+      gone.map((p) => p.filename),
+    );
     const goneProducts = await tx.delete(products).where(eq(products.modelId, modelId)).returning({ id: products.id });
     await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));
     await tx.delete(visitorMarks).where(eq(visitorMarks.modelId, modelId));
@@ -73,8 +77,8 @@ export async function deleteModelByAdmin(input: {
         changes: { name: model.name, photos: gone.length, products: goneProducts.length },
       },
     });
-    return { removedPhotos: gone, wasVisible: visible };
+    return { queuedFiles: queued, wasVisible: visible };
   });
-  await Promise.all(removedPhotos.map((p) => deletePhotoFiles(input.storage, p.filename)));
+  await removeQueuedFiles({ db: input.db, storage: input.storage, queued: queuedFiles });
   return { wasVisible };
 }

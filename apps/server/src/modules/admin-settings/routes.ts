@@ -1,4 +1,66 @@
+import {
+  AdminAccountBodySchema,
+  AdminAccountResponseSchema,
+  AdminIdParamsSchema,
+  AdminSettingResponseSchema,
+  AdminSettingsResponseSchema,
+  CreateSettingBodySchema,
+  UpdateSettingBodySchema,
+} from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { changeAdminAccount } from "./account";
+import { presentAdminSetting, presentAdminUser } from "./present";
+import { createSetting, listSettings, updateSetting } from "./service";
 
-// Filled in by the back-office work in progress.
-export const adminSettingsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Site settings and the signed-in admin's own login, at /api/admin (admin scope). */
+export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/settings", { schema: { response: { 200: AdminSettingsResponseSchema } } }, async () => ({
+    settings: (await listSettings({ db: app.db })).map(presentAdminSetting),
+  }));
+
+  app.put(
+    "/settings/:id",
+    {
+      schema: {
+        params: AdminIdParamsSchema,
+        body: UpdateSettingBodySchema,
+        response: { 200: AdminSettingResponseSchema },
+      },
+    },
+    async (request) => {
+      const { adminId, params, body } = request;
+      const row = await updateSetting({ db: app.db, adminId, id: params.id, value: body.value });
+      return { setting: presentAdminSetting(row) };
+    },
+  );
+
+  app.post(
+    "/settings",
+    { schema: { body: CreateSettingBodySchema, response: { 201: AdminSettingResponseSchema } } },
+    async (request, reply) => {
+      const { adminId, body } = request;
+      const row = await createSetting({ db: app.db, adminId, key: body.setting_key, value: body.setting_value });
+      return reply.code(201).send({ setting: presentAdminSetting(row) });
+    },
+  );
+
+  // Checks a password: spends from the same per-network budget as the logins.
+  app.put(
+    "/account",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: AdminAccountBodySchema, response: { 200: AdminAccountResponseSchema } },
+    },
+    async (request) => {
+      const admin = await changeAdminAccount({
+        db: app.db,
+        adminId: request.adminId,
+        body: request.body,
+        attempt: { ip: request.ip, secret: app.config.jwtSecret },
+      });
+      // Every other session of this admin ended; this device continues with a fresh token.
+      const token = await app.signToken({ role: "admin", id: admin.id, sessionVersion: admin.sessionVersion });
+      return { token, user: presentAdminUser(admin) };
+    },
+  );
+};

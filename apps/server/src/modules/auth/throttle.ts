@@ -3,7 +3,7 @@ import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginThrottle } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { clientNetwork } from "../../lib/client-network";
+import { clientAddressKey } from "../../lib/client-address";
 
 /** Failures allowed before the backoff starts. */
 const FREE_FAILURES = 5;
@@ -21,7 +21,10 @@ const FORGET_AFTER_MS = 24 * 60 * 60_000;
  * an HMAC, forgotten after a day.
  */
 export function throttleKey(input: { account: string; ip: string; secret: string }): string {
-  const network = createHmac("sha256", input.secret).update(clientNetwork(input.ip)).digest("base64url").slice(0, 22);
+  const network = createHmac("sha256", input.secret)
+    .update(clientAddressKey(input.ip))
+    .digest("base64url")
+    .slice(0, 22);
   return `${input.account.toLowerCase()}|${network}`;
 }
 

@@ -3,7 +3,7 @@ import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 
 /**
- * DOMAIN.md: a model is public only while active, not deleted, and its plan valid (today < next_due_date).
+ * A model is public only while active, not deleted, and with a valid plan (today in São Paulo < next_due_date).
  * Every public query (lists, counts, cities, search, previews, profile, photos) filters through this.
  */
 export function isPubliclyVisible(today: string = todayInSaoPaulo()): SQL {

@@ -4,9 +4,16 @@ import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import { signPhotoAccess } from "./signed-url";
 
-/** A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. */
-export function presentOwnerPhoto(row: PhotoRow, opts: { storage: Storage; secret: string; now?: Date }): OwnerPhoto {
-  const { exp, sig } = signPhotoAccess(opts.secret, row.filename, opts.now);
+/**
+ * A photo as its owner sees it: every URL signed, so private photos (and a hidden model's) load. The signature
+ * holds only while the account's session version and the photo's visibility stay as they are now.
+ */
+export function presentOwnerPhoto(
+  row: PhotoRow,
+  opts: { storage: Storage; secret: string; sessionVersion: number; now?: Date },
+): OwnerPhoto {
+  const state = { filename: row.filename, isPublic: row.isPublic, sessionVersion: opts.sessionVersion };
+  const { exp, sig } = signPhotoAccess(opts.secret, state, opts.now);
   const signed = (width: number) => `${opts.storage.url(photoKey(row.filename, width))}?exp=${exp}&sig=${sig}`;
   return {
     id: row.id,

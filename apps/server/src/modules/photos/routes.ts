@@ -10,14 +10,25 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publishModelChange } from "../models/publish";
 import { presentOwnerPhoto } from "./present";
 import { readPhotoUpload, UPLOAD_LIMITS } from "./read-upload";
-import { deletePhoto, listOwnerPhotos, setPhotoVisibility, setPrimaryPhoto, uploadPhoto } from "./service";
+import {
+  deletePhoto,
+  getSessionVersion,
+  listOwnerPhotos,
+  setPhotoVisibility,
+  setPrimaryPhoto,
+  uploadPhoto,
+} from "./service";
 
 /** The signed-in model's gallery, at /api/models/photos (model scope). */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS });
 
-  const present = (row: Parameters<typeof presentOwnerPhoto>[0]) =>
-    presentOwnerPhoto(row, { storage: app.storage, secret: app.config.jwtSecret });
+  /** Presents the model's photos with URLs signed for her current session version. */
+  const presenterFor = async (modelId: number) => {
+    const sessionVersion = await getSessionVersion({ db: app.db, modelId });
+    return (row: Parameters<typeof presentOwnerPhoto>[0]) =>
+      presentOwnerPhoto(row, { storage: app.storage, secret: app.config.jwtSecret, sessionVersion });
+  };
 
   app.get("/", { schema: { response: { 200: PhotosResponseSchema } } }, async (request) => ({
     photos: await listOwnerPhotos({
@@ -37,7 +48,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await uploadPhoto({ db: app.db, storage: app.storage, modelId, ...upload });
       await publishModelChange(app, modelId);
       reply.code(201);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 
@@ -48,7 +59,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const { modelId } = request;
       const row = await setPrimaryPhoto({ db: app.db, modelId, photoId: request.params.id });
       await publishModelChange(app, modelId);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 
@@ -64,7 +75,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         isPublic: request.body.is_public,
       });
       await publishModelChange(app, modelId);
-      return { photo: present(row) };
+      return { photo: (await presenterFor(modelId))(row) };
     },
   );
 

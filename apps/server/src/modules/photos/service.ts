@@ -1,12 +1,14 @@
-import { cleanPlainText, PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { cleanPlainText, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type PhotoRow, photos } from "../../db/schema";
+import { models, type PhotoRow, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
 import { lockModel, type Tx } from "../models/lock-model";
-import { photoKey, processPhoto } from "../../lib/photo-processing";
+import { failpoint } from "../../lib/failpoint";
+import { processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import { presentOwnerPhoto } from "./present";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
@@ -20,6 +22,13 @@ async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
+/** The account's session version, which the owner's signed photo URLs are bound to. */
+export async function getSessionVersion({ db, modelId }: { db: Db; modelId: number }): Promise<number> {
+  const [row] = await db.select({ sessionVersion: models.sessionVersion }).from(models).where(eq(models.id, modelId));
+  if (!row) throw notFound("Modelo não encontrada");
+  return row.sessionVersion;
+}
+
 /** Photos of one model: primary first, then newest first. */
 export function listModelPhotos({ db, modelId }: { db: Db; modelId: number }): Promise<PhotoRow[]> {
   return db
@@ -31,8 +40,8 @@ export function listModelPhotos({ db, modelId }: { db: Db; modelId: number }): P
 
 /** The owner's gallery as sent to her: every photo, private ones too, with signed URLs. */
 export async function listOwnerPhotos(input: { db: Db; storage: Storage; secret: string; modelId: number }) {
-  const rows = await listModelPhotos(input);
-  return rows.map((row) => presentOwnerPhoto(row, input));
+  const [rows, sessionVersion] = await Promise.all([listModelPhotos(input), getSessionVersion(input)]);
+  return rows.map((row) => presentOwnerPhoto(row, { ...input, sessionVersion }));
 }
 
 /** The client's file name, kept only as text: no path, no control characters, bounded. */
@@ -41,14 +50,13 @@ function cleanOriginalName(name: string | undefined): string {
   return cleanPlainText(base).replace(/\s+/g, " ").trim().slice(0, ORIGINAL_NAME_MAX);
 }
 
-/** Removes every stored variant of a photo; a file already gone is not an error. */
-export async function deletePhotoFiles(storage: Storage, filename: string): Promise<void> {
-  await Promise.all(PHOTO_WIDTHS.map((width) => storage.delete(photoKey(filename, width))));
-}
+export { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
 
 /**
  * Decodes, cleans and stores an upload, then records it. The first photo is always primary; `isPrimary` moves
  * the flag (old one cleared first, in the same transaction, because of the one-primary unique index).
+ * The files are staged before the row is committed and moved into place after (see plugins/storage.ts), so a
+ * crash at any step leaves either a photo with its files or nothing once the sweep has run.
  */
 export async function uploadPhoto(input: {
   db: Db;
@@ -64,9 +72,12 @@ export async function uploadPhoto(input: {
   if ((await countPhotos(db, modelId)) >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
 
   const processed = await processPhoto(input.data);
-  await Promise.all(processed.variants.map((v) => storage.put(v.key, v.data, "image/webp")));
+  const keys = processed.variants.map((v) => v.key);
+  await Promise.all(processed.variants.map((v) => storage.stage(v.key, v.data, "image/webp")));
+  failpoint("photo-after-files");
+  let row: PhotoRow;
   try {
-    return await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       await lockModel(tx, modelId);
       const count = await countPhotos(tx, modelId);
       if (count >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
@@ -92,9 +103,12 @@ export async function uploadPhoto(input: {
       return row;
     });
   } catch (err) {
-    await deletePhotoFiles(storage, processed.filename).catch(() => {});
+    await Promise.all(keys.map((key) => storage.delete(key))).catch(() => {});
     throw err;
   }
+  failpoint("photo-after-commit");
+  await Promise.all(keys.map((key) => storage.commit(key)));
+  return row;
 }
 
 export async function setPrimaryPhoto({ db, modelId, photoId }: { db: Db; modelId: number; photoId: number }) {
@@ -126,8 +140,8 @@ export async function setPhotoVisibility(input: { db: Db; modelId: number; photo
 }
 
 /**
- * Deletes the row, then the files. Deleting the primary promotes the newest remaining photo, preferring a public
- * one so that the public card keeps a picture.
+ * Deletes the row and queues its files in one transaction, then removes the files. Deleting the primary promotes
+ * the newest remaining photo, preferring a public one so that the public card keeps a picture.
  */
 export async function deletePhoto(input: { db: Db; storage: Storage; modelId: number; photoId: number }) {
   const { db, modelId } = input;
@@ -147,8 +161,9 @@ export async function deletePhoto(input: { db: Db; storage: Storage; modelId: nu
         .limit(1);
       if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
     }
-    return row;
+    return { row, queued: await queuePhotoFileDeletions(tx, [row.filename]) };
   });
-  await deletePhotoFiles(input.storage, deleted.filename);
-  return deleted;
+  failpoint("photo-delete-after-commit");
+  await removeQueuedFiles({ db, storage: input.storage, queued: deleted.queued });
+  return deleted.row;
 }

@@ -70,9 +70,10 @@ describe("GET /uploads/photos/:name", () => {
 
     const tampered = `${base}?exp=${params.get("exp")}&sig=${params.get("sig")!.slice(0, -2)}AA`;
     const laterExp = `${base}?exp=${Number(params.get("exp")) + 3600}&sig=${params.get("sig")}`;
-    const expired = signPhotoAccess(ctx.config.jwtSecret, photo.filename, new Date(Date.now() - 3 * 3600_000));
+    const state = { filename: photo.filename, isPublic: false, sessionVersion: 0 };
+    const expired = signPhotoAccess(ctx.config.jwtSecret, state, new Date(Date.now() - 3 * 3600_000));
     const otherPhotoSig = `${base}?${other.photo.url.split("?")[1]}`;
-    const wrongKey = signPhotoAccess("outra-chave", photo.filename);
+    const wrongKey = signPhotoAccess("outra-chave", state);
     for (const url of [
       tampered,
       laterExp,

@@ -36,7 +36,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     const width = Number(match[2]);
 
     const [photo] = await app.db
-      .select({ isPublic: photos.isPublic, modelVisible: sql<boolean>`(${isPubliclyVisible()})` })
+      .select({
+        isPublic: photos.isPublic,
+        sessionVersion: models.sessionVersion,
+        modelVisible: sql<boolean>`(${isPubliclyVisible()})`,
+      })
       .from(photos)
       .innerJoin(models, eq(models.id, photos.modelId))
       .where(eq(photos.filename, filename));
@@ -44,8 +48,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const { exp, sig } = request.query;
     let cacheControl: string;
-    if (verifyPhotoAccess(app.config.jwtSecret, filename, exp, sig)) {
-      cacheControl = `private, max-age=${Math.min(secondsUntil(exp!), 3600)}`;
+    const state = { filename, isPublic: photo.isPublic, sessionVersion: photo.sessionVersion };
+    if (verifyPhotoAccess(app.config.jwtSecret, state, exp, sig)) {
+      cacheControl = `private, max-age=${secondsUntil(exp!)}`;
     } else if (photo.isPublic && photo.modelVisible) {
       // private: a shared cache (CDN, proxy) must not keep serving a photo after it is hidden.
       cacheControl = `private, max-age=${PUBLIC_MAX_AGE}`;

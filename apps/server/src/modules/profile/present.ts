@@ -18,7 +18,7 @@ export type PrimaryPhotoState = { hasPrimary: boolean; isPrimaryPublic: boolean 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * Why the public does not see the model (DOMAIN.md: active, not deleted, plan valid), plus photo warnings that
+ * Why the public does not see the model (it must be active, not deleted, with a valid plan), plus photo warnings that
  * do not hide the model but leave its card without a picture.
  */
 export function explainVisibility(
@@ -67,7 +67,7 @@ export function explainVisibility(
   return { is_visible: row.isVisible, reasons };
 }
 
-/** Every profile field of SPEC §3 for the owner, with the account fields and the visibility explanation. */
+/** Every profile field the owner edits, with the account fields and the visibility explanation. */
 export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): ProfileModel {
   const m = row.model;
   return {

@@ -75,7 +75,7 @@ describe("GET /api/models/events", () => {
     };
     const app = Fastify();
     app.decorate("events", counting);
-    registerEventStream(app, 20);
+    registerEventStream(app, { heartbeatMs: 20, maxPerIp: 8, maxTotal: 100 });
     await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       const { port } = app.server.address() as AddressInfo;

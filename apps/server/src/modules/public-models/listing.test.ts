@@ -65,7 +65,7 @@ describe("GET /api/models/public: visibility", () => {
 });
 
 describe("GET /api/models/public: card and order", () => {
-  test("a card carries exactly the SPEC fields and nothing private", async () => {
+  test("a card carries exactly the public card fields and nothing private", async () => {
     const id = await buildModel(ctx.app, {
       name: "Ana Júlia",
       age: 27,

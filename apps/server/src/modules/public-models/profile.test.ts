@@ -13,14 +13,16 @@ before(async () => {
 });
 after(() => ctx.close());
 
-const VISITOR_A = { "user-agent": "Mozilla/5.0 visitante-a" };
-const VISITOR_B = { "user-agent": "Mozilla/5.0 visitante-b" };
+/** A visitor is an address (the user agent does not matter). */
+type Visitor = { remoteAddress: string };
+const VISITOR_A: Visitor = { remoteAddress: "198.51.100.1" };
+const VISITOR_B: Visitor = { remoteAddress: "198.51.100.2" };
 
-const getProfile = (id: string | number, headers: Record<string, string> = VISITOR_A) =>
-  ctx.app.inject({ method: "GET", url: `/api/models/public/${id}`, headers });
+const getProfile = (id: string | number, visitor: Visitor = VISITOR_A) =>
+  ctx.app.inject({ method: "GET", url: `/api/models/public/${id}`, ...visitor });
 
-const contact = (id: string | number, channel: string, headers: Record<string, string> = VISITOR_A) =>
-  ctx.app.inject({ method: "POST", url: `/api/models/public/${id}/contact`, headers, payload: { channel } });
+const contact = (id: string | number, channel: string, visitor: Visitor = VISITOR_A) =>
+  ctx.app.inject({ method: "POST", url: `/api/models/public/${id}/contact`, ...visitor, payload: { channel } });
 
 async function counters(id: number) {
   const [row] = await ctx.app.db
@@ -168,13 +170,13 @@ describe("view and contact counting", () => {
     await ctx.app.db
       .insert(visitorMarks)
       .values({ day: addDays(today, -1), kind: "view", modelId: id, visitorHash: "old" });
-    await getProfile(id, { "user-agent": "Agente-Unico/1.0" });
+    await getProfile(id, { remoteAddress: "198.51.100.3" });
     const [mark] = await ctx.app.db
       .select()
       .from(visitorMarks)
       .where(and(eq(visitorMarks.modelId, id), eq(visitorMarks.day, today)));
     assert.match(mark.visitorHash, /^[A-Za-z0-9_-]{32}$/);
-    assert.doesNotMatch(mark.visitorHash, /Agente|127\.0\.0\.1/);
+    assert.doesNotMatch(mark.visitorHash, /198\.51\.100/);
 
     // The first count of the next day removes every mark of the days before it.
     const tomorrow = addDays(today, 1);
@@ -214,7 +216,7 @@ describe("view and contact counting", () => {
 
   test("views do not change the cached listing's version, but the card shows views after a data change", async () => {
     const id = await buildModel(ctx.app, { municipioId: CITIES.saoJoseDosCampos });
-    await getProfile(id, { "user-agent": "leitor-c" });
+    await getProfile(id, { remoteAddress: "198.51.100.4" });
     await updateModel(ctx.app, id, { isFeatured: true });
     const res = await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${CITIES.saoJoseDosCampos}` });
     assert.equal(res.json().models[0].views_count, 1);

@@ -10,11 +10,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { validationError } from "../../lib/app-error";
-import { todayInSaoPaulo } from "../../lib/dates";
 import { registerEventStream } from "./events";
 import { getListingBody } from "./listing";
 import { findVisibleModelId, getPublicProfile } from "./profile";
-import { countOncePerDay, createVisitorHasher } from "./visitor-marks";
+import { createVisitCounter } from "./visitor-marks";
 
 /** A bad profile id answers 400 "ID inválido" rather than the generic validation error. */
 function rejectInvalid(request: FastifyRequest): void {
@@ -29,9 +28,10 @@ function rejectInvalid(request: FastifyRequest): void {
 /** Public directory under /api/models: listing, profile, contact clicks and the live event stream. */
 export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.publicCache;
-  const hashVisitor = createVisitorHasher(app.config.jwtSecret);
-  const visitorOf = (request: FastifyRequest, day: string) =>
-    hashVisitor({ ip: request.ip, userAgent: request.headers["user-agent"] ?? "" }, day);
+  const countVisit = createVisitCounter({
+    secret: app.config.jwtSecret,
+    countsPerHour: app.config.visitorCountsPerHour,
+  });
 
   app.get(
     "/public",
@@ -53,14 +53,7 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const profile = await getPublicProfile({ db: app.db, id: request.params.id });
-      const today = todayInSaoPaulo();
-      const counted = await countOncePerDay({
-        db: app.db,
-        kind: "view",
-        modelId: profile.model.id,
-        visitorHash: visitorOf(request, today),
-        today,
-      });
+      const counted = await countVisit({ db: app.db, kind: "view", modelId: profile.model.id, ip: request.ip });
       if (counted) profile.model.views_count += 1;
       return profile;
     },
@@ -76,11 +69,10 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const modelId = await findVisibleModelId({ db: app.db, id: request.params.id });
-      const today = todayInSaoPaulo();
-      await countOncePerDay({ db: app.db, kind: "contact", modelId, visitorHash: visitorOf(request, today), today });
+      await countVisit({ db: app.db, kind: "contact", modelId, ip: request.ip });
       return { success: true as const };
     },
   );
 
-  registerEventStream(app);
+  registerEventStream(app, { maxPerIp: app.config.sseMaxPerIp, maxTotal: app.config.sseMaxTotal });
 };

@@ -2,23 +2,70 @@ import { createHmac } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, visitorMarks } from "../../db/schema";
+import { clientAddressKey } from "../../lib/client-address";
 import { todayInSaoPaulo } from "../../lib/dates";
 
 export type MarkKind = "view" | "contact";
 
 /**
- * Who a visitor is, for one day only: an HMAC of the day, IP and user agent under a key derived from the
- * server secret. Neither IP nor user agent is stored, and the hash of another day cannot be linked to it.
+ * Who a visitor is, for one day only: an HMAC of the day and the client's address key (an IPv4 address, or an
+ * IPv6 /64) under a key derived from the server secret. The user agent plays no part: anyone can change it at
+ * will. The address is not stored, and the hash of another day cannot be linked to it.
  */
 export function createVisitorHasher(serverSecret: string) {
-  const key = createHmac("sha256", serverSecret).update("vitrine:visitor-marks:v1").digest();
-  return (visitor: { ip: string; userAgent: string }, day: string): string =>
-    createHmac("sha256", key).update(`${day}\n${visitor.ip}\n${visitor.userAgent}`).digest("base64url").slice(0, 32);
+  const key = createHmac("sha256", serverSecret).update("vitrine:visitor-marks:v2").digest();
+  return (addressKey: string, day: string): string =>
+    createHmac("sha256", key).update(`${day}\n${addressKey}`).digest("base64url").slice(0, 32);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * How many views and contacts each address may still add this hour: a fixed one-hour window per address, kept
+ * in memory (it restarts with the process and is not shared between instances, which is fine for a budget
+ * whose only job is to keep one address from inflating the counters).
+ */
+export function createCountBudget(countsPerHour: number) {
+  const windows = new Map<string, { startedAt: number; used: number }>();
+  let lastPrune = 0;
+  const current = (addressKey: string, now: number) => {
+    if (now - lastPrune > HOUR_MS) {
+      lastPrune = now;
+      for (const [key, w] of windows) if (now - w.startedAt >= HOUR_MS) windows.delete(key);
+    }
+    let window = windows.get(addressKey);
+    if (!window || now - window.startedAt >= HOUR_MS) {
+      window = { startedAt: now, used: 0 };
+      windows.set(addressKey, window);
+    }
+    return window;
+  };
+  return {
+    hasRoom: (addressKey: string, now = Date.now()) => current(addressKey, now).used < countsPerHour,
+    spend: (addressKey: string, now = Date.now()) => void (current(addressKey, now).used += 1),
+  };
+}
+
+/**
+ * Counts a view or a contact for the client at `ip`: once per address per model per day, and only while the
+ * address has room in its hourly budget. True when it was counted.
+ */
+export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }) {
+  const hashVisitor = createVisitorHasher(secret);
+  const budget = createCountBudget(countsPerHour);
+  return async function countVisit(input: { db: Db; kind: MarkKind; modelId: number; ip: string }): Promise<boolean> {
+    const addressKey = clientAddressKey(input.ip);
+    if (!budget.hasRoom(addressKey)) return false;
+    const today = todayInSaoPaulo();
+    const counted = await countOncePerDay({ ...input, visitorHash: hashVisitor(addressKey, today), today });
+    if (counted) budget.spend(addressKey);
+    return counted;
+  };
 }
 
 const lastPurgedDay = new WeakMap<Db, string>();
 
-/** Marks of earlier days are useless and must not linger (DOMAIN.md: never stored long-term). */
+/** Marks of earlier days are useless and must not linger: a visitor's daily hash is never kept past its day. */
 async function purgeOldMarks(db: Db, today: string): Promise<void> {
   if (lastPurgedDay.get(db) === today) return;
   lastPurgedDay.set(db, today);

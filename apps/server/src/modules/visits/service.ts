@@ -5,7 +5,7 @@ import type { CityIndex } from "../../plugins/city-index";
 
 /**
  * Records a public page view for the admin statistics: the time, the page kind and the city ("Campo Grande
- * - MS", so that same-named cities stay apart). Nothing about the visitor is stored (DOMAIN.md).
+ * - MS", so that same-named cities stay apart). Nothing about the visitor (IP, user agent, account) is stored.
  * An unknown city id is recorded without a city rather than refused: the beacon is fire-and-forget.
  */
 export async function recordVisit({

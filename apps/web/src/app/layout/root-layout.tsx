@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
 import { AgeGate } from "./age-gate";
@@ -10,8 +10,11 @@ import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
 /** The frame of every page: header, page, footer, plus the app-wide overlays. */
 export function RootLayout() {
   useUnauthorizedRedirect();
+  const { pathname } = useLocation();
   return (
     <TermsModalProvider>
+      {/* The advertiser's pages show signed photo URLs: no Referer leaves them (React puts this in <head>). */}
+      {pathname.startsWith("/dashboard") && <meta name="referrer" content="no-referrer" />}
       <div className="flex min-h-dvh flex-col">
         <a
           href="#conteudo"

@@ -1,0 +1,75 @@
+import type { AdminAccountBodySchema } from "@vitrine/contracts";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../db/client";
+import { admins } from "../../db/schema";
+import { conflict, isUniqueViolation, unauthorized, validationError } from "../../lib/app-error";
+import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { recordAudit } from "../audit/service";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
+
+const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
+const WRONG_PASSWORD = "Senha atual incorreta";
+
+/**
+ * The signed-in admin changes their e-mail and/or password, confirming with the current password (under the same
+ * per-account backoff as the login). A wrong password answers 400 on current_password, not 401: the web treats
+ * any 401 as an ended session. The session version is raised, so every other session of this admin ends; the
+ * caller signs a fresh token for this device with the version returned.
+ */
+export async function changeAdminAccount(input: {
+  db: Db;
+  adminId: number;
+  body: z.output<typeof AdminAccountBodySchema>;
+  attempt: { ip: string; secret: string };
+}) {
+  const { db, adminId, body } = input;
+  const key = throttleKey({ account: `admin#${adminId}`, ...input.attempt });
+  await assertNotThrottled({ db, key });
+  const [admin] = await db.select().from(admins).where(eq(admins.id, adminId));
+  if (!admin) throw unauthorized();
+  if (!(await verifyPassword(admin.passwordHash, body.current_password))) {
+    await recordFailure({ db, key });
+    throw validationError([{ path: "current_password", message: WRONG_PASSWORD }], WRONG_PASSWORD);
+  }
+  await clearFailures({ db, key });
+  const email = body.email && body.email !== admin.email ? body.email : undefined;
+  if (email) {
+    const taken = await db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(eq(admins.email, email), ne(admins.id, adminId)));
+    if (taken.length) throw conflict(EMAIL_TAKEN.message, [EMAIL_TAKEN]);
+  }
+  const passwordHash = body.new_password ? await hashPassword(body.new_password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(admins)
+        .set({
+          ...(email && { email }),
+          ...(passwordHash && { passwordHash }),
+          sessionVersion: sql`${admins.sessionVersion} + 1`,
+        })
+        .where(eq(admins.id, adminId))
+        .returning();
+      await recordAudit({
+        db: tx,
+        adminId,
+        entry: {
+          action: "admin.account",
+          target: { type: "admin", id: adminId },
+          // Never the password: only that it changed.
+          changes: {
+            ...(email && { email: { from: admin.email, to: email } }),
+            password_changed: Boolean(passwordHash),
+          },
+        },
+      });
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN.message, [EMAIL_TAKEN]);
+    throw err;
+  }
+}

@@ -1,0 +1,16 @@
+import { type AdminSetting, isSecretSetting, maskSecret } from "@vitrine/contracts";
+import type { AdminRow, SettingRow } from "../../db/schema";
+
+/** A setting for the back-office: a secret's value only masked ("••••1234"), never in clear. */
+export function presentAdminSetting(row: SettingRow): AdminSetting {
+  const isSecret = isSecretSetting(row.settingKey);
+  return {
+    id: row.id,
+    setting_key: row.settingKey,
+    setting_value: isSecret ? maskSecret(row.settingValue) : row.settingValue,
+    is_secret: isSecret,
+  };
+}
+
+/** The admin as their own session sees them: never the password hash or session version. */
+export const presentAdminUser = (admin: AdminRow) => ({ id: admin.id, username: admin.username, email: admin.email });

@@ -1,0 +1,192 @@
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { buildRegistration } from "../../test/factories";
+import { makePng } from "./test-support";
+
+/**
+ * Kills a real server process (SIGKILL, from inside, at a failpoint) in the middle of writing or deleting a
+ * photo, restarts it on the same data directory, and compares the files on disk with the photos the API lists.
+ */
+const root = path.resolve(import.meta.dirname, "../../../../..");
+let dataDir: string;
+let port: number;
+let server: ChildProcess | null = null;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+const baseUrl = () => `http://127.0.0.1:${port}`;
+
+/** Starts the server on the shared data dir, with `failpoint` armed, and waits until it answers. */
+async function startServer(failpoint?: string): Promise<ChildProcess> {
+  await stopServer();
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      VITRINE_FAILPOINT: failpoint ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      WEB_DIST_DIR: "",
+      ADMIN_EMAIL: "admin@crash.local",
+      ADMIN_PASSWORD: "crash-admin-secret",
+      LOG_LEVEL: "error",
+      AUTH_RATE_LIMIT: "1000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  server = child;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl()}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not start");
+}
+
+/** Resolves with the signal that ended the server (the failpoint kills it with SIGKILL). */
+function exitSignal(child: ChildProcess): Promise<NodeJS.Signals | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.signalCode);
+  return new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+}
+
+async function stopServer() {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    server.kill("SIGTERM");
+    await exitSignal(server);
+  }
+  server = null;
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function upload(token: string): Promise<Response> {
+  const form = new FormData();
+  form.append("photo", new Blob([await makePng(320, 240)], { type: "image/png" }), "foto.png");
+  return fetch(`${baseUrl()}/api/models/photos`, { method: "POST", headers: auth(token), body: form });
+}
+
+async function listPhotos(token: string): Promise<{ id: number; filename: string; url: string }[]> {
+  const res = await fetch(`${baseUrl()}/api/models/photos`, { headers: auth(token) });
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { photos: { id: number; filename: string; url: string }[] }).photos;
+}
+
+const uploadsDir = () => path.join(dataDir, "uploads");
+const filesIn = (dir: string) => (existsSync(dir) ? readdirSync(dir).sort() : []);
+const placedFiles = () => filesIn(path.join(uploadsDir(), "photos"));
+const stagedFiles = () => filesIn(path.join(uploadsDir(), ".staging", "photos"));
+const variantsOf = (filename: string) => [400, 800, 1600].map((w) => `${filename}-${w}.webp`).sort();
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+before(async () => {
+  // A folder the server itself creates, so that its mode is the server's doing.
+  dataDir = path.join(mkdtempSync(path.join(tmpdir(), "vitrine-crash-")), "data");
+  port = await freePort();
+});
+after(async () => {
+  await stopServer();
+  rmSync(path.dirname(dataDir), { recursive: true, force: true });
+});
+
+describe("a server killed mid-write or mid-delete leaves no orphan files", () => {
+  let token: string;
+
+  test("killed after the files are written, before the commit: the restart removes them", async () => {
+    const child = await startServer("photo-after-files");
+    const res = await fetch(`${baseUrl()}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(buildRegistration()),
+    });
+    assert.equal(res.status, 201);
+    token = ((await res.json()) as { token: string }).token;
+
+    await assert.rejects(upload(token), "the upload should die with the server");
+    assert.equal(await exitSignal(child), "SIGKILL");
+    assert.equal(stagedFiles().length, 3, "the variants were written to the staging area");
+    assert.deepEqual(placedFiles(), []);
+
+    await startServer();
+    assert.deepEqual(await listPhotos(token), []);
+    assert.deepEqual(stagedFiles(), []);
+    assert.deepEqual(placedFiles(), []);
+    await stopServer();
+  });
+
+  test("killed after the commit, before the files are moved into place: the restart finishes the move", async () => {
+    const child = await startServer("photo-after-commit");
+    await assert.rejects(upload(token));
+    assert.equal(await exitSignal(child), "SIGKILL");
+    assert.equal(stagedFiles().length, 3);
+
+    await startServer();
+    const photos = await listPhotos(token);
+    assert.equal(photos.length, 1);
+    assert.deepEqual(placedFiles(), variantsOf(photos[0]!.filename));
+    assert.deepEqual(stagedFiles(), []);
+    const image = await fetch(`${baseUrl()}${photos[0]!.url}`);
+    assert.equal(image.status, 200);
+    assert.equal(image.headers.get("content-type"), "image/webp");
+    await stopServer();
+  });
+
+  test("killed after a deletion's commit, before the unlink: the restart removes the deleted photo's files", async () => {
+    const child = await startServer("photo-delete-after-commit");
+    const [photo] = await listPhotos(token);
+    await assert.rejects(
+      fetch(`${baseUrl()}/api/models/photos/${photo!.id}`, { method: "DELETE", headers: auth(token) }),
+    );
+    assert.equal(await exitSignal(child), "SIGKILL");
+    assert.deepEqual(placedFiles(), variantsOf(photo!.filename), "the files outlived the row");
+
+    await startServer();
+    assert.deepEqual(await listPhotos(token), []);
+    assert.deepEqual(placedFiles(), []);
+    await stopServer();
+  });
+
+  test("everything under DATA_DIR is readable by its owner only", async () => {
+    await startServer();
+    assert.equal((await upload(token)).status, 201);
+    await stopServer();
+    const [photo] = placedFiles();
+    assert.ok(photo);
+    for (const dir of [dataDir, uploadsDir(), path.join(uploadsDir(), "photos"), path.join(uploadsDir(), ".staging")]) {
+      assert.equal(modeOf(dir).toString(8), "700", dir);
+    }
+    assert.equal(modeOf(path.join(uploadsDir(), "photos", photo)).toString(8), "600");
+    assert.equal(modeOf(path.join(dataDir, "jwt-secret")).toString(8), "600");
+    const pglite = path.join(dataDir, "pglite");
+    assert.equal(modeOf(pglite) & 0o077, 0, "pglite dir");
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? [path.join(dir, e.name), ...walk(path.join(dir, e.name))] : [path.join(dir, e.name)],
+      );
+    const open = walk(pglite)
+      .filter((f) => (modeOf(f) & 0o077) !== 0)
+      .map((f) => `${path.relative(pglite, f)} ${modeOf(f).toString(8)}`);
+    assert.deepEqual(open, [], "database files readable by others");
+  });
+});
