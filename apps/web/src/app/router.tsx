@@ -56,32 +56,42 @@ export const routes: RouteObject[] = [
 
       { path: "admin/login", lazy: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage") },
       {
-        // Pathless layout: guards every admin page; unknown /admin/* paths still reach the 404 below.
+        // Pathless layouts: the guard, then the admin frame (loaded on demand with the first admin page, so no
+        // admin code reaches the public pages); unknown /admin/* paths still reach the 404 below.
         Component: AdminGuard,
         children: [
           {
-            path: "admin/dashboard",
-            lazy: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
-          },
-          {
-            path: "admin/models",
-            lazy: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
-          },
-          {
-            path: "admin/orders",
-            lazy: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
-          },
-          {
-            path: "admin/settings",
-            lazy: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
-          },
-          {
-            path: "admin/stats",
-            lazy: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
-          },
-          {
-            path: "admin/pix-qr",
-            lazy: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+            lazy: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
+            children: [
+              {
+                path: "admin/dashboard",
+                lazy: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
+              },
+              {
+                path: "admin/models",
+                lazy: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
+              },
+              {
+                path: "admin/orders",
+                lazy: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
+              },
+              {
+                path: "admin/settings",
+                lazy: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
+              },
+              {
+                path: "admin/stats",
+                lazy: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
+              },
+              {
+                path: "admin/pix-qr",
+                lazy: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+              },
+              {
+                path: "admin/audit",
+                lazy: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
+              },
+            ],
           },
         ],
       },

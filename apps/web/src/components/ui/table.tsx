@@ -42,7 +42,8 @@ export function Table<T>({
   className,
 }: TableProps<T>) {
   return (
-    <div className={cn("overflow-x-auto rounded-2xl border border-line bg-surface", className)}>
+    // relative: the visually hidden caption (absolutely placed) stays inside the scroll box instead of widening the page.
+    <div className={cn("relative overflow-x-auto rounded-2xl border border-line bg-surface", className)}>
       <table className="w-full min-w-[640px] border-collapse text-sm" aria-busy={loading || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>

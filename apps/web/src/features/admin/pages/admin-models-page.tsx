@@ -1,6 +1,119 @@
-import { AdminPlaceholder } from "../components/admin-placeholder";
+import { ADMIN_PAGE_SIZES, type AdminPageSize } from "@vitrine/contracts";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { PageContainer } from "@/components/page";
+import { Button, Card, Pagination, QueryState } from "@/components/ui";
+import { cn } from "@/lib/cn";
+import { type AdminModelFilters, useAdminModels } from "../api/get-admin-models";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { ModelChartsSection } from "../components/models/model-charts-section";
+import { type ModelFilterValues, ModelFilters } from "../components/models/model-filters";
+import { ModelsTable } from "../components/models/models-table";
+import { RegisterModelModal } from "../components/models/register-model-modal";
+import { useModelRowActions } from "../hooks/use-model-row-actions";
+import { getTodayInSaoPaulo } from "../lib/today";
 
-/** PLACEHOLDER — Admin: Gerenciar Modelos, route /admin/models (guarded by the router). Replaced by the admin issue. */
+const FILTER_KEYS = ["state", "city_id", "category_id", "q"] as const;
+
+/** Filters, page and page size live in the URL, so a reload or the back button keeps the same table. */
+function readTableParams(params: URLSearchParams): { filters: ModelFilterValues; query: AdminModelFilters } {
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ""])) as ModelFilterValues;
+  const limitParam = Number(params.get("limit"));
+  const limit = (ADMIN_PAGE_SIZES as readonly number[]).includes(limitParam)
+    ? (limitParam as AdminPageSize)
+    : ADMIN_PAGE_SIZES[0];
+  const page = Math.max(1, Math.trunc(Number(params.get("page"))) || 1);
+  const id = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
+  return {
+    filters,
+    query: {
+      page,
+      limit,
+      state: /^[A-Z]{2}$/.test(filters.state) ? filters.state : undefined,
+      city_id: id(filters.city_id),
+      category_id: id(filters.category_id),
+      q: filters.q || undefined,
+    },
+  };
+}
+
+/** Admin: Gerenciar Modelos (/admin/models). */
 export function AdminModelsPage() {
-  return <AdminPlaceholder title="Gerenciar Modelos" />;
+  const [params, setParams] = useSearchParams();
+  const { filters, query } = readTableParams(params);
+  const models = useAdminModels(query);
+  const [registering, setRegistering] = useState(false);
+  const [today] = useState(getTodayInSaoPaulo);
+  const actions = useModelRowActions();
+
+  function update(patch: Record<string, string | number | undefined>) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === undefined || value === "") next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: false },
+    );
+  }
+
+  return (
+    <PageContainer size="xl">
+      <AdminPageHeader
+        title="Gerenciar Modelos"
+        description="Cadastros, status, pagamentos e acesso direto das anunciantes."
+        actions={
+          <Button size="sm" onClick={() => setRegistering(true)}>
+            <span aria-hidden>+</span> Cadastrar Modelo
+          </Button>
+        }
+      />
+
+      <Card className="mb-6">
+        <ModelFilters
+          key={FILTER_KEYS.map((k) => filters[k]).join("|")}
+          applied={filters}
+          onApply={(values) => update({ ...values, page: undefined })}
+        />
+      </Card>
+
+      <QueryState query={models} errorText="Erro ao carregar modelos. Tente novamente." variant="card">
+        {(data) => (
+          <div className="flex flex-col gap-4">
+            {/* While other filters or another page load, the previous rows stay, dimmed. */}
+            <div
+              aria-busy={models.isPlaceholderData || undefined}
+              className={cn("transition-opacity", models.isPlaceholderData && "opacity-60")}
+            >
+              <ModelsTable
+                models={data.models}
+                today={today}
+                pendingIds={actions.pendingIds}
+                onToggle={actions.toggle}
+                onAction={actions.run}
+              />
+            </div>
+            <Pagination
+              page={query.page}
+              pages={data.pagination.pages}
+              total={data.pagination.total}
+              onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+              pageSize={query.limit}
+              onPageSizeChange={(limit) =>
+                update({ limit: limit === ADMIN_PAGE_SIZES[0] ? undefined : limit, page: undefined })
+              }
+            />
+          </div>
+        )}
+      </QueryState>
+
+      <ModelChartsSection />
+
+      <RegisterModelModal open={registering} onClose={() => setRegistering(false)} />
+      {actions.dialogs}
+    </PageContainer>
+  );
 }

@@ -1,0 +1,40 @@
+import { NavLink } from "react-router";
+import { cn } from "@/lib/cn";
+import { appPaths } from "@/lib/paths";
+
+const LINKS = [
+  { to: appPaths.adminDashboard, label: "Dashboard" },
+  { to: appPaths.adminModels, label: "Modelos" },
+  { to: appPaths.adminOrders, label: "Pedidos" },
+  { to: appPaths.adminSettings, label: "Configurações" },
+  { to: appPaths.adminStats, label: "Estatísticas" },
+  { to: appPaths.adminPixQr, label: "QRCode PIX" },
+  { to: appPaths.adminAudit, label: "Auditoria" },
+] as const;
+
+/** The strip of links between the admin pages; scrolls sideways on phones, the current page is marked. */
+export function AdminNav() {
+  return (
+    <nav aria-label="Áreas da administração" className="border-b border-line bg-surface/70">
+      <ul className="mx-auto flex w-full max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+        {LINKS.map((link) => (
+          <li key={link.to} className="shrink-0">
+            <NavLink
+              to={link.to}
+              className={({ isActive }) =>
+                cn(
+                  "inline-flex h-9 items-center rounded-full px-3.5 text-sm font-medium whitespace-nowrap transition-colors",
+                  isActive
+                    ? "bg-accent-soft text-accent ring-1 ring-accent/40"
+                    : "text-ink-muted hover:bg-surface-2 hover:text-ink",
+                )
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

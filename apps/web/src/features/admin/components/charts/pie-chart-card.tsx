@@ -1,0 +1,86 @@
+import type { ChartSlice } from "@vitrine/contracts";
+import { Legend, Pie, PieChart, Sector, Tooltip } from "recharts";
+import { ChartCard } from "./chart-card";
+import type { ChartHeight } from "./chart-sizes";
+import { formatCount, legendProps, tooltipProps } from "./chart-theme";
+import { CHART_PALETTE, getChartColor } from "./palette";
+
+export type PieChartCardProps = {
+  title: string;
+  description?: string;
+  data: ChartSlice[];
+  formatValue?: (value: number) => string;
+  /** Label of the slice that gathers the smaller ones. */
+  otherLabel?: string;
+  height?: ChartHeight;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+};
+
+/**
+ * Keeps the 7 largest slices and gathers the rest into one ("Outras"), so each slice has its own palette colour
+ * and the legend fits on a phone. Slices of zero are dropped.
+ */
+export function groupSmallSlices(data: ChartSlice[], otherLabel = "Outras"): ChartSlice[] {
+  const slices = data.filter((s) => s.value > 0).sort((a, b) => b.value - a.value);
+  if (slices.length <= CHART_PALETTE.length) return slices;
+  const kept = slices.slice(0, CHART_PALETTE.length - 1);
+  const rest = slices.slice(CHART_PALETTE.length - 1).reduce((sum, s) => sum + s.value, 0);
+  return [...kept, { name: otherLabel, value: rest }];
+}
+
+/**
+ * A donut chart in a ChartCard, with a legend below; "Sem dados no período" when every slice is zero.
+ * <PieChartCard title="Modelos por cidade" data={charts.by_city} />
+ */
+export function PieChartCard({
+  title,
+  description,
+  data,
+  formatValue = formatCount,
+  otherLabel,
+  height = "md",
+  loading,
+  error,
+  onRetry,
+}: PieChartCardProps) {
+  // Each slice carries its colour, which the legend reads too.
+  const slices = groupSmallSlices(data, otherLabel).map((s, i) => ({ ...s, fill: getChartColor(i) }));
+  const total = slices.reduce((sum, s) => sum + s.value, 0);
+  return (
+    <ChartCard
+      title={title}
+      description={description}
+      height={height}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      isEmpty={slices.length === 0}
+      srTable={{
+        headers: ["", "Valor", "%"],
+        rows: slices.map((s) => [s.name, formatValue(s.value), `${Math.round((s.value / total) * 100)}%`]),
+      }}
+    >
+      <PieChart accessibilityLayer={false}>
+        <Pie
+          data={slices}
+          dataKey="value"
+          nameKey="name"
+          cy="44%"
+          innerRadius="45%"
+          outerRadius="72%"
+          paddingAngle={slices.length > 1 ? 2 : 0}
+          stroke="none"
+          isAnimationActive={false}
+          shape={(props) => <Sector {...props} fill={getChartColor(props.index)} />}
+        />
+        <Tooltip {...tooltipProps} formatter={(value) => formatValue(Number(value))} />
+        <Legend
+          {...legendProps}
+          formatter={(value) => <span style={{ color: legendProps.wrapperStyle.color }}>{value}</span>}
+        />
+      </PieChart>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,150 @@
+import { type AdminModel, DateOnlySchema, formatBRL, type ModelPaymentsResponse } from "@vitrine/contracts";
+import { type FormEvent, useState } from "react";
+import { Button, Input, Modal, QueryState, Select } from "@/components/ui";
+import { formatDate } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import { useCreateModelPayment } from "@/features/admin/api/create-model-payment";
+import { useAdminPlans } from "@/features/admin/api/get-admin-plans";
+import { useModelPayments } from "@/features/admin/api/get-model-payments";
+import { useUpdateModelStatus } from "@/features/admin/api/update-model-status";
+import {
+  ADMIN_FIXED_AMOUNT,
+  FALLBACK_PLAN_LABEL,
+  planOptionLabel,
+  proposePayment,
+} from "@/features/admin/lib/payment-defaults";
+
+const FORM_ID = "quick-payment-form";
+
+/**
+ * The quick payment of the overdue modal: a paid cash payment (the fixed amount, or the chosen plan's price, with
+ * the proposed due date), then the model is activated.
+ */
+export function QuickPaymentModal({ model, onClose }: { model: AdminModel | null; onClose: () => void }) {
+  const payments = useModelPayments(model?.id ?? null);
+  return (
+    <Modal
+      open={model !== null}
+      onClose={onClose}
+      size="md"
+      title="Pagamento rápido"
+      description={model ? `Registra um pagamento em dinheiro e ativa ${model.name}.` : undefined}
+    >
+      {model && (
+        <QueryState query={payments} variant="inline" errorText="Erro ao carregar os dados da modelo.">
+          {(data) => <QuickPaymentForm model={model} context={data} onDone={onClose} />}
+        </QueryState>
+      )}
+    </Modal>
+  );
+}
+
+function QuickPaymentForm({
+  model,
+  context,
+  onDone,
+}: {
+  model: AdminModel;
+  context: ModelPaymentsResponse;
+  onDone: () => void;
+}) {
+  const plans = useAdminPlans();
+  const activePlans = (plans.data ?? []).filter((p) => p.active);
+  const initialPlanId = activePlans.some((p) => p.id === model.plan_id) ? String(model.plan_id) : "";
+  const [planId, setPlanId] = useState<string | null>(null);
+  const chosenPlanId = planId ?? initialPlanId;
+  const plan = activePlans.find((p) => String(p.id) === chosenPlanId) ?? null;
+  const proposal = proposePayment({ plan, today: context.today, nextDueDate: context.model.next_due_date });
+  const [dueDate, setDueDate] = useState<string | null>(null);
+  const due = dueDate ?? proposal.due_date;
+  const [failed, setFailed] = useState(false);
+  // Once the payment is recorded, a retry only activates (the payment must not be recorded twice).
+  const [paid, setPaid] = useState(false);
+  const createPayment = useCreateModelPayment();
+  const updateStatus = useUpdateModelStatus();
+  const pending = createPayment.isPending || updateStatus.isPending;
+  const dueError = DateOnlySchema.safeParse(due).success ? null : "Informe a data de vencimento";
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (dueError) return;
+    setFailed(false);
+    try {
+      if (!paid) {
+        await createPayment.mutateAsync({
+          modelId: model.id,
+          body: {
+            amount: plan ? plan.price : ADMIN_FIXED_AMOUNT,
+            plan_id: plan?.id ?? null,
+            method: "cash",
+            status: "paid",
+            description: plan ? `Pagamento rápido — ${plan.name}` : "Pagamento rápido",
+            due_date: due,
+          },
+        });
+        setPaid(true);
+      }
+      await updateStatus.mutateAsync({ id: model.id, is_active: true });
+      toast.success("Pagamento realizado e modelo ativado com sucesso!");
+      onDone();
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <form id={FORM_ID} onSubmit={confirm} noValidate className="flex flex-col gap-4">
+      {failed && (
+        <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
+          Erro ao processar pagamento
+          {paid ? " (o pagamento foi registrado; falta ativar a modelo: tente novamente)." : "."}
+        </p>
+      )}
+      <Select
+        label="Plano"
+        value={chosenPlanId}
+        onChange={(e) => {
+          setPlanId(e.target.value);
+          setDueDate(null);
+        }}
+        disabled={paid}
+        placeholder={plans.isPending ? "Carregando..." : FALLBACK_PLAN_LABEL}
+        options={activePlans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))}
+      />
+      <dl className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-surface-2/60 p-4 text-sm">
+        <div>
+          <dt className="text-xs tracking-wide text-ink-subtle uppercase">Valor</dt>
+          <dd className="mt-1 font-display text-2xl font-semibold text-ink">
+            {formatBRL(plan ? plan.price : ADMIN_FIXED_AMOUNT)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs tracking-wide text-ink-subtle uppercase">Forma</dt>
+          <dd className="mt-1 text-ink">Dinheiro (pago)</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-xs tracking-wide text-ink-subtle uppercase">Vencimento atual</dt>
+          <dd className="mt-1 text-ink">{formatDate(context.model.next_due_date)}</dd>
+        </div>
+      </dl>
+      <Input
+        label="Novo vencimento"
+        type="date"
+        required
+        value={due}
+        disabled={paid}
+        onChange={(e) => setDueDate(e.target.value)}
+        error={dueError}
+        hint="Proposto: o período do plano contado do vencimento atual (ou de hoje, se já passou)."
+      />
+      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={pending}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={pending} loadingText="Processando...">
+          {paid ? "Ativar modelo" : "Confirmar pagamento"}
+        </Button>
+      </div>
+    </form>
+  );
+}

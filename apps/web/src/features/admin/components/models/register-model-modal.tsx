@@ -1,0 +1,110 @@
+import { AGE_MAX, AGE_MIN, AdminRegisterModelBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
+import { Button, Input, Modal, PasswordInput, Select } from "@/components/ui";
+import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
+import { useZodForm } from "@/hooks/use-zod-form";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useCategories } from "@/features/categories/api/get-categories";
+import { useRegisterModel } from "@/features/admin/api/register-model";
+
+const EMPTY = {
+  username: "",
+  name: "",
+  email: "",
+  password: "",
+  age: "",
+  estado_id: "",
+  municipio_id: "",
+  category_id: "",
+  whatsapp: "",
+};
+
+const FORM_ID = "register-model-form";
+
+/** "Cadastrar Modelo": every field required (age 18 to 100); the new model starts inactive and unpaid. */
+export function RegisterModelModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Cadastrar Modelo"
+      description="Todos os campos são obrigatórios. A modelo é criada inativa, até o primeiro pagamento."
+    >
+      {/* Mounted only while open: every opening starts with an empty form. */}
+      <RegisterModelForm onDone={onClose} />
+    </Modal>
+  );
+}
+
+function RegisterModelForm({ onDone }: { onDone: () => void }) {
+  const register = useRegisterModel();
+  const form = useZodForm(AdminRegisterModelBodySchema, EMPTY, { serverErrors: register.error });
+  const categories = useCategories({ includeEmpty: true });
+
+  const estado = {
+    ...form.field("estado_id"),
+    onChange: (event: { target: { value: string } }) =>
+      form.setValues({ estado_id: event.target.value, municipio_id: "" }),
+  };
+
+  const submit = form.handleSubmit((body) =>
+    register.mutate(body, {
+      onSuccess: () => {
+        toast.success("Modelo cadastrado com sucesso!");
+        onDone();
+      },
+    }),
+  );
+
+  return (
+    <form id={FORM_ID} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      {register.isError && (
+        <p
+          role="alert"
+          className="col-span-full rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+        >
+          {errorMessage(register.error, "Erro ao cadastrar modelo")}
+        </p>
+      )}
+      <Input label="Nome" required autoComplete="off" {...form.field("name")} />
+      <Input label="Usuário" required autoComplete="off" {...form.field("username")} />
+      <Input label="E-mail" type="email" required autoComplete="off" {...form.field("email")} />
+      <PasswordInput
+        label="Senha"
+        required
+        autoComplete="new-password"
+        hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
+        {...form.field("password")}
+      />
+      <Input
+        label="Idade"
+        type="number"
+        inputMode="numeric"
+        min={AGE_MIN}
+        max={AGE_MAX}
+        step={1}
+        required
+        {...form.field("age")}
+      />
+      <Input label="WhatsApp" type="tel" required placeholder="(11) 99999-9999" {...form.field("whatsapp")} />
+      <EstadoMunicipioFields estado={estado} municipio={form.field("municipio_id")} />
+      <Select
+        label="Categoria"
+        required
+        wrapperClassName="sm:col-span-2"
+        placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
+        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        {...form.field("category_id")}
+      />
+      <div className="col-span-full mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onDone} disabled={register.isPending}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={register.isPending} loadingText="Cadastrando...">
+          Cadastrar
+        </Button>
+      </div>
+    </form>
+  );
+}
