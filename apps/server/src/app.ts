@@ -20,7 +20,7 @@ import { adminOrdersRoutes } from "./modules/orders/routes";
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
-import { placesRoutes } from "./modules/places/routes";
+import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
@@ -134,6 +134,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(plansRoutes, { prefix: "/admin" });
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
   };
 

@@ -9,8 +9,8 @@ import { isModelVisible } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles } from "../photos/service";
 
 /**
- * An admin deletes a model (docs/decisions/021-admin-model-deletion.md). Her photos (rows, then files after the
- * commit), products, direct-login tokens and visitor marks go. The row stays, marked deleted, keeping only her
+ * An admin deletes a model (docs/decisions/021-admin-model-deletion.md). Her photos (rows; their files are queued
+ * in the transaction and removed after the commit, so a crash in between leaves the sweep to finish), products, direct-login tokens and visitor marks go. The row stays, marked deleted, keeping only her
  * name and id so that her payments and orders still say whose they were; every contact and profile field is
  * cleared, the username and e-mail are freed (she may register again) and no password matches any more. Deleted
  * models are outside every public query, the admin list and every session guard. Answers whether the public

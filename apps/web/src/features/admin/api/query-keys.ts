@@ -17,7 +17,6 @@ export const adminKeys = {
   modelList: (filters: TableFilters) => [...scope, "models", "list", filters] as const,
   modelCharts: () => [...scope, "models", "charts"] as const,
   modelPayments: (modelId: number) => [...scope, "models", "payments", modelId] as const,
-  categories: () => [...scope, "categories"] as const,
   plans: () => [...scope, "plans"] as const,
   planDistribution: () => [...scope, "plans", "distribution"] as const,
   orders: () => [...scope, "orders"] as const,

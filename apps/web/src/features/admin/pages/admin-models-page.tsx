@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageContainer } from "@/components/page";
 import { Button, Card, Pagination, QueryState } from "@/components/ui";
+import { cn } from "@/lib/cn";
 import { type AdminModelFilters, useAdminModels } from "../api/get-admin-models";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ModelChartsSection } from "../components/models/model-charts-section";
@@ -82,13 +83,19 @@ export function AdminModelsPage() {
       <QueryState query={models} errorText="Erro ao carregar modelos. Tente novamente." variant="card">
         {(data) => (
           <div className="flex flex-col gap-4">
-            <ModelsTable
-              models={data.models}
-              today={today}
-              pendingIds={actions.pendingIds}
-              onToggle={actions.toggle}
-              onAction={actions.run}
-            />
+            {/* While other filters or another page load, the previous rows stay, dimmed. */}
+            <div
+              aria-busy={models.isPlaceholderData || undefined}
+              className={cn("transition-opacity", models.isPlaceholderData && "opacity-60")}
+            >
+              <ModelsTable
+                models={data.models}
+                today={today}
+                pendingIds={actions.pendingIds}
+                onToggle={actions.toggle}
+                onAction={actions.run}
+              />
+            </div>
             <Pagination
               page={query.page}
               pages={data.pagination.pages}

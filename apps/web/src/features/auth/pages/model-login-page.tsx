@@ -10,7 +10,7 @@ import { useDirectLogin } from "../api/direct-login";
 import { useModelLogin } from "../api/model-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
-import { useSessionActions } from "../session";
+import { useSession, useSessionActions } from "../session";
 
 const DEFAULT_PAYMENT_MESSAGE = {
   expired: "Pagamento vencido. Renove seu plano para voltar a aparecer no site.",
@@ -37,10 +37,14 @@ export function ModelLoginPage() {
   const { signInModel } = useSessionActions();
   const navigate = useNavigate();
   const triedToken = useRef<string | null>(null);
+  const sessionLoading = useSession().status === "loading";
 
   useEffect(() => {
     // The token is single-use: never send it twice (StrictMode runs effects twice in development).
     if (!directToken || triedToken.current === directToken) return;
+    // The admin opens this in a new tab of the same browser, whose start-up check finds the admin's stored token:
+    // wait for that check, or its late answer would replace the model session this exchange starts.
+    if (sessionLoading) return;
     triedToken.current = directToken;
     direct.mutate(directToken, {
       onSuccess: (data) => {
@@ -59,7 +63,7 @@ export function ModelLoginPage() {
         );
       },
     });
-  }, [directToken, direct, signInModel, navigate, setSearchParams]);
+  }, [directToken, sessionLoading, direct, signInModel, navigate, setSearchParams]);
 
   function onSubmit(body: LoginBody) {
     login.mutate(body, {
