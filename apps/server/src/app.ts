@@ -20,7 +20,7 @@ import { adminOrdersRoutes } from "./modules/orders/routes";
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
-import { placesRoutes } from "./modules/places/routes";
+import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
@@ -44,6 +44,8 @@ declare module "fastify" {
     events: EventBus;
     storage: Storage;
     config: Config;
+    /** Every route registered (method and full URL pattern), for checks that walk the routes. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -83,6 +85,11 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.decorate("events", events ?? createMemoryEventBus());
   app.decorate("storage", storage ?? createLocalStorage(path.join(config.dataDir, "uploads")));
   app.addHook("onClose", async () => app.events.close());
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate("routeList", routeList);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
 
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: config.jwtSecret });
@@ -127,6 +134,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(plansRoutes, { prefix: "/admin" });
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
   };
 

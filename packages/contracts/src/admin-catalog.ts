@@ -38,6 +38,7 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrdersResponseSchema = z.object({ orders: z.array(AdminOrderSchema), pagination: PaginationSchema });
 export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponseSchema>;
 export const AdminOrderResponseSchema = z.object({ order: AdminOrderSchema });
+export type AdminOrderResponse = z.infer<typeof AdminOrderResponseSchema>;
 
 /** Manual Pix orders are confirmed (paid, which sets paid_at) or cancelled by hand. */
 export const AdminOrderStatusBodySchema = z.object({
@@ -137,11 +138,13 @@ export type AdminSetting = z.infer<typeof AdminSettingSchema>;
 export const AdminSettingsResponseSchema = z.object({ settings: z.array(AdminSettingSchema) });
 export type AdminSettingsResponse = z.infer<typeof AdminSettingsResponseSchema>;
 export const AdminSettingResponseSchema = z.object({ setting: AdminSettingSchema });
+export type AdminSettingResponse = z.infer<typeof AdminSettingResponseSchema>;
 
 /** PUT /api/admin/settings/{id}: the new value (checked per key: Pix keys, e-mails, URLs, booleans, environment). */
 export const UpdateSettingBodySchema = z.object({
   value: z.string({ error: "Valor é obrigatório" }).max(2000, "Valor muito longo"),
 });
+export type UpdateSettingBody = z.infer<typeof UpdateSettingBodySchema>;
 /** POST /api/admin/settings: a free key/value row. */
 export const CreateSettingBodySchema = z.object({
   setting_key: z
@@ -151,6 +154,7 @@ export const CreateSettingBodySchema = z.object({
     .regex(/^[a-z][a-z0-9_]{1,63}$/, "Use letras minúsculas, números e _ (ex.: minha_chave)"),
   setting_value: z.string().max(2000, "Valor muito longo").default(""),
 });
+export type CreateSettingBody = z.input<typeof CreateSettingBodySchema>;
 
 // ---- The signed-in admin's own login: PUT /api/admin/account ----------------------------------------------------
 

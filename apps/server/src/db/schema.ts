@@ -200,6 +200,11 @@ export const modelPayments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Set in the same transaction that extends the plan: a payment is applied exactly once. */
     appliedAt: timestamp("applied_at", { withTimezone: true }),
+    /**
+     * Days this payment moved the model's next_due_date when it was applied (0 when it moved nothing); taking the
+     * payment back (un-paid, refunded, deleted) moves the date back by as many days, never before today.
+     */
+    appliedDays: integer("applied_days"),
     createdAt: createdAt(),
   },
   (t) => [index("model_payments_model_idx").on(t.modelId, t.createdAt)],

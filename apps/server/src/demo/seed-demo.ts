@@ -2,8 +2,19 @@ import { randomBytes } from "node:crypto";
 import { serializeRates } from "@vitrine/contracts";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { accessLogs, categories, estados, models, municipios, photos, products } from "../db/schema";
-import { addDays, todayInSaoPaulo } from "../lib/dates";
+import type { Db } from "../db/client";
+import {
+  accessLogs,
+  categories,
+  estados,
+  modelPayments,
+  models,
+  municipios,
+  orders,
+  photos,
+  products,
+} from "../db/schema";
+import { todayInSaoPaulo } from "../lib/dates";
 import { hashPassword } from "../lib/passwords";
 import { photoKey, type ProcessedPhoto, processPhoto } from "../lib/photo-processing";
 import { buildModelSearchText } from "../modules/models/search-text";
@@ -16,6 +27,9 @@ import {
   DEMO_PRODUCTS,
   DEMO_SERVICES,
 } from "./demo-data";
+import { type DemoAccount, drawAccount, ensureDemoPlans } from "./demo-accounts";
+import { type DemoProduct, drawOrders } from "./demo-sales";
+import { drawVisits } from "./demo-visits";
 import { generateAbstractImage } from "./images";
 import { createRandom } from "./random";
 
@@ -26,6 +40,25 @@ const DEMO_PREFIX = "demo";
 const IMAGE_POOL = 36;
 
 type Log = (line: string) => void;
+
+/** Days of payments, orders and page views the demo draws. */
+const ACTIVITY_DAYS = 90;
+
+/** Inserts rows in slices, to stay far below the limit of bind parameters of one statement. */
+async function insertInChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** True once the demo's payments were written (the last step of seeding). */
+async function hasDemoActivity(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: modelPayments.id })
+    .from(modelPayments)
+    .innerJoin(models, eq(models.id, modelPayments.modelId))
+    .where(like(models.username, `${DEMO_PREFIX}%`))
+    .limit(1);
+  return row !== undefined;
+}
 
 async function buildImagePool(log: Log): Promise<ProcessedPhoto[]> {
   const pool: ProcessedPhoto[] = [];
@@ -46,7 +79,8 @@ async function storeCopy(app: FastifyInstance, image: ProcessedPhoto): Promise<s
 /**
  * Seeds the demo: a few hundred models over ~40 cities, most visible (some featured, some popular), a few
  * hidden (expired, inactive, never paid) so the dashboard banners can be seen, each with abstract photos,
- * products, services and rates, plus a month of page visits. Runs once: a second start finds the models.
+ * products, services and rates, plans and their payments, plus 90 days of orders and page views so that every
+ * admin chart has something to show. Runs once: a second start finds the models and their payments.
  */
 export async function seedDemo(app: FastifyInstance, log: Log = console.log): Promise<"seeded" | "reused"> {
   const [{ existing }] = await app.db
@@ -54,12 +88,18 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
     .from(models)
     .where(like(models.username, `${DEMO_PREFIX}%`));
   const expected = DEMO_CITIES.reduce((sum, [, count]) => sum + count, 0);
-  if (existing >= expected) return "reused";
-  // An interrupted earlier run: start over (photos and products go with their models).
+  if (existing >= expected && (await hasDemoActivity(app.db))) return "reused";
+  // An interrupted earlier run, or one from before the demo had payments: start over (photos and products go with
+  // their models).
   if (existing > 0) await app.db.delete(models).where(like(models.username, `${DEMO_PREFIX}%`));
 
   const random = createRandom(20260101);
+  // Plans, payments, orders and visits draw from their own sequence, so that the models stay the same picture.
+  const activityRandom = createRandom(20260290);
   const today = todayInSaoPaulo();
+  const now = new Date();
+  const planList = await ensureDemoPlans(app.db);
+  const accounts: { modelId: number; account: DemoAccount }[] = [];
   const passwordHash = await hashPassword(DEMO_MODEL_PASSWORD);
   const cats = await app.db.select().from(categories).orderBy(categories.sortOrder);
   const places = await app.db
@@ -88,6 +128,7 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
       const description = random.pick(DEMO_DESCRIPTIONS);
       // One in 15 hidden: expired, inactive or never paid (dashboards show the payment banners).
       const hidden = n % 15 === 0 ? (["expired", "inactive", "unpaid"] as const)[(n / 15) % 3] : null;
+      const account = drawAccount(activityRandom, { n, hidden, planList, today, now });
       const views = random.next() < 0.15 ? random.int(1001, 4800) : random.int(3, 950);
       const price = 100 + random.int(0, 10) * 20;
       const [row] = await app.db
@@ -118,9 +159,10 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
           isFeatured: random.next() < 0.12,
           viewsCount: views,
           contactCount: Math.round(views / random.int(8, 25)),
-          nextDueDate:
-            hidden === "unpaid" ? null : addDays(today, hidden === "expired" ? -random.int(1, 20) : random.int(5, 200)),
-          firstPaidAt: hidden === "unpaid" ? null : new Date(),
+          planId: account.planId,
+          nextDueDate: account.nextDueDate,
+          firstPaidAt: account.firstPaidAt,
+          createdAt: account.createdAt,
           searchText: buildModelSearchText({
             name,
             description,
@@ -130,6 +172,7 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
           }),
         })
         .returning({ id: models.id });
+      accounts.push({ modelId: row.id, account });
 
       const photoCount = random.int(1, 5);
       for (let p = 0; p < photoCount; p++) {
@@ -156,16 +199,48 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
     log(`  ${place.nome} - ${place.uf}: ${count} modelos`);
   }
 
-  // A month of public page visits for the admin statistics.
-  const visits = Array.from({ length: 1500 }, () => {
-    const place = places[Math.floor(Math.pow(random.next(), 2) * places.length)];
-    const page = random.pick(["home", "city", "city", "profile", "profile", "profile"] as const);
-    const when = new Date(Date.now() - random.int(0, 30 * 24 * 3600) * 1000);
-    return page === "home"
-      ? { page, createdAt: when }
-      : { page, createdAt: when, municipioId: place.id, city: `${place.nome} - ${place.uf}` };
-  });
-  await app.db.insert(accessLogs).values(visits);
+  await seedActivity(app.db, { accounts, activityRandom, places, today, now, log });
   log(`Demonstração: ${n} modelos em ${places.length} cidades.`);
   return "seeded";
+}
+
+/**
+ * The back-office's story over the last 90 days, in one transaction (all or nothing): the models' plan payments,
+ * orders of their products and public page views in their cities.
+ */
+async function seedActivity(
+  db: Db,
+  input: {
+    accounts: { modelId: number; account: DemoAccount }[];
+    activityRandom: ReturnType<typeof createRandom>;
+    places: { id: number; slug: string; nome: string; uf: string }[];
+    today: string;
+    now: Date;
+    log: Log;
+  },
+) {
+  const { accounts, activityRandom: random, today, now } = input;
+  const payments = accounts.flatMap(({ modelId, account }) => account.payments.map((p) => ({ ...p, modelId })));
+  const demoProducts: DemoProduct[] = await db
+    .select({ id: products.id, modelId: products.modelId, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .innerJoin(models, eq(models.id, products.modelId))
+    .where(like(models.username, `${DEMO_PREFIX}%`))
+    .orderBy(products.id);
+  const sales = drawOrders(random, { products: demoProducts, today, now, days: ACTIVITY_DAYS });
+  const weightOf = new Map(DEMO_CITIES);
+  const cities = input.places.map((p) => ({
+    municipioId: p.id,
+    city: `${p.nome} - ${p.uf}`,
+    weight: weightOf.get(p.slug) ?? 1,
+  }));
+  const visits = drawVisits(random, { cities, today, now, days: ACTIVITY_DAYS });
+  await db.transaction(async (tx) => {
+    await insertInChunks(payments, 500, (chunk) => tx.insert(modelPayments).values(chunk));
+    await insertInChunks(sales, 1000, (chunk) => tx.insert(orders).values(chunk));
+    await insertInChunks(visits, 5000, (chunk) => tx.insert(accessLogs).values(chunk));
+  });
+  input.log(
+    `Demonstração: ${payments.length} pagamentos de planos, ${sales.length} pedidos e ${visits.length} acessos em ${ACTIVITY_DAYS} dias.`,
+  );
 }

@@ -3,6 +3,7 @@ import { type ErrorCode, type ErrorDetail, type ErrorResponse, VALIDATION_ERROR_
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error";
+import { BASELINE_SECURITY_HEADERS } from "./security-headers";
 
 /** Portuguese text and code for the framework's own client errors; nothing of Fastify's wording leaks. */
 const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
@@ -77,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * no echo of the URL.
  */
 export const frameworkErrors: FastifyServerOptions["frameworkErrors"] = (error, request, reply) =>
-  sendError(error, request, reply);
+  sendError(error, request, reply.headers(BASELINE_SECURITY_HEADERS));
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
@@ -110,6 +111,9 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   const body = JSON.stringify(errorBody("BAD_REQUEST", message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `${Object.entries(BASELINE_SECURITY_HEADERS)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join("")}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -28,7 +28,7 @@ describe("deeply nested JSON bodies", () => {
     for (const route of ROUTES) {
       const res = await ctx.app.inject({ ...route, headers: { "content-type": "application/json" }, payload });
       assert.equal(res.statusCode, 400, `${route.url}: ${res.body}`);
-      assert.equal(res.json().error, "JSON aninhado demais");
+      assert.deepEqual(res.json(), { error: "JSON aninhado demais", code: "BAD_REQUEST" });
     }
   });
 
@@ -41,7 +41,7 @@ describe("deeply nested JSON bodies", () => {
       payload: deep,
     });
     assert.equal(res.statusCode, 400, res.body);
-    assert.equal(res.json().error, "JSON aninhado demais");
+    assert.deepEqual(res.json(), { error: "JSON aninhado demais", code: "BAD_REQUEST" });
 
     // Brackets inside strings are text, not nesting: this is an ordinary (wrong) login.
     const text = JSON.stringify({ email: "a@b.com", password: `"\\${"[{".repeat(40)}` });
@@ -73,7 +73,7 @@ describe("deeply nested JSON bodies", () => {
       payload: `{"email":${JSON.stringify(body.email)},"password":${nestedArrays(MAX_JSON_DEPTH)}}`,
     });
     assert.equal(tooDeep.statusCode, 400);
-    assert.equal(tooDeep.json().error, "JSON aninhado demais");
+    assert.deepEqual(tooDeep.json(), { error: "JSON aninhado demais", code: "BAD_REQUEST" });
 
     const ok = await ctx.app.inject({
       method: "POST",

@@ -37,6 +37,8 @@ describe("framework and protocol errors use the envelope, in Portuguese", () => 
     assert.equal(res.statusCode, 400);
     expectEnvelope(res.body, "BAD_REQUEST");
     assert.doesNotMatch(res.body, /%ff|models\/public/);
+    assert.equal(res.headers["x-content-type-options"], "nosniff");
+    assert.match(String(res.headers["content-security-policy"]), /frame-ancestors 'none'/);
   });
 
   test("an over-long path segment is 414", async () => {
@@ -57,6 +59,7 @@ describe("framework and protocol errors use the envelope, in Portuguese", () => 
     const answer = await rawRequest("GARBAGE / NOT-HTTP\r\n\r\n");
     assert.match(answer, /^HTTP\/1\.1 400 /);
     assert.match(answer, /content-type: application\/json/i);
+    assert.match(answer, /x-frame-options: DENY/i);
     expectEnvelope(answer.slice(answer.indexOf("\r\n\r\n") + 4), "BAD_REQUEST");
   });
 

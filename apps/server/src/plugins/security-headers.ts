@@ -19,6 +19,19 @@ const CONTENT_SECURITY_POLICY = {
 };
 
 /**
+ * The essential headers as plain values, for the few answers that bypass the request hooks (errors raised by
+ * the router before any hook, malformed HTTP answered on the socket).
+ */
+export const BASELINE_SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy":
+    "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+    "frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+/**
  * Responses that carry owner-signed photo URLs (the advertiser's pages and APIs) or are reached through one
  * (`/uploads/…?sig=`): no Referer at all, so a signed URL never travels to another site.
  */

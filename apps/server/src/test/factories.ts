@@ -7,11 +7,13 @@ import type { RegisterBody } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
+  accessLogs,
   categories,
   estados,
   modelPayments,
   models,
   municipios,
+  orders,
   photos,
   plans,
   products,
@@ -203,4 +205,32 @@ export async function setSetting(app: FastifyInstance, key: string, value: strin
     .insert(settings)
     .values({ settingKey: key, settingValue: value })
     .onConflictDoUpdate({ target: settings.settingKey, set: { settingValue: value } });
+}
+
+/** An order row: pending by default, of 49,90, now, on no product unless given. */
+export async function buildOrder(
+  app: FastifyInstance,
+  opts: Partial<Omit<typeof orders.$inferInsert, "id">> = {},
+): Promise<number> {
+  seq += 1;
+  const [row] = await app.db
+    .insert(orders)
+    .values({
+      productName: "Pacote de fotos",
+      customerName: `Cliente ${seq}`,
+      customerEmail: `cliente${seq}@example.com`,
+      customerPhone: "11987654321",
+      amountCents: 4990,
+      status: "pending",
+      method: "pix",
+      ...opts,
+    })
+    .returning({ id: orders.id });
+  return row.id;
+}
+
+/** Public page views (access-log rows) at the given moments, in the given city ("São Paulo - SP") or none. */
+export async function buildVisits(app: FastifyInstance, moments: Date[], city: string | null = null): Promise<void> {
+  if (moments.length === 0) return;
+  await app.db.insert(accessLogs).values(moments.map((createdAt) => ({ createdAt, page: "home", city })));
 }

@@ -68,6 +68,8 @@ export type RequestOptions = {
   skipAuthRedirect?: boolean;
   /** Send this bearer instead of the stored one; null sends none. */
   token?: string | null;
+  /** "blob": resolve with the raw body (a file download such as a CSV export) instead of parsed JSON. */
+  responseType?: "json" | "blob";
 };
 
 type UnauthorizedHandler = () => void;
@@ -187,6 +189,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (signal?.aborted) throw err;
       throw new ApiError(0, NETWORK_ERROR_MESSAGE);
     }
+    if (response.ok && options.responseType === "blob") return (await response.blob()) as T;
     const data = await readBody(response);
     if (!response.ok) {
       const error = toApiError(response.status, data);

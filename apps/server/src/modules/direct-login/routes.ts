@@ -1,5 +1,46 @@
+import {
+  DirectLoginBodySchema,
+  DirectLoginTokenResponseSchema,
+  ModelAuthResponseSchema,
+  ModelIdParamsSchema,
+} from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { presentSessionModel } from "../models/present-session";
+import { exchangeDirectLoginToken, issueDirectLoginToken } from "./service";
 
-// Filled in by the back-office work in progress.
-export const directLoginAdminRoutes: FastifyPluginAsyncZod = async () => {};
-export const directLoginPublicRoutes: FastifyPluginAsyncZod = async () => {};
+/** GET /api/admin/direct-login-token/:modelId (admin scope): a single-use token for {origin}/login?token=… */
+export const directLoginAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/direct-login-token/:modelId",
+    { schema: { params: ModelIdParamsSchema, response: { 200: DirectLoginTokenResponseSchema } } },
+    async (request) => {
+      const { token, expiresAt } = await issueDirectLoginToken({
+        db: app.db,
+        adminId: request.adminId,
+        modelId: request.params.modelId,
+      });
+      return { success: true as const, token, expires_at: expiresAt.toISOString() };
+    },
+  );
+};
+
+/**
+ * POST /api/auth/model/direct-login (public scope): the token for a normal model session, as a login answers. A
+ * token is a credential, so guesses spend from the same per-network budget as passwords.
+ */
+export const directLoginPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/model/direct-login",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: DirectLoginBodySchema, response: { 200: ModelAuthResponseSchema } },
+    },
+    async (request) => {
+      const model = await exchangeDirectLoginToken({ db: app.db, token: request.body.token });
+      return {
+        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        model: presentSessionModel(model),
+      };
+    },
+  );
+};

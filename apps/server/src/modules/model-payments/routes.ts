@@ -1,4 +1,118 @@
+import {
+  CreateModelPaymentBodySchema,
+  IdParamsSchema,
+  INVALID_AMOUNT_MESSAGE,
+  ModelPaymentResponseSchema,
+  ModelPaymentsResponseSchema,
+  ModelPaymentStatusBodySchema,
+  SuccessSchema,
+} from "@vitrine/contracts";
+import type { FastifyError, FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { validationError } from "../../lib/app-error";
+import { publishModelChange } from "../models/publish";
+import { presentModelPayment } from "./present";
+import {
+  createModelPayment,
+  deleteModelPayment,
+  listModelPayments,
+  type PaymentEffect,
+  updatePaymentStatus,
+} from "./service";
 
-// Filled in by the back-office work in progress.
-export const modelPaymentsRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Tells the live stream that a model's payment changed what the public sees: model_payment_updated when the
+ * public saw her before or sees her after (the stream is public: nothing about a hidden model is said), and
+ * model_status_updated as well when the payment showed or hid her.
+ */
+async function publishPaymentEffect(app: FastifyInstance, effect: PaymentEffect): Promise<void> {
+  if (effect.modelId === null || !effect.moved) return;
+  if (effect.before || effect.after) app.events.publish({ type: "model_payment_updated", model_id: effect.modelId });
+  if (effect.before !== effect.after) {
+    await publishModelChange(app, effect.modelId, { before: effect.before, after: effect.after });
+  }
+}
+
+/**
+ * A body that fails validation. When only the amount is wrong, the message is the amount's own ("Valor inválido.
+ * Use números (ex.: 59.90)"), which the payment form shows as it is.
+ */
+function paymentValidationError(error: FastifyError) {
+  const details = (error.validation ?? []).map((v) => ({
+    path: v.instancePath.replace(/^\//, "").replace(/\//g, ".") || String(error.validationContext ?? ""),
+    message: v.message ?? "Valor inválido",
+  }));
+  const onlyAmount = details.length > 0 && details.every((d) => d.path === "amount");
+  return validationError(details, onlyAmount ? INVALID_AMOUNT_MESSAGE : undefined);
+}
+
+/** A model's payments: /api/admin/models/:id/payments and /api/admin/model-payments/:id (admin scope). */
+export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/models/:id/payments",
+    { schema: { params: IdParamsSchema, response: { 200: ModelPaymentsResponseSchema } } },
+    async (request) => {
+      const { model, rows, today } = await listModelPayments({ db: app.db, modelId: request.params.id });
+      return {
+        payments: rows.map(presentModelPayment),
+        model: { id: model.id, name: model.name, next_due_date: model.nextDueDate, plan_id: model.planId },
+        today,
+      };
+    },
+  );
+
+  app.post(
+    "/models/:id/payments",
+    {
+      attachValidation: true,
+      schema: {
+        params: IdParamsSchema,
+        body: CreateModelPaymentBodySchema,
+        response: { 201: ModelPaymentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.validationError) throw paymentValidationError(request.validationError as FastifyError);
+      const { payment, effect } = await createModelPayment({
+        db: app.db,
+        adminId: request.adminId,
+        modelId: request.params.id,
+        body: request.body,
+      });
+      await publishPaymentEffect(app, effect);
+      reply.code(201);
+      return { payment: presentModelPayment(payment) };
+    },
+  );
+
+  app.patch(
+    "/model-payments/:id/status",
+    {
+      schema: {
+        params: IdParamsSchema,
+        body: ModelPaymentStatusBodySchema,
+        response: { 200: ModelPaymentResponseSchema },
+      },
+    },
+    async (request) => {
+      const { payment, effect } = await updatePaymentStatus({
+        db: app.db,
+        adminId: request.adminId,
+        paymentId: request.params.id,
+        body: request.body,
+      });
+      await publishPaymentEffect(app, effect);
+      return { payment: presentModelPayment(payment) };
+    },
+  );
+
+  app.delete(
+    "/model-payments/:id",
+    { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
+    async (request) => {
+      const effect = await deleteModelPayment({ db: app.db, adminId: request.adminId, paymentId: request.params.id });
+      await publishPaymentEffect(app, effect);
+      return { success: true as const };
+    },
+  );
+};

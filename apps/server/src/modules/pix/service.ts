@@ -4,11 +4,12 @@ import {
   PIX_KEY_TYPE_LABELS,
   PIX_KEY_TYPES,
   type PixKeyType,
+  proposeDueDate,
 } from "@vitrine/contracts";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { modelPayments, models, plans, settings } from "../../db/schema";
-import { addDays, periodDays, todayInSaoPaulo } from "../../lib/dates";
+import { todayInSaoPaulo } from "../../lib/dates";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { buildPixPayload, normalizePixKey, PIX_DEFAULT_CITY, renderPixQr } from "../../lib/pix";
 import { recordAudit } from "../audit/service";
@@ -103,8 +104,6 @@ export async function generateModelPix(input: {
     const planId = input.planId ?? null;
     const [plan] = planId ? await tx.select().from(plans).where(eq(plans.id, planId)) : [];
     if (planId && !plan) throw notFound("Plano não encontrado");
-    const today = todayInSaoPaulo();
-    const from = model.nextDueDate && model.nextDueDate > today ? model.nextDueDate : today;
     const [payment] = await tx
       .insert(modelPayments)
       .values({
@@ -116,7 +115,11 @@ export async function generateModelPix(input: {
         method: "pix_emv",
         description,
         status: "pending",
-        dueDate: addDays(from, periodDays(plan?.periodType)),
+        dueDate: proposeDueDate({
+          today: todayInSaoPaulo(),
+          nextDueDate: model.nextDueDate,
+          periodType: plan?.periodType,
+        }),
       })
       .returning({ id: modelPayments.id });
     const txid = txidForPayment(payment.id);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { loadReferenceData } from "../../db/reference-data";
+import { loginAdmin, registerModel } from "../../test/factories";
 
 let ctx: TestContext;
 before(async () => {
@@ -93,5 +94,17 @@ describe("routing", () => {
     const res = await get("/api/nao-existe");
     assert.equal(res.statusCode, 404);
     assert.deepEqual(res.json(), { error: "Rota não encontrada", code: "NOT_FOUND" });
+  });
+});
+
+describe("GET /api/admin/categories", () => {
+  test("every category for an admin, none for anyone else", async () => {
+    assert.equal((await ctx.as(null).get("/api/admin/categories")).statusCode, 401);
+    const { token: modelToken } = await registerModel(ctx.app);
+    assert.equal((await ctx.as(modelToken).get("/api/admin/categories")).statusCode, 403);
+    const res = await ctx.as(await loginAdmin(ctx.app)).get("/api/admin/categories");
+    assert.equal(res.statusCode, 200);
+    const all = (await ctx.as(null).get("/api/categories?include_empty=1")).json().categories;
+    assert.deepEqual(res.json().categories, all);
   });
 });

@@ -30,3 +30,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** GET /api/admin/categories: every category, with or without models (admin scope, for filters and forms). */
+export const adminPlacesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/categories", { schema: { response: { 200: CategoriesResponseSchema } } }, async () => ({
+    categories: await listCategories({ db: app.db, includeEmpty: true }),
+  }));
+};

@@ -1,6 +1,19 @@
-import { AdminPlaceholder } from "../components/admin-placeholder";
+import { PageContainer } from "@/components/page";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { PlanChartsSection } from "../components/plans/plan-charts-section";
+import { PlansTableCard } from "../components/plans/plans-table-card";
+import { SettingsPanel } from "../components/settings/settings-panel";
 
-/** PLACEHOLDER — Admin: Configurações, route /admin/settings (guarded by the router). Replaced by the admin issue. */
+/** Admin: Configurações, route /admin/settings — plans (charts, table, modal) and the site's settings. */
 export function AdminSettingsPage() {
-  return <AdminPlaceholder title="Configurações" />;
+  return (
+    <PageContainer size="xl">
+      <AdminPageHeader title="Configurações" description="Planos, dados do site, contatos, termos, PIX e pagamentos." />
+      <div className="flex flex-col gap-6">
+        <PlanChartsSection />
+        <PlansTableCard />
+        <SettingsPanel />
+      </div>
+    </PageContainer>
+  );
 }

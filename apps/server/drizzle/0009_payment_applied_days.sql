@@ -1,0 +1,1 @@
+ALTER TABLE "model_payments" ADD COLUMN "applied_days" integer;

@@ -1,0 +1,106 @@
+import type { AdminModelPlanBody, AdminModelStatusBody } from "@vitrine/contracts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { models, plans } from "../../db/schema";
+import { conflict, notFound } from "../../lib/app-error";
+import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
+import { recordAudit } from "../audit/service";
+import { lockModelForAdmin } from "../models/lock-model";
+import { isModelVisible } from "../models/publish";
+import { type AdminModelRecord, findAdminModel } from "./query";
+
+export const PLAN_NOT_FOUND = "Plano não encontrado";
+
+/** What a change did to the public's view of the model, for the live stream. */
+export type VisibilityChange = { before: boolean; after: boolean };
+
+/**
+ * Why a model cannot be activated: her plan is not valid (no due date, or today is the due date or later), so
+ * she would be active but still hidden. Null when she can be.
+ */
+export function overdueMessage(nextDueDate: string | null, today: string = todayInSaoPaulo()): string | null {
+  if (nextDueDate === null) {
+    return "Esta modelo ainda não tem pagamento registrado. Registre um pagamento antes de ativá-la.";
+  }
+  if (today >= nextDueDate) {
+    return `O plano desta modelo venceu em ${formatDateBr(nextDueDate)}. Registre um pagamento antes de ativá-la.`;
+  }
+  return null;
+}
+
+async function reloadModel(db: Db, modelId: number): Promise<AdminModelRecord> {
+  const record = await findAdminModel({ db, modelId });
+  if (!record) throw notFound("Modelo não encontrada");
+  return record;
+}
+
+/**
+ * Sets is_active and/or is_verified (each only when given). Turning a model active while her plan is not valid
+ * is refused with 409 MODEL_OVERDUE and changes nothing (not even is_verified sent with it); deactivating is
+ * always allowed. One audit row, in the same transaction.
+ */
+export async function updateModelStatus(input: {
+  db: Db;
+  adminId: number;
+  modelId: number;
+  body: AdminModelStatusBody;
+}): Promise<{ record: AdminModelRecord; visibility: VisibilityChange }> {
+  const { modelId, body } = input;
+  return input.db.transaction(async (tx) => {
+    const model = await lockModelForAdmin(tx, modelId);
+    const before = await isModelVisible({ db: tx, modelId });
+    if (body.is_active === true && !model.isActive) {
+      const message = overdueMessage(model.nextDueDate);
+      if (message) throw conflict(message, undefined, "MODEL_OVERDUE");
+    }
+    const set = {
+      ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
+      ...(body.is_verified === undefined ? {} : { isVerified: body.is_verified }),
+    };
+    await tx
+      .update(models)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(models.id, modelId));
+    const changes: Record<string, unknown> = {};
+    if (body.is_active !== undefined) changes.is_active = { from: model.isActive, to: body.is_active };
+    if (body.is_verified !== undefined) changes.is_verified = { from: model.isVerified, to: body.is_verified };
+    await recordAudit({
+      db: tx,
+      adminId: input.adminId,
+      entry: { action: "model.status", target: { type: "model", id: modelId }, changes },
+    });
+    const after = await isModelVisible({ db: tx, modelId });
+    return { record: await reloadModel(tx, modelId), visibility: { before, after } };
+  });
+}
+
+/** Attaches a plan to the model (or detaches it with null). An unknown plan is 404. One audit row. */
+export async function updateModelPlan(input: {
+  db: Db;
+  adminId: number;
+  modelId: number;
+  body: AdminModelPlanBody;
+}): Promise<AdminModelRecord> {
+  const { modelId } = input;
+  const planId = input.body.plan_id;
+  return input.db.transaction(async (tx) => {
+    const model = await lockModelForAdmin(tx, modelId);
+    let planName: string | null = null;
+    if (planId !== null) {
+      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, planId));
+      if (!plan) throw notFound(PLAN_NOT_FOUND);
+      planName = plan.name;
+    }
+    await tx.update(models).set({ planId, updatedAt: new Date() }).where(eq(models.id, modelId));
+    await recordAudit({
+      db: tx,
+      adminId: input.adminId,
+      entry: {
+        action: "model.plan",
+        target: { type: "model", id: modelId },
+        changes: { plan_id: { from: model.planId, to: planId }, plan_name: planName },
+      },
+    });
+    return reloadModel(tx, modelId);
+  });
+}

@@ -1,0 +1,151 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { count, eq } from "drizzle-orm";
+import { auditLog, settings } from "../../db/schema";
+import { addDays, todayInSaoPaulo } from "../../lib/dates";
+import {
+  buildModel,
+  buildOrder,
+  buildPayment,
+  buildPlan,
+  buildRegistration,
+  loginAdmin,
+  setSetting,
+} from "../../test/factories";
+import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+
+let ctx: TestContext;
+let token: string;
+before(async () => {
+  ctx = await createTestContext();
+  token = await loginAdmin(ctx.app);
+  await setSetting(ctx.app, "pix_random", "123e4567-e89b-12d3-a456-426614174000");
+});
+after(() => ctx.close());
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Admin routes that change data although they are reads by method: issuing a direct-login token. */
+const MUTATING_GETS = new Set(["GET /api/admin/direct-login-token/:modelId"]);
+const isAdminRoute = (url: string) => url.startsWith("/api/admin/") || url.startsWith("/api/payments/admin/");
+
+type Call = () => Promise<{ statusCode: number; body: string }>;
+
+/**
+ * One valid request per mutating admin route, each on its own fresh rows. A new admin route that changes data
+ * must be added here: the walk fails on a route it does not know.
+ */
+const scenarios: Record<string, () => Promise<Call>> = {
+  "POST /api/admin/models": async () => () =>
+    ctx.as(token).post("/api/admin/models", { ...buildRegistration(), whatsapp: "11987654321" }),
+  "PATCH /api/admin/models/:id/status": async () => {
+    const id = await buildModel(ctx.app);
+    return () => ctx.as(token).patch(`/api/admin/models/${id}/status`, { is_verified: true });
+  },
+  "PATCH /api/admin/models/:id/plan": async () => {
+    const [id, planId] = [await buildModel(ctx.app), await buildPlan(ctx.app)];
+    return () => ctx.as(token).patch(`/api/admin/models/${id}/plan`, { plan_id: planId });
+  },
+  "DELETE /api/admin/models/:id": async () => {
+    const id = await buildModel(ctx.app);
+    return () => ctx.as(token).delete(`/api/admin/models/${id}`);
+  },
+  "POST /api/admin/models/:id/payments": async () => {
+    const id = await buildModel(ctx.app);
+    const due = addDays(todayInSaoPaulo(), 60);
+    return () =>
+      ctx.as(token).post(`/api/admin/models/${id}/payments`, { amount: "59,90", method: "cash", due_date: due });
+  },
+  "PATCH /api/admin/model-payments/:id/status": async () => {
+    const modelId = await buildModel(ctx.app);
+    const id = await buildPayment(ctx.app, {
+      modelId,
+      status: "pending",
+      paidAt: null,
+      dueDate: addDays(todayInSaoPaulo(), 40),
+    });
+    return () => ctx.as(token).patch(`/api/admin/model-payments/${id}/status`, { status: "paid" });
+  },
+  "DELETE /api/admin/model-payments/:id": async () => {
+    const modelId = await buildModel(ctx.app);
+    const id = await buildPayment(ctx.app, { modelId, status: "pending", paidAt: null });
+    return () => ctx.as(token).delete(`/api/admin/model-payments/${id}`);
+  },
+  "GET /api/admin/direct-login-token/:modelId": async () => {
+    const id = await buildModel(ctx.app);
+    return () => ctx.as(token).get(`/api/admin/direct-login-token/${id}`);
+  },
+  "PATCH /api/admin/orders/:id/status": async () => {
+    const id = await buildOrder(ctx.app);
+    return () => ctx.as(token).patch(`/api/admin/orders/${id}/status`, { status: "paid" });
+  },
+  "POST /api/admin/plans": async () => () =>
+    ctx.as(token).post("/api/admin/plans", { name: "Quinzenal", price: "49,90" }),
+  "PUT /api/admin/plans/:id": async () => {
+    const id = await buildPlan(ctx.app);
+    return () => ctx.as(token).put(`/api/admin/plans/${id}`, { name: "Outro nome", price: 70 });
+  },
+  "PATCH /api/admin/plans/:id/status": async () => {
+    const id = await buildPlan(ctx.app);
+    return () => ctx.as(token).patch(`/api/admin/plans/${id}/status`, { active: false });
+  },
+  "DELETE /api/admin/plans/:id": async () => {
+    const id = await buildPlan(ctx.app);
+    return () => ctx.as(token).delete(`/api/admin/plans/${id}`);
+  },
+  "PUT /api/admin/settings/:id": async () => {
+    const [row] = await ctx.app.db.select().from(settings).where(eq(settings.settingKey, "site_name"));
+    return () => ctx.as(token).put(`/api/admin/settings/${row.id}`, { value: "Vitrine Teste" });
+  },
+  "POST /api/admin/settings": async () => () =>
+    ctx.as(token).post("/api/admin/settings", { setting_key: `chave_${Date.now()}`, setting_value: "x" }),
+  "PUT /api/admin/account": async () => async () => {
+    const res = await ctx.as(token).put("/api/admin/account", {
+      current_password: TEST_ADMIN.password,
+      new_password: TEST_ADMIN.password,
+    });
+    // The change ends the other sessions: carry on with the fresh token.
+    if (res.statusCode === 200) token = (res.json() as { token: string }).token;
+    return res;
+  },
+  "POST /api/payments/admin/generate-pix": async () => {
+    const id = await buildModel(ctx.app);
+    return () => ctx.as(token).post("/api/payments/admin/generate-pix", { amount: 100, model_id: id });
+  },
+  "POST /api/payments/admin/generate-link": async () => {
+    const id = await buildModel(ctx.app);
+    return () => ctx.as(token).post("/api/payments/admin/generate-link", { amount: 100, model_id: id });
+  },
+};
+
+const auditRows = async () => (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n;
+
+describe("every admin request that changes data writes exactly one audit row", () => {
+  test("the walk covers every mutating admin route", () => {
+    const mutating = ctx.app.routeList
+      .filter((r) => isAdminRoute(r.url) && (MUTATING.has(r.method) || MUTATING_GETS.has(`${r.method} ${r.url}`)))
+      .map((r) => `${r.method} ${r.url}`);
+    assert.ok(mutating.length >= 15, `only ${mutating.length} mutating admin routes found`);
+    assert.deepEqual(
+      mutating.filter((key) => !(key in scenarios)),
+      [],
+      "add a scenario for each new mutating admin route",
+    );
+  });
+
+  for (const [route, prepare] of Object.entries(scenarios)) {
+    test(route, async () => {
+      const call = await prepare();
+      const before = await auditRows();
+      const res = await call();
+      const written = (await auditRows()) - before;
+      if (res.statusCode < 300) {
+        assert.equal(written, 1, `${route} answered ${res.statusCode} and wrote ${written} audit rows`);
+      } else {
+        // A refused request changes nothing, so it writes nothing (the provider link is refused until Mercado
+        // Pago is configured).
+        assert.equal(written, 0, `${route} answered ${res.statusCode} ${res.body} and wrote ${written} rows`);
+        assert.equal(route, "POST /api/payments/admin/generate-link", `${route}: ${res.statusCode} ${res.body}`);
+      }
+    });
+  }
+});

@@ -1,0 +1,62 @@
+import { addDaysToDate, daysBetweenDates, proposeDueDate } from "@vitrine/contracts";
+import { eq, sql } from "drizzle-orm";
+import { type ModelPaymentRow, type ModelRow, modelPayments, models } from "../../db/schema";
+import type { Tx } from "../models/lock-model";
+
+/** The later of two "YYYY-MM-DD" dates (null counts as none). */
+function laterOf(a: string | null, b: string): string {
+  return a !== null && a > b ? a : b;
+}
+
+/**
+ * Applies a paid payment to the model whose row the caller has locked: next_due_date becomes the later of its
+ * current value and the payment's due_date (a payment without one buys its plan period from the later of today
+ * and next_due_date), first_paid_at is set if empty, and the payment is marked applied with the days it added.
+ * A payment already applied changes nothing: applied_at is the guard, so marking it paid twice, or two requests
+ * racing, move the date once. Answers the model's new next_due_date, or null when nothing changed.
+ */
+export async function applyPaidPayment(input: {
+  tx: Tx;
+  payment: ModelPaymentRow;
+  model: ModelRow;
+  today: string;
+}): Promise<string | null> {
+  const { tx, payment, model, today } = input;
+  if (payment.appliedAt) return null;
+  const current = model.nextDueDate;
+  const dueDate = payment.dueDate ?? proposeDueDate({ today, nextDueDate: current, periodType: payment.periodType });
+  const next = laterOf(current, dueDate);
+  // The days the model gains: counted from the later of today and her current due date (days already lost to an
+  // expired plan were never hers to give back).
+  const appliedDays = Math.max(0, daysBetweenDates(laterOf(current, today), next));
+  await tx
+    .update(models)
+    .set({ nextDueDate: next, firstPaidAt: sql`coalesce(${models.firstPaidAt}, now())`, updatedAt: new Date() })
+    .where(eq(models.id, model.id));
+  await tx.update(modelPayments).set({ appliedAt: new Date(), appliedDays }).where(eq(modelPayments.id, payment.id));
+  return next;
+}
+
+/**
+ * Takes an applied payment back (it is un-paid, refunded or deleted): the model's next_due_date goes back by the
+ * days that payment added, never before today, and never later than it is now (an expired plan stays expired).
+ * first_paid_at stays: she did pay once. A payment never applied changes nothing. Answers the new
+ * next_due_date, or null when nothing changed.
+ */
+export async function takeBackPayment(input: {
+  tx: Tx;
+  payment: ModelPaymentRow;
+  model: ModelRow | undefined;
+  today: string;
+}): Promise<string | null> {
+  const { tx, payment, model, today } = input;
+  if (!payment.appliedAt) return null;
+  await tx.update(modelPayments).set({ appliedAt: null, appliedDays: null }).where(eq(modelPayments.id, payment.id));
+  const current = model?.nextDueDate ?? null;
+  if (!model || model.deletedAt || current === null) return null;
+  const back = laterOf(today, addDaysToDate(current, -(payment.appliedDays ?? 0)));
+  const next = back < current ? back : current;
+  if (next === current) return null;
+  await tx.update(models).set({ nextDueDate: next, updatedAt: new Date() }).where(eq(models.id, model.id));
+  return next;
+}

@@ -1,0 +1,167 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { INVALID_AMOUNT_MESSAGE, type ModelPayment, proposeDueDate } from "@vitrine/contracts";
+import { eq } from "drizzle-orm";
+import { modelPayments, models } from "../../db/schema";
+import { addDays, todayInSaoPaulo } from "../../lib/dates";
+import { captureEvents, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
+import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel, updateModel } from "../../test/factories";
+import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+
+let ctx: TestContext;
+let admin: string;
+let modelToken: string;
+before(async () => {
+  ctx = await createTestContext();
+  admin = await loginAdmin(ctx.app);
+  modelToken = (await registerModel(ctx.app)).token;
+});
+after(() => ctx.close());
+
+const today = () => todayInSaoPaulo();
+const dueIn = (days: number) => addDays(today(), days);
+const cash = (overrides: object = {}) => ({ amount: "59,90", method: "cash", due_date: dueIn(30), ...overrides });
+
+async function modelRow(id: number) {
+  const [row] = await ctx.app.db.select().from(models).where(eq(models.id, id));
+  return row;
+}
+async function paymentRow(id: number) {
+  const [row] = await ctx.app.db.select().from(modelPayments).where(eq(modelPayments.id, id));
+  return row;
+}
+async function createPayment(modelId: number, body: object) {
+  const res = await ctx.as(admin).post(`/api/admin/models/${modelId}/payments`, body);
+  assert.equal(res.statusCode, 201, res.body);
+  return res.json().payment as ModelPayment;
+}
+describe("authorization: admins only", () => {
+  test("every payments route: no token 401, a model 403, an admin 2xx", async () => {
+    const id = await buildModel(ctx.app);
+    const tokens = { model: modelToken, admin };
+    await expectAdminOnly(ctx.as, tokens, (c) => c.get(`/api/admin/models/${id}/payments`));
+    await expectAdminOnly(ctx.as, tokens, (c) => c.post(`/api/admin/models/${id}/payments`, cash()), 201);
+    const paymentId = await buildPayment(ctx.app, { modelId: id, status: "pending", paidAt: null });
+    await expectAdminOnly(ctx.as, tokens, (c) =>
+      c.patch(`/api/admin/model-payments/${paymentId}/status`, { status: "cancelled" }),
+    );
+    await expectAdminOnly(ctx.as, tokens, (c) => c.delete(`/api/admin/model-payments/${paymentId}`));
+  });
+});
+
+describe("POST /api/admin/models/:id/payments", () => {
+  test("amounts with a comma or a dot; anything else (0, negative, text, 3 decimals) is refused", async () => {
+    const id = await buildModel(ctx.app);
+    assert.equal((await createPayment(id, cash({ amount: "59,90" }))).amount, 59.9);
+    assert.equal((await createPayment(id, cash({ amount: "59.90" }))).amount, 59.9);
+    assert.equal((await createPayment(id, cash({ amount: 100 }))).amount, 100);
+    for (const amount of ["0", "-1", "abc", "10,999", 0, -5, ""]) {
+      const res = await ctx.as(admin).post(`/api/admin/models/${id}/payments`, cash({ amount }));
+      expectValidationError(res, ["amount"], INVALID_AMOUNT_MESSAGE);
+      assert.equal(res.json().details[0].message, INVALID_AMOUNT_MESSAGE, `amount ${JSON.stringify(amount)}`);
+    }
+    // Several fields wrong: the general message, every field listed.
+    expectValidationError(
+      await ctx.as(admin).post(`/api/admin/models/${id}/payments`, { amount: "x", method: "boleto" }),
+      ["amount", "method", "due_date"],
+    );
+  });
+
+  test("cash is paid at once: next_due_date becomes the due date, first_paid_at and applied_at are set", async () => {
+    const id = await buildModel(ctx.app, { isActive: false, validDays: null });
+    const body = cash({ due_date: dueIn(30), description: "Mensalidade" });
+    const payment = await expectOneAuditRow(ctx.app, "payment.create", () => createPayment(id, body));
+    assert.equal(payment.status, "paid");
+    assert.ok(payment.paid_at);
+    assert.equal(payment.due_date, dueIn(30));
+    assert.equal(payment.description, "Mensalidade");
+    const model = await modelRow(id);
+    assert.equal(model.nextDueDate, dueIn(30));
+    assert.ok(model.firstPaidAt);
+    const row = await paymentRow(payment.id);
+    assert.ok(row.appliedAt);
+    assert.equal(row.appliedDays, 30);
+  });
+
+  test("a link or a Pix code is pending by default and moves nothing", async () => {
+    const id = await buildModel(ctx.app, { validDays: 5 });
+    for (const method of ["mercadopago", "pix_emv"]) {
+      const payment = await createPayment(id, cash({ method, due_date: dueIn(60), pix_txid: "TX1" }));
+      assert.equal(payment.status, "pending");
+      assert.equal(payment.paid_at, null);
+    }
+    assert.equal((await modelRow(id)).nextDueDate, dueIn(5));
+  });
+
+  test("the later date wins: an earlier due date leaves next_due_date where it is", async () => {
+    const id = await buildModel(ctx.app, { validDays: 40 });
+    await createPayment(id, cash({ due_date: dueIn(10) }));
+    assert.equal((await modelRow(id)).nextDueDate, dueIn(40));
+  });
+
+  test("choosing a plan attaches it to the model and stores its name and period on the payment", async () => {
+    const id = await buildModel(ctx.app);
+    const planId = await buildPlan(ctx.app, { name: "Plano Semanal X", periodType: "weekly", priceCents: 2990 });
+    const payment = await createPayment(id, cash({ plan_id: planId, amount: "29,90", status: "pending" }));
+    assert.equal(payment.plan_id, planId);
+    assert.equal(payment.plan_name, "Plano Semanal X");
+    assert.equal((await paymentRow(payment.id)).periodType, "weekly");
+    assert.equal((await modelRow(id)).planId, planId);
+    const unknown = await ctx.as(admin).post(`/api/admin/models/${id}/payments`, cash({ plan_id: 99_999_999 }));
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().error, "Plano não encontrado");
+  });
+
+  test("an unknown or deleted model is 404", async () => {
+    assert.equal((await ctx.as(admin).post("/api/admin/models/99999999/payments", cash())).statusCode, 404);
+    const id = await buildModel(ctx.app);
+    await updateModel(ctx.app, id, { deletedAt: new Date() });
+    assert.equal((await ctx.as(admin).post(`/api/admin/models/${id}/payments`, cash())).statusCode, 404);
+    assert.equal((await ctx.as(admin).get(`/api/admin/models/${id}/payments`)).statusCode, 404);
+  });
+
+  test("the overdue modal's quick payment: a paid cash payment of 100, then activation shows her", async () => {
+    const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
+    const overdue = await ctx.as(admin).patch(`/api/admin/models/${id}/status`, { is_active: true });
+    assert.equal(overdue.json().code, "MODEL_OVERDUE");
+    const due = proposeDueDate({ today: today(), nextDueDate: dueIn(-2), periodType: null });
+    assert.equal(due, dueIn(30));
+    const events = await captureEvents(ctx.app, () =>
+      createPayment(id, { amount: 100, method: "cash", due_date: due }),
+    );
+    assert.deepEqual(events, [], "still inactive: hidden before and after, nothing said on the public stream");
+    const activated = await ctx.as(admin).patch(`/api/admin/models/${id}/status`, { is_active: true });
+    assert.equal(activated.statusCode, 200, activated.body);
+    assert.equal(activated.json().model.is_visible, true);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200);
+  });
+
+  test("paying an active model whose plan ran out shows her again, and the stream says so", async () => {
+    const id = await buildModel(ctx.app, { validDays: 0 });
+    const events = await captureEvents(ctx.app, () => createPayment(id, cash()));
+    assert.deepEqual(events, [
+      { type: "model_payment_updated", model_id: id },
+      { type: "model_status_updated", model_id: id },
+    ]);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200);
+  });
+});
+
+describe("GET /api/admin/models/:id/payments", () => {
+  test("every payment, newest first, with her due date, plan and today's São Paulo date", async () => {
+    const planId = await buildPlan(ctx.app);
+    const id = await buildModel(ctx.app, { planId, validDays: 12 });
+    const older = await buildPayment(ctx.app, { modelId: id, createdAt: new Date(Date.now() - 86_400_000) });
+    const newer = await buildPayment(ctx.app, { modelId: id, status: "pending", paidAt: null });
+    const res = await ctx.as(admin).get(`/api/admin/models/${id}/payments`);
+    assert.equal(res.statusCode, 200, res.body);
+    const json = res.json();
+    assert.deepEqual(
+      json.payments.map((p: ModelPayment) => p.id),
+      [newer, older],
+    );
+    assert.equal(json.payments[1].amount, 59.9);
+    assert.deepEqual(json.model, { id, name: (await modelRow(id)).name, next_due_date: dueIn(12), plan_id: planId });
+    assert.equal(json.today, today());
+  });
+});
