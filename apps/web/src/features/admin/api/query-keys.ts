@@ -18,6 +18,7 @@ export const adminKeys = {
   modelCharts: () => [...scope, "models", "charts"] as const,
   modelPayments: (modelId: number) => [...scope, "models", "payments", modelId] as const,
   plans: () => [...scope, "plans"] as const,
+  categories: () => [...scope, "categories"] as const,
   planDistribution: () => [...scope, "plans", "distribution"] as const,
   orders: () => [...scope, "orders"] as const,
   orderList: (filters: TableFilters) => [...scope, "orders", "list", filters] as const,

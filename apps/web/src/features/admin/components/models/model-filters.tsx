@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button, Input, Select } from "@/components/ui";
 import { useEstados } from "@/features/cities/api/get-estados";
 import { useMunicipios } from "@/features/cities/api/get-municipios";
-import { useCategories } from "@/features/categories/api/get-categories";
+import { useAdminCategories } from "@/features/admin/api/get-admin-categories";
 
 /** The filters of the models table as the URL keeps them (state is the two-letter code). */
 export type ModelFilterValues = { state: string; city_id: string; category_id: string; q: string };
@@ -20,7 +20,7 @@ export function ModelFilters({
 }) {
   const [draft, setDraft] = useState(applied);
   const estados = useEstados();
-  const categories = useCategories({ includeEmpty: true });
+  const categories = useAdminCategories();
   const estadoId = estados.data?.find((e) => e.uf === draft.state)?.id ?? null;
   const municipios = useMunicipios(estadoId);
 

@@ -4,7 +4,7 @@ import { EstadoMunicipioFields } from "@/features/cities/components/estado-munic
 import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useCategories } from "@/features/categories/api/get-categories";
+import { useAdminCategories } from "@/features/admin/api/get-admin-categories";
 import { useRegisterModel } from "@/features/admin/api/register-model";
 
 const EMPTY = {
@@ -40,7 +40,7 @@ export function RegisterModelModal({ open, onClose }: { open: boolean; onClose: 
 function RegisterModelForm({ onDone }: { onDone: () => void }) {
   const register = useRegisterModel();
   const form = useZodForm(AdminRegisterModelBodySchema, EMPTY, { serverErrors: register.error });
-  const categories = useCategories({ includeEmpty: true });
+  const categories = useAdminCategories();
 
   const estado = {
     ...form.field("estado_id"),
