@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
 
@@ -18,7 +27,7 @@ const MENU_WIDTH = 232;
  * The "Ações" button of a table row and its menu (role="menu"). Keyboard: Enter/Space/ArrowDown open it on the
  * first item, ArrowUp on the last; arrows, Home and End move; Escape closes it and returns to the button; Tab
  * closes it. The menu is drawn in <body> with fixed coordinates, so a table that scrolls inside its card does
- * not cut it; it opens upwards when there is no room below.
+ * not cut it; it opens upwards when there is no room below and follows its button when the page or table scrolls.
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
   const [open, setOpen] = useState(false);
@@ -27,6 +36,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   const menuRef = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef<"first" | "last">("first");
   const menuId = useId();
+  const itemCount = items.length;
 
   function openMenu(focus: "first" | "last") {
     focusOnOpen.current = focus;
@@ -35,22 +45,39 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
 
   function close({ returnFocus }: { returnFocus: boolean }) {
     setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
+    if (returnFocus) buttonRef.current?.focus({ preventScroll: true });
   }
 
-  useLayoutEffect(() => {
-    if (!open || !buttonRef.current) return;
-    const rect = buttonRef.current.getBoundingClientRect();
-    const estimatedHeight = items.length * 40 + 12;
+  /** Places the menu under (or above) its button; false when the button has left the screen. */
+  const place = useCallback((): boolean => {
+    const button = buttonRef.current;
+    if (!button) return false;
+    const rect = button.getBoundingClientRect();
+    if (rect.bottom < 0 || rect.top > window.innerHeight || rect.right < 0 || rect.left > window.innerWidth) {
+      return false;
+    }
+    const estimatedHeight = itemCount * 40 + 12;
     const upward = rect.bottom + estimatedHeight + 8 > window.innerHeight && rect.top > estimatedHeight + 8;
     const left = Math.max(8, Math.min(rect.right - MENU_WIDTH, window.innerWidth - MENU_WIDTH - 8));
     setPosition({ top: upward ? rect.top - 4 : rect.bottom + 4, left, upward });
-  }, [open, items.length]);
+    return true;
+  }, [itemCount]);
 
+  useLayoutEffect(() => {
+    if (open) place();
+  }, [open, place]);
+
+  // Focus goes into the menu once per opening (not again when a scroll moves it).
+  const focused = useRef(false);
   useEffect(() => {
-    if (!open || !position) return;
+    if (!open) {
+      focused.current = false;
+      return;
+    }
+    if (!position || focused.current) return;
+    focused.current = true;
     const enabled = menuItems(menuRef.current);
-    (focusOnOpen.current === "first" ? enabled[0] : enabled[enabled.length - 1])?.focus();
+    (focusOnOpen.current === "first" ? enabled[0] : enabled[enabled.length - 1])?.focus({ preventScroll: true });
   }, [open, position]);
 
   useEffect(() => {
@@ -60,19 +87,25 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       if (menuRef.current?.contains(target) || buttonRef.current?.contains(target)) return;
       setOpen(false);
     }
-    // The menu is placed once; a scroll or resize would leave it floating away from its row.
+    // A scroll (the page or the table) or a resize moves the button: the menu follows it, and closes once the
+    // button is off screen.
+    let frame = 0;
     function onMove() {
-      setOpen(false);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        if (!place()) setOpen(false);
+      });
     }
     document.addEventListener("pointerdown", onPointerDown);
     window.addEventListener("resize", onMove);
     window.addEventListener("scroll", onMove, true);
     return () => {
+      cancelAnimationFrame(frame);
       document.removeEventListener("pointerdown", onPointerDown);
       window.removeEventListener("resize", onMove);
       window.removeEventListener("scroll", onMove, true);
     };
-  }, [open]);
+  }, [open, place]);
 
   function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     if (event.key === "ArrowDown") {
@@ -89,7 +122,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
     const index = enabled.indexOf(document.activeElement as HTMLElement);
     const move = (next: number) => {
       event.preventDefault();
-      enabled[(next + enabled.length) % enabled.length]?.focus();
+      enabled[(next + enabled.length) % enabled.length]?.focus({ preventScroll: true });
     };
     if (event.key === "ArrowDown") move(index + 1);
     else if (event.key === "ArrowUp") move(index - 1);

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { Badge, Button, ConfirmDialog, Modal, QueryState, Table } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { formatPhone } from "@/features/admin/lib/format-phone";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
@@ -71,9 +72,15 @@ function ModelSummary({ model }: { model: AdminModel }) {
           {model.is_visible ? "Visível no site" : "Fora do site"}
         </Badge>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0 rounded-xl border border-line bg-surface-2/60 px-3 py-2">
+          <div
+            key={label}
+            className={cn(
+              "min-w-0 rounded-xl border border-line bg-surface-2/60 px-3 py-2",
+              label === "E-mail" && "col-span-2 sm:col-span-1",
+            )}
+          >
             <dt className="text-xs tracking-wide text-ink-subtle uppercase">{label}</dt>
             <dd className="mt-0.5 text-sm text-ink">{value}</dd>
           </div>
@@ -111,7 +118,8 @@ function PaidPayments({ modelId, payments }: { modelId: number; payments: ModelP
         rows={payments}
         getRowKey={(p) => p.id}
         emptyText="Nenhum pagamento realizado."
-        className="[&_table]:min-w-[620px]"
+        // A long history scrolls inside its box (header kept in view), so the new-payment form stays near.
+        className="max-h-80 overflow-y-auto [&_table]:min-w-[620px] [&_thead]:sticky [&_thead]:top-0 [&_thead]:z-10 [&_thead_tr]:bg-surface-2"
         columns={[
           { key: "paid_at", header: "Pago em", render: (p) => formatDate(p.paid_at ?? p.created_at) },
           { key: "plan", header: "Plano", render: (p) => p.plan_name ?? "—" },
