@@ -24,7 +24,7 @@ export type RowMenuItem = {
 const MENU_WIDTH = 232;
 
 /**
- * The "Ações" button of a table row and its menu (role="menu"). Keyboard: Enter/Space/ArrowDown open it on the
+ * The "Ações" button of a table row (three dots, named by `label`) and its menu (role="menu"). Keyboard: Enter/Space/ArrowDown open it on the
  * first item, ArrowUp on the last; arrows, Home and End move; Escape closes it and returns to the button; Tab
  * closes it. The menu is drawn in <body> with fixed coordinates, so a table that scrolls inside its card does
  * not cut it; it opens upwards when there is no room below and follows its button when the page or table scrolls.
@@ -148,16 +148,18 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         aria-label={label}
         onClick={() => (open ? close({ returnFocus: false }) : openMenu("first"))}
         onKeyDown={onButtonKeyDown}
+        title="Ações"
         className={cn(
-          "inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors",
+          "inline-flex size-9 items-center justify-center rounded-full border transition-colors",
           open
             ? "border-accent/60 bg-surface-3 text-ink"
             : "border-line-strong bg-surface-2 text-ink-muted hover:border-accent/60 hover:text-ink",
         )}
       >
-        Ações
-        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden>
-          <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+        <svg viewBox="0 0 20 20" className="size-4.5" fill="currentColor" aria-hidden>
+          <circle cx="4.5" cy="10" r="1.6" />
+          <circle cx="10" cy="10" r="1.6" />
+          <circle cx="15.5" cy="10" r="1.6" />
         </svg>
       </button>
       {open &&

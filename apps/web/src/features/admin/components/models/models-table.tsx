@@ -64,7 +64,7 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
       key: "email",
       header: "E-mail",
       render: (m) => (
-        <span title={m.email} className="block max-w-48 truncate text-ink-muted">
+        <span title={m.email} className="block max-w-40 truncate text-ink-muted">
           {m.email}
         </span>
       ),
@@ -119,6 +119,9 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
       key: "actions",
       header: <span className="sr-only">Ações</span>,
       align: "right",
+      // Pinned to the right edge: the actions stay in reach while the table scrolls sideways.
+      className:
+        "sticky right-0 bg-surface shadow-[-10px_0_12px_-10px_rgb(0_0_0/0.8)] [th&]:bg-[color-mix(in_srgb,var(--color-surface-2)_60%,var(--color-surface))] [tr:hover_&]:bg-surface-2",
       render: (m) => (
         <RowMenu
           label={`Ações: ${m.name}`}
