@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { ADMIN, launchBrowser, screenshot, type Site, startSite } from "./harness";
-import { newPage, overlayGone } from "./public-support";
+import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
  * Gerenciar Modelos end to end, as an administrator: sign in → register a model in the modal → switch her on
@@ -297,8 +297,7 @@ describe("admin: Gerenciar Modelos", () => {
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), payload);
     const whatsapp = dialog.getByRole("link", { name: "Enviar por WhatsApp" });
     assert.match((await whatsapp.getAttribute("href")) ?? "", /^https:\/\/wa\.me\/5511987654321\?text=/);
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: ".screenshots/admin-models-pix-desktop.png" });
+    await viewportShot(page, "admin-models-pix-desktop");
     await dialog.getByRole("button", { name: "Fechar" }).click();
     assert.deepEqual(errors, []);
   });

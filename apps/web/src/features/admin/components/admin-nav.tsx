@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import { cn } from "@/lib/cn";
 import { appPaths } from "@/lib/paths";
 
@@ -14,9 +15,21 @@ const LINKS = [
 
 /** The strip of links between the admin pages; scrolls sideways on phones, the current page is marked. */
 export function AdminNav() {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the strip is wider than the screen: bring the current page's link into view.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current) return;
+    const offset = current.offsetLeft - list.offsetLeft;
+    if (offset < list.scrollLeft || offset + current.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollLeft = Math.max(0, offset - 16);
+    }
+  }, [pathname]);
   return (
     <nav aria-label="Áreas da administração" className="border-b border-line bg-surface/70">
-      <ul className="mx-auto flex w-full max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
+      <ul ref={listRef} className="mx-auto flex w-full max-w-7xl gap-1 overflow-x-auto px-4 py-2 sm:px-6">
         {LINKS.map((link) => (
           <li key={link.to} className="shrink-0">
             <NavLink

@@ -20,14 +20,17 @@ export type PieChartCardProps = {
 
 /**
  * Keeps the 7 largest slices and gathers the rest into one ("Outras"), so each slice has its own palette colour
- * and the legend fits on a phone. Slices of zero are dropped.
+ * and the legend fits on a phone. A slice the server already named "Outras"/"Outros" joins that one, which always
+ * comes last. Slices of zero are dropped.
  */
 export function groupSmallSlices(data: ChartSlice[], otherLabel = "Outras"): ChartSlice[] {
-  const slices = data.filter((s) => s.value > 0).sort((a, b) => b.value - a.value);
-  if (slices.length <= CHART_PALETTE.length) return slices;
-  const kept = slices.slice(0, CHART_PALETTE.length - 1);
-  const rest = slices.slice(CHART_PALETTE.length - 1).reduce((sum, s) => sum + s.value, 0);
-  return [...kept, { name: otherLabel, value: rest }];
+  const isOther = (s: ChartSlice) => /^outr[ao]s$/i.test(s.name.trim()) || s.name === otherLabel;
+  const named = data.filter((s) => s.value > 0 && !isOther(s)).sort((a, b) => b.value - a.value);
+  let rest = data.filter((s) => s.value > 0 && isOther(s)).reduce((sum, s) => sum + s.value, 0);
+  const room = rest > 0 || named.length > CHART_PALETTE.length ? CHART_PALETTE.length - 1 : CHART_PALETTE.length;
+  rest += named.slice(room).reduce((sum, s) => sum + s.value, 0);
+  const kept = named.slice(0, room);
+  return rest > 0 ? [...kept, { name: otherLabel, value: rest }] : kept;
 }
 
 /**

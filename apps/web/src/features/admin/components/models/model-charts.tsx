@@ -38,9 +38,11 @@ export function ModelChartCards() {
       />
       <BarChartCard
         title="Modelos por categoria"
+        description="Quantas modelos há em cada categoria."
         data={data?.by_category ?? []}
         categoryKey="name"
         series={[{ key: "value", label: "Modelos" }]}
+        orientation="horizontal"
         colorByBar
         {...state}
       />

@@ -8,6 +8,7 @@ import {
 import { type ReactNode, useState } from "react";
 import { Badge, Button, ConfirmDialog, Modal, QueryState, Table } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
+import { formatPhone } from "@/features/admin/lib/format-phone";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useDeleteModelPayment } from "@/features/admin/api/delete-model-payment";
@@ -55,7 +56,7 @@ function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
 function ModelSummary({ model }: { model: AdminModel }) {
   const rows: [string, ReactNode][] = [
     ["E-mail", <span className="break-all">{model.email}</span>],
-    ["WhatsApp", model.whatsapp || "—"],
+    ["WhatsApp", formatPhone(model.whatsapp)],
     ["Cidade", `${model.city_name}/${model.state}`],
     ["Categoria", model.category_name ?? "—"],
     ["Plano", model.plan_name ?? "Sem plano"],

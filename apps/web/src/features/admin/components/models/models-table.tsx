@@ -1,5 +1,6 @@
 import type { AdminModel } from "@vitrine/contracts";
 import { Badge, Table, type TableColumn } from "@/components/ui";
+import { formatPhone } from "@/features/admin/lib/format-phone";
 import { formatDate } from "@/lib/format";
 import { RowMenu, type RowMenuItem } from "../row-menu";
 import { Switch } from "../switch";
@@ -71,7 +72,7 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
     {
       key: "whatsapp",
       header: "WhatsApp",
-      render: (m) => <span className="whitespace-nowrap text-ink-muted">{m.whatsapp || "—"}</span>,
+      render: (m) => <span className="whitespace-nowrap text-ink-muted tabular-nums">{formatPhone(m.whatsapp)}</span>,
     },
     {
       key: "city",
