@@ -1,16 +1,15 @@
-import { randomBytes } from "node:crypto";
-import { type ChangeEmailBodySchema, type ChangePasswordBody, DELETED_ACCOUNT_NAME } from "@vitrine/contracts";
+import type { ChangeEmailBodySchema, ChangePasswordBody } from "@vitrine/contracts";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { directLoginTokens, models, photos, products, visitorMarks } from "../../db/schema";
+import { models } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
+import { eraseModel } from "../models/erase";
 import { lockModel } from "../models/lock-model";
-import { isModelVisible } from "../models/publish";
-import { queuePhotoFileDeletions, removeQueuedFiles } from "../photos/service";
+import { removeQueuedFiles } from "../photos/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 
@@ -103,54 +102,10 @@ export async function deleteAccount(input: {
 }): Promise<{ wasVisible: boolean }> {
   const { db, modelId } = input;
   await assertPassword({ db, modelId, password: input.password, path: "password", attempt: input.attempt });
-  const { queuedFiles, wasVisible } = await db.transaction(async (tx) => {
+  const { queued, wasVisible } = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
-    const visible = await isModelVisible({ db: tx, modelId });
-    const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
-    const queued = await queuePhotoFileDeletions(
-      tx,
-      gone.map((p) => p.filename),
-    );
-    await tx.delete(products).where(eq(products.modelId, modelId));
-    await tx.delete(directLoginTokens).where(eq(directLoginTokens.modelId, modelId));
-    await tx.delete(visitorMarks).where(eq(visitorMarks.modelId, modelId));
-    await tx
-      .update(models)
-      .set({
-        name: DELETED_ACCOUNT_NAME,
-        // Neither placeholder can be registered: ":" is not allowed in usernames, "invalid" is not an e-mail domain.
-        username: `deleted:${modelId}`,
-        email: `deleted-${modelId}@invalid`,
-        // Not an argon2 hash: no password ever matches it.
-        passwordHash: `deleted:${randomBytes(16).toString("hex")}`,
-        age: null,
-        estadoId: null,
-        municipioId: null,
-        categoryId: null,
-        description: "",
-        phone: null,
-        whatsapp: null,
-        instagram: null,
-        height: null,
-        weight: null,
-        measurements: null,
-        services: "",
-        rates: "",
-        searchText: "",
-        planId: null,
-        nextDueDate: null,
-        firstPaidAt: null,
-        viewsCount: 0,
-        contactCount: 0,
-        isActive: false,
-        isFeatured: false,
-        isVerified: false,
-        deletedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where(eq(models.id, modelId));
-    return { queuedFiles: queued, wasVisible: visible };
+    return eraseModel({ tx, modelId, keepName: false });
   });
-  await removeQueuedFiles({ db, storage: input.storage, queued: queuedFiles });
+  await removeQueuedFiles({ db, storage: input.storage, queued });
   return { wasVisible };
 }
