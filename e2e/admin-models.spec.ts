@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -7,7 +8,8 @@ import { ADMIN, launchBrowser, screenshot, type Site, startSite } from "./harnes
 import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
- * Gerenciar Modelos end to end, as an administrator: sign in → register a model in the modal → switch her on
+ * Gerenciar Modelos end to end, as an administrator: sign in → register a model in the modal → find her and
+ * export the filtered CSV → switch her on
  * (refused: no payment yet, the overdue modal opens) → quick payment → she is active and on the public site →
  * Login Direto opens her dashboard in a new tab → Detalhes lists the payment, a new payment with a plan and a
  * comma amount, a deletion → Gerar PIX (EMV) shows the QR and its code → the payment link is refused without a
@@ -116,7 +118,7 @@ describe("admin: Gerenciar Modelos", () => {
     assert.deepEqual(errors, []);
   });
 
-  test("register a model in the modal; the search finds her, inactive and without payment", async () => {
+  test("register a model in the modal; the search finds her, inactive and without payment; the CSV export", async () => {
     await page.getByRole("button", { name: "Cadastrar Modelo" }).click();
     const dialog = page.getByRole("dialog", { name: "Cadastrar Modelo" });
     await dialog.waitFor();
@@ -162,6 +164,19 @@ describe("admin: Gerenciar Modelos", () => {
     await row().getByText("Sem pagamento").waitFor();
     const active = row().getByRole("switch", { name: `Ativa: ${MODEL.name}` });
     assert.equal(await active.getAttribute("aria-checked"), "false");
+
+    // "Exportar CSV" exports what the filters select: her alone, for Excel (BOM, ";").
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Exportar CSV" }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /^modelos-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, "utf8");
+    assert.equal(csv.charCodeAt(0), 0xfeff);
+    const lines = csv.trim().split(/\r?\n/);
+    assert.equal(lines.length, 2, "header and her");
+    assert.ok(lines[0].includes(";"));
+    assert.ok(lines[1].includes(MODEL.email));
     assert.deepEqual(errors, []);
   });
 

@@ -3,7 +3,10 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageContainer } from "@/components/page";
 import { Button, Card, Pagination, QueryState } from "@/components/ui";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { toast } from "@/lib/toast";
+import { useExportModelsCsv } from "../api/export-models-csv";
 import { type AdminModelFilters, useAdminModels } from "../api/get-admin-models";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ModelChartsSection } from "../components/models/model-charts-section";
@@ -45,6 +48,13 @@ export function AdminModelsPage() {
   const [registering, setRegistering] = useState(false);
   const [today] = useState(getTodayInSaoPaulo);
   const actions = useModelRowActions();
+  const exportCsv = useExportModelsCsv();
+
+  /** The CSV holds every model the current filters select, not only this page. */
+  function exportModels() {
+    const { page: _page, limit: _limit, ...filtersOnly } = query;
+    exportCsv.mutate(filtersOnly, { onError: (err) => toast.error(errorMessage(err, "Erro ao exportar modelos")) });
+  }
 
   function update(patch: Record<string, string | number | undefined>) {
     setParams(
@@ -66,9 +76,20 @@ export function AdminModelsPage() {
         title="Gerenciar Modelos"
         description="Cadastros, status, pagamentos e acesso direto das anunciantes."
         actions={
-          <Button size="sm" onClick={() => setRegistering(true)}>
-            <span aria-hidden>+</span> Cadastrar Modelo
-          </Button>
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={exportCsv.isPending}
+              loadingText="Exportando..."
+              onClick={exportModels}
+            >
+              Exportar CSV
+            </Button>
+            <Button size="sm" onClick={() => setRegistering(true)}>
+              <span aria-hidden>+</span> Cadastrar Modelo
+            </Button>
+          </>
         }
       />
 
