@@ -9,11 +9,11 @@ import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
  * Gerenciar Modelos end to end, as an administrator: sign in → register a model in the modal → find her and
- * export the filtered CSV → switch her on
- * (refused: no payment yet, the overdue modal opens) → quick payment → she is active and on the public site →
- * Login Direto opens her dashboard in a new tab → Detalhes lists the payment, a new payment with a plan and a
- * comma amount, a deletion → Gerar PIX (EMV) shows the QR and its code → the payment link is refused without a
- * provider → Excluir. The site's Pix key and one plan are set through the admin API first.
+ * export the filtered CSV → switch her on (refused: no payment yet, the overdue modal opens) → quick payment →
+ * she is active and on the public site → Login Direto opens her dashboard in a new tab → Detalhes lists the
+ * payment, a new payment with a plan and a comma amount, a deletion → Gerar PIX (EMV) shows the QR and its code →
+ * the payment link is refused without a provider → Excluir. The site's Pix key and one plan are set through the
+ * admin API first.
  */
 const SAO_PAULO = { estado_id: "35", municipio_id: "3550308", slug: "sao-paulo-sp" };
 const id = randomUUID().slice(0, 8);
