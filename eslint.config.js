@@ -67,7 +67,16 @@ const webModuleEdges = [
 ];
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "apps/server/data/**", "apps/server/drizzle/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/dist-ssr/**",
+      "**/node_modules/**",
+      "data/**",
+      "apps/server/data/**",
+      "apps/server/drizzle/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

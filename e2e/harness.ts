@@ -85,7 +85,9 @@ export async function newPage(
     locale: "pt-BR",
   });
   if (opts.ageConfirmed) {
+    // A returning visitor: accepted on the device and in the cookie the server reads.
     await context.addInitScript(() => window.localStorage.setItem("ageConfirmed", "true"));
+    await context.addCookies([{ name: "age_ok", value: "1", url: baseUrl }]);
   }
   const page = await context.newPage();
   const errors: string[] = [];

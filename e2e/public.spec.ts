@@ -265,17 +265,23 @@ describe("public directory", () => {
     await page.goto("/?city=Campinas");
     await page.getByTestId("results-count").waitFor();
     await page.getByText("Campinas - SP", { exact: true }).first().waitFor();
-    await page.waitForFunction(() => document.title.includes("Modelos em Campinas - SP"));
+    await page.waitForFunction(() => document.title.includes("Acompanhantes em Campinas - SP"));
     await page.goto(`/?city=${encodeURIComponent("sao paulo")}`);
     await page.getByText(SAO_PAULO.label, { exact: true }).first().waitFor();
     await page.goto("/?city=Cidade%20Inexistente");
     await page.getByText("Cidade não encontrada").waitFor();
 
-    // A failing listing shows "Erro ao carregar modelos. Tente novamente." (after the one retry).
+    // A failing listing shows "Erro ao carregar modelos. Tente novamente." (after the one retry). The server
+    // renders the first listing with the page, so the failure is the browser's: a search from the header.
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
     await page.route("**/api/models/public?**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"falhou"}' }),
     );
-    await page.goto("/?search=qualquer");
+    const searchBox = page.getByRole("combobox", { name: "Buscar cidade" }).first();
+    await searchBox.fill("qualquer");
+    await searchBox.press("Enter");
+    await page.waitForURL("**/?search=qualquer");
     await page.getByText("Erro ao carregar modelos. Tente novamente.").waitFor();
     assert.deepEqual(errors, []);
     await context.close();

@@ -9,6 +9,8 @@ export type LoadResult = {
   p99: number;
   /** Median of the rounds' 99th percentiles, in ms. */
   p99Median: number;
+  /** Each round's 99th percentile, in ms, in order (the first round of a cold scenario is the coldest). */
+  p99Slices: number[];
   non2xx: number;
   errors: number;
   bytesPerResponse: number;
@@ -49,6 +51,7 @@ function merge(name: string, slices: Slice[]): LoadResult {
     p50: median(slices.map((s) => s.latency.p50)),
     p99: Math.max(...slices.map((s) => s.latency.p99)),
     p99Median: median(slices.map((s) => s.latency.p99)),
+    p99Slices: slices.map((s) => s.latency.p99),
     non2xx: slices.reduce((sum, s) => sum + s.non2xx, 0),
     errors: slices.reduce((sum, s) => sum + s.errors + s.timeouts, 0),
     bytesPerResponse: total ? Math.round(bytes / total) : 0,

@@ -16,9 +16,12 @@ import { citiesRoutes } from "./modules/cities/routes";
 import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { modelPaymentsRoutes } from "./modules/model-payments/routes";
+import { paymentWebhookRoutes } from "./modules/payments/webhook-routes";
 import { adminOrdersRoutes } from "./modules/orders/routes";
+import { paymentsAdminRoutes, paymentsModelRoutes, paymentsPublicRoutes } from "./modules/payments/checkout-routes";
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
+import { seoRoutes } from "./modules/seo/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -36,6 +39,7 @@ import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { publicCachePlugin } from "./plugins/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { createLocalStorage, type Storage } from "./plugins/storage";
+import { httpCachePlugin, markPublicReads } from "./plugins/http-cache";
 import { MAX_PARAM_LENGTH, registerWebApp } from "./plugins/web-app";
 
 declare module "fastify" {
@@ -91,6 +95,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
 
+  await app.register(httpCachePlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: config.jwtSecret });
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
@@ -103,12 +108,19 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(healthRoutes, { databaseKind: database.kind });
     await scope.register(authRoutes, { prefix: "/auth" });
     await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
-    await scope.register(publicSettingsRoutes, { prefix: "/settings" });
-    await scope.register(placesRoutes);
-    await scope.register(citiesRoutes);
-    await scope.register(publicModelsRoutes, { prefix: "/models" });
-    await scope.register(publicProductsRoutes);
+    // The directory's reads, the same for every visitor: ETag, 304 and at most 60 s in shared caches.
+    await scope.register(async (reads) => {
+      markPublicReads(reads);
+      await reads.register(publicSettingsRoutes, { prefix: "/settings" });
+      await reads.register(placesRoutes);
+      await reads.register(citiesRoutes);
+      await reads.register(publicModelsRoutes, { prefix: "/models" });
+      await reads.register(publicProductsRoutes);
+    });
     await scope.register(visitsRoutes);
+    await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
+    // Mercado Pago's notifications: no session; a signature (or nothing at all) checked before the body is read.
+    await scope.register(paymentWebhookRoutes, { prefix: "/payments" });
   };
 
   /** The signed-in model's own data: `request.modelId` is hers, from the token, never from the request. */
@@ -118,6 +130,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
+    await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };
 
   /**
@@ -136,6 +149,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
+    await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
   };
 
   /** Calls both a model and an admin may make (either session). */
@@ -158,6 +172,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   );
 
   await app.register(uploadsRoutes, { prefix: "/uploads" });
+  await app.register(seoRoutes());
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { MERCADOPAGO_DEFAULT_API_URL } from "./lib/mercadopago";
 
 export type Config = {
   port: number;
@@ -44,6 +45,15 @@ export type Config = {
   visitorCountsPerHour: number;
   /** How often the server finishes interrupted file moves and deletions (0: only at start-up). */
   storageSweepIntervalMs: number;
+  /**
+   * Whether this process runs the scheduled jobs (plan expiries, payment deadlines, reconciliation, clean-ups).
+   * Several instances may all run them: each run holds a database lock, so one instance does each run.
+   */
+  jobsEnabled: boolean;
+  /** Mercado Pago's REST API (tests and the demo point it at the local fake). */
+  mercadoPagoApiUrl: string;
+  /** Each call to Mercado Pago gives up after this long (a webhook must be answered within 22 s). */
+  mercadoPagoTimeoutMs: number;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
 };
@@ -55,6 +65,15 @@ function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} deve ser um número não negativo`);
   return value;
+}
+
+/** An on/off switch from the environment: true/1/on or false/0/off, `fallback` when unset; else start-up stops. */
+function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["true", "1", "on"].includes(raw)) return true;
+  if (["false", "0", "off"].includes(raw)) return false;
+  throw new Error(`${name} deve ser true ou false`);
 }
 
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
@@ -120,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
     visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
     storageSweepIntervalMs: readNumber(env, "STORAGE_SWEEP_INTERVAL_MS", 15 * 60_000),
+    jobsEnabled: readSwitch(env, "JOBS_ENABLED", true),
+    mercadoPagoApiUrl: env.MERCADOPAGO_API_URL || MERCADOPAGO_DEFAULT_API_URL,
+    mercadoPagoTimeoutMs: readNumber(env, "MERCADOPAGO_TIMEOUT_MS", 8000),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

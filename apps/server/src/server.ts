@@ -2,6 +2,7 @@ import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { prepareDatabase } from "./db/prepare";
+import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
 import { restrictToOwner } from "./lib/owner-only";
 import { sweepStorage } from "./modules/photos/stored-files";
@@ -15,17 +16,12 @@ const { database, log } = await prepareDatabase(config);
 if (database.kind === "pglite") await restrictToOwner(path.join(config.dataDir, "pglite"));
 const app = await buildApp({ config, database });
 
-// Finish file moves and deletions a crash interrupted: all of them now (no upload is in progress yet), then
-// periodically the ones left behind while running.
+// Finish file moves and deletions a crash interrupted: all of them now (no upload is in progress yet); the
+// scheduled "storage-sweep" job does the ones left behind while running.
 const swept = await sweepStorage({ db: app.db, storage: app.storage, stagedGraceMs: 0 });
 if (swept.deleted + swept.committed + swept.discarded > 0) log.info(swept, "arquivos pendentes concluídos");
-if (config.storageSweepIntervalMs > 0) {
-  const timer = setInterval(() => {
-    sweepStorage({ db: app.db, storage: app.storage }).catch((err) => log.error({ err }, "falha na varredura"));
-  }, config.storageSweepIntervalMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-}
+// Plan expiries, payment deadlines, reconciliation with Mercado Pago and clean-ups (src/jobs), stopped on close.
+startJobs({ app, database });
 
 await serve(app, database, config);
 log.info(`Vitrine em http://localhost:${config.port} (banco: ${database.kind})`);

@@ -33,6 +33,8 @@ export const AdminOrderSchema = z.object({
   method: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Something for the admin to look at (amount_mismatch, refunded, charged_back, duplicate), else null. */
+  flag: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrdersResponseSchema = z.object({ orders: z.array(AdminOrderSchema), pagination: PaginationSchema });

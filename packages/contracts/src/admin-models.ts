@@ -158,6 +158,8 @@ export const ModelPaymentSchema = z.object({
   pix_txid: z.string().nullable(),
   pix_payload: z.string().nullable(),
   paid_at: z.string().nullable(),
+  /** Something for the admin to look at (amount_mismatch, refunded, charged_back, duplicate), else null. */
+  flag: z.string().nullable(),
 });
 export type ModelPayment = z.infer<typeof ModelPaymentSchema>;
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { CITY_SEARCH_MAX_CHARS } from "./cities-plain";
 import { CITY_SEARCH_MIN_CHARS } from "./limits";
+
+export * from "./cities-plain";
 
 /** A municipality as the public site lists it; models_count counts only publicly visible models. */
 export const CitySchema = z.object({
@@ -31,10 +34,6 @@ export type CitiesResponse = z.infer<typeof CitiesResponseSchema>;
 export const StatesResponseSchema = z.object({ states: z.array(StateSummarySchema) });
 export type StatesResponse = z.infer<typeof StatesResponseSchema>;
 
-export const CITY_SEARCH_MAX_CHARS = 80;
-/** Most cities one search answers with. */
-export const CITY_SEARCH_LIMIT = 20;
-
 export const CitySearchQuerySchema = z.object({
   q: z
     .string({ error: `Digite pelo menos ${CITY_SEARCH_MIN_CHARS} caracteres` })
@@ -48,5 +47,3 @@ export const CitySlugParamsSchema = z.object({
 });
 export const CityResponseSchema = z.object({ city: CitySchema });
 export type CityResponse = z.infer<typeof CityResponseSchema>;
-
-export const CITY_NOT_FOUND = "Cidade não encontrada";

@@ -1,30 +1,6 @@
 import { z } from "zod";
+import { ERROR_CODES } from "./errors-plain";
 
-/**
- * Machine-readable error codes. Every failing API call answers `{ error, code, details? }`: `error` is the
- * Portuguese text a person reads, `code` is what the web app branches on (never the status plus a text).
- */
-export const ERROR_CODES = [
-  "VALIDATION_ERROR",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "BAD_REQUEST",
-  "INTERNAL_ERROR",
-  // Domain codes.
-  "MODEL_OVERDUE",
-  "PROVIDER_UNAVAILABLE",
-  "PIX_KEY_MISSING",
-  "PLAN_IN_USE",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export * from "./errors-plain";
+
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
-
-/** The text of every 401 for a missing, invalid, expired or revoked session. */
-export const SESSION_EXPIRED_MESSAGE = "Sessão inválida ou expirada. Faça login novamente.";
-/** The text of every 400 whose `details` list the invalid fields. */
-export const VALIDATION_ERROR_MESSAGE = "Erro de validação";

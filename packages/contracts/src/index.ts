@@ -1,8 +1,9 @@
-import { z } from "zod";
+import { configurePortugueseMessages } from "./zod-locale";
 
 // Every validation message the server sends and every form shows is in Brazilian Portuguese.
-z.config(z.locales.ptBR());
+configurePortugueseMessages();
 
+export * from "./zod-locale";
 export * from "./errors";
 export * from "./common";
 export * from "./limits";

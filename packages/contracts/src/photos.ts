@@ -1,17 +1,6 @@
 import { z } from "zod";
 
-/** Widths of the stored WebP variants; the web builds srcset from these. */
-export const PHOTO_WIDTHS = [400, 800, 1600] as const;
-export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
-
-/** Public URL of one variant of a photo (filename is the random storage key). */
-export function photoUrl(filename: string, width: PhotoWidth = 800): string {
-  return `/uploads/photos/${filename}-${width}.webp`;
-}
-
-export function photoSrcSet(filename: string): string {
-  return PHOTO_WIDTHS.map((w) => `${photoUrl(filename, w)} ${w}w`).join(", ");
-}
+export * from "./photos-plain";
 
 /** A public photo of a visible model (only public photos are listed); build URLs with photoUrl()/photoSrcSet(). */
 export const PublicPhotoSchema = z.object({

@@ -212,6 +212,8 @@ export const ProfileModelSchema = z.object({
   next_due_date: z.string().nullable(),
   payment_status: PaymentStatusSchema,
   payment_message: z.string().nullable(),
+  /** Whole days the plan has left while it is valid (1 on its last day), else null. */
+  plan_days_left: z.number().int().nullable(),
   /** Path of the public profile page (answers 404 to the public while not visible). */
   public_path: z.string(),
   visibility: VisibilitySchema,

@@ -2,12 +2,9 @@ import { z } from "zod";
 import { idSchema, PaginationSchema } from "./common";
 import { PublicPhotoSchema } from "./photos";
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX } from "./limits";
-import { slugify } from "./text";
+import { CONTACT_CHANNELS, INVALID_MODEL_ID, LISTING_SEARCH_MAX, parseModelIdParam } from "./public-models-plain";
 
-/** Longest search text accepted by the public listing. */
-export const LISTING_SEARCH_MAX = 100;
-/** Cards carry at most this many characters of the description (they show two lines). */
-export const CARD_DESCRIPTION_MAX = 300;
+export * from "./public-models-plain";
 
 /** Query strings arrive as text; an empty value ("city_id=") means "not given". */
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -72,20 +69,6 @@ export const PublicModelsResponseSchema = z.object({
 });
 export type PublicModelsResponse = z.infer<typeof PublicModelsResponseSchema>;
 
-/** The profile accepts "123", "ana-silva-123" (tail of a slug) and "id123". */
-export const MODEL_ID_PATTERN = /^(?:[a-z0-9-]*-)?(?:id)?(\d{1,10})$/i;
-
-/** The numeric id inside a profile route segment, or null when there is none. */
-export function parseModelIdParam(raw: string): number | null {
-  const match = MODEL_ID_PATTERN.exec(raw.trim());
-  if (!match) return null;
-  const id = Number(match[1]);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
-}
-
-export const INVALID_MODEL_ID = "ID inválido";
-export const MODEL_NOT_FOUND = "Modelo não encontrada";
-
 export const PublicModelParamsSchema = z.object({
   id: z.string().transform((raw, ctx) => {
     const id = parseModelIdParam(raw);
@@ -129,20 +112,9 @@ export const PublicModelResponseSchema = z.object({
 });
 export type PublicModelResponse = z.infer<typeof PublicModelResponseSchema>;
 
-export const CONTACT_CHANNELS = ["whatsapp", "phone", "instagram"] as const;
-export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const ContactBodySchema = z.object({
   channel: z.enum(CONTACT_CHANNELS, { error: "Canal de contato inválido" }),
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 export const ContactResponseSchema = z.object({ success: z.literal(true) });
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;
-
-/** Event names of the live stream GET /api/models/events (`data: {"type":…,"model_id":…}`). */
-export const MODEL_EVENT_TYPES = ["model_status_updated", "model_payment_updated"] as const;
-export type ModelEventType = (typeof MODEL_EVENT_TYPES)[number];
-
-/** Card link: /cidade/{city-state}/{model-name-slug}/{id}. */
-export function modelProfilePath(card: { id: number; name: string; city_slug: string }): string {
-  return `/cidade/${card.city_slug}/${slugify(card.name) || "modelo"}/${card.id}`;
-}

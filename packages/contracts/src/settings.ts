@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-export const PUBLIC_SETTING_KEYS = [
-  "site_name",
-  "site_description",
-  "support_email",
-  "support_phone",
-  "footer_disclaimer",
-] as const;
+export * from "./settings-plain";
 
 export const PublicSettingsSchema = z.object({
   site_name: z.string(),
@@ -18,6 +12,3 @@ export const PublicSettingsSchema = z.object({
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 export const PublicSettingsResponseSchema = z.object({ settings: PublicSettingsSchema });
 export type PublicSettingsResponse = z.infer<typeof PublicSettingsResponseSchema>;
-
-export const DEFAULT_FOOTER_DISCLAIMER =
-  "Este site apenas divulga anúncios e não intermedeia serviços. Conteúdo destinado exclusivamente a maiores de 18 anos.";

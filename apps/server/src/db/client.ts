@@ -11,14 +11,55 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What `withAdvisoryLock` did: ran `fn` (its value), or skipped it because someone else holds the lock. */
+export type LockOutcome<T> = { acquired: true; value: T } | { acquired: false };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Runs `fn` while holding the lock named `key`, or skips it at once when another holder has it. On PostgreSQL
+   * this is a session advisory lock (pg_try_advisory_lock) on a connection reserved for the duration, so it
+   * excludes every server instance on the database, and no transaction stays open while `fn` runs (it may call
+   * other services). PGlite is opened by one process over one connection, where advisory locks would be
+   * re-entrant: there the lock is kept in memory, which excludes everyone who can reach that database.
+   */
+  withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<LockOutcome<T>>;
 };
 
+/** Advisory locks of Vitrine use the two-integer form: this namespace ("VTRI") and a hash of the key's name. */
+const ADVISORY_LOCK_NAMESPACE = 0x56545249;
+
+/** FNV-1a of the key, as a signed 32-bit integer (the second half of the advisory lock's id). */
+export function advisoryLockId(key: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(key, "utf8")) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** The in-process lock of a single-connection database: a set of the keys held. */
+function createMemoryLocks(): Database["withAdvisoryLock"] {
+  const held = new Set<string>();
+  return async (key, fn) => {
+    if (held.has(key)) return { acquired: false };
+    held.add(key);
+    try {
+      return { acquired: true, value: await fn() };
+    } finally {
+      held.delete(key);
+    }
+  };
+}
+
 const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+
+/** PostgreSQL connections per server process. */
+export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * One schema, two engines: PostgreSQL when a URL is given, else PGlite (PostgreSQL compiled to WASM)
@@ -27,7 +68,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Database {
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, {
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
@@ -36,6 +77,22 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
       kind: "postgres",
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
       close: () => client.end({ timeout: 5 }),
+      async withAdvisoryLock(key, fn) {
+        const id = advisoryLockId(key);
+        const connection = await client.reserve();
+        try {
+          const [row] = await connection<{ locked: boolean }[]>`
+            SELECT pg_try_advisory_lock(${ADVISORY_LOCK_NAMESPACE}::int, ${id}::int) AS locked`;
+          if (!row?.locked) return { acquired: false };
+          try {
+            return { acquired: true, value: await fn() };
+          } finally {
+            await connection`SELECT pg_advisory_unlock(${ADVISORY_LOCK_NAMESPACE}::int, ${id}::int)`;
+          }
+        } finally {
+          connection.release();
+        }
+      },
     };
   }
   const client = new PGlite({
@@ -48,5 +105,6 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    withAdvisoryLock: createMemoryLocks(),
   };
 }

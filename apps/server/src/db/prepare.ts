@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { Config } from "../config";
 import { bootstrapAdmin } from "./bootstrap-admin";
-import { openDatabase } from "./client";
+import { DEFAULT_POOL_SIZE, openDatabase } from "./client";
 import { loadReferenceData } from "./reference-data";
 
 /** Opens the database, runs migrations, loads reference data and the first admin. */
@@ -11,5 +12,9 @@ export async function prepareDatabase(config: Config) {
   await database.migrate();
   await loadReferenceData(database.db, { adminEmail: config.adminEmail });
   await bootstrapAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, log });
+  if (database.kind === "postgres") {
+    // Opens the pool's connections now (overlapping queries each take one), not during the first burst of visitors.
+    await Promise.all(Array.from({ length: DEFAULT_POOL_SIZE }, () => database.db.execute(sql`select pg_sleep(0.02)`)));
+  }
   return { database, log };
 }

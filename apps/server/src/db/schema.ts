@@ -177,6 +177,26 @@ export const products = pgTable(
   (t) => [index("products_model_idx").on(t.modelId)],
 );
 
+/**
+ * What a payment record (a model's plan payment or a shop order) knows of its charge at the payment provider.
+ * The provider's own payment id is the unique `payment_id` column of each table.
+ */
+const providerColumns = () => ({
+  /** The provider's status as last read from it (approved, pending, rejected, refunded, …). */
+  providerStatus: text("provider_status"),
+  /** When the record was last compared with the provider (webhook, return page or reconciliation). */
+  providerCheckedAt: timestamp("provider_checked_at", { withTimezone: true }),
+  /** A pending charge is no longer payable after this (a Pix code's or a checkout link's deadline). */
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /**
+   * Something an admin must look at, set by the payment code and never cleared by it: amount_mismatch (the
+   * provider charged another amount or currency: not applied), refunded, charged_back, duplicate (a second
+   * approved charge for a record already paid: to be refunded by hand).
+   */
+  flag: text("flag"),
+  flaggedAt: timestamp("flagged_at", { withTimezone: true }),
+});
+
 export const modelPayments = pgTable(
   "model_payments",
   {
@@ -205,9 +225,15 @@ export const modelPayments = pgTable(
      * payment back (un-paid, refunded, deleted) moves the date back by as many days, never before today.
      */
     appliedDays: integer("applied_days"),
+    ...providerColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("model_payments_model_idx").on(t.modelId, t.createdAt)],
+  (t) => [
+    index("model_payments_model_idx").on(t.modelId, t.createdAt),
+    index("model_payments_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const orders = pgTable(
@@ -225,10 +251,19 @@ export const orders = pgTable(
     method: text("method").notNull().default("pix"),
     paymentId: text("payment_id").unique(),
     pixTxid: text("pix_txid"),
+    /** Mercado Pago Checkout Pro preference of a "PIX via Mercado Pago" order. */
+    preferenceId: text("preference_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    ...providerColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_created_idx").on(t.createdAt), index("orders_model_idx").on(t.modelId)],
+  (t) => [
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_model_idx").on(t.modelId),
+    index("orders_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const settings = pgTable("settings", {
@@ -341,3 +376,13 @@ export type OrderRow = typeof orders.$inferSelect;
 export type ModelPaymentRow = typeof modelPayments.$inferSelect;
 export type SettingRow = typeof settings.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * Scheduled jobs (src/jobs): when each last finished and what it must remember between runs (for example the
+ * last São Paulo day whose plan expiries were announced), so a restart or another instance carries on from there.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+  state: jsonb("state").notNull().default({}),
+});

@@ -2,21 +2,36 @@ import path from "node:path";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { prepareDatabase } from "../db/prepare";
+import { startFakeMercadoPago } from "../fake-mercadopago/fake-mercadopago";
+import { startJobs } from "../jobs";
 import { serve } from "../serve";
+import { configureDemoPayments, DEMO_MP_ACCESS_TOKEN, DEMO_MP_WEBHOOK_SECRET } from "./demo-payments";
 import { DEMO_MODEL_PASSWORD, seedDemo } from "./seed-demo";
 
 /**
  * npm run demo: the site with a demo database of a few hundred models, kept apart from the real data:
  * DEMO_DATA_DIR (default ./data-demo) with its own PGlite, or DEMO_DATABASE_URL for a PostgreSQL database of
  * its own. DATA_DIR and DATABASE_URL are deliberately ignored, so the demo never writes into real data.
+ *
+ * Payments work without internet: a local fake Mercado Pago starts next to the site (DEMO_MP_PORT, default 5055;
+ * it refuses to start with NODE_ENV=production), and its "Simulador Mercado Pago" page approves, rejects or
+ * refunds a checkout with correctly signed webhooks.
  */
 const env = process.env;
 const dataDir = path.resolve(env.DEMO_DATA_DIR ?? "./data-demo");
 const adminEmail = env.DEMO_ADMIN_EMAIL ?? "admin@vitrine.demo";
 const adminPassword = env.DEMO_ADMIN_PASSWORD ?? "demo-admin-123";
 
+const fakeMp = await startFakeMercadoPago({
+  port: Number(env.DEMO_MP_PORT ?? 5055),
+  publicUrl: env.DEMO_MP_PUBLIC_URL ?? `http://localhost:${env.DEMO_MP_PORT ?? 5055}`,
+  webhookSecret: DEMO_MP_WEBHOOK_SECRET,
+  accessTokens: [DEMO_MP_ACCESS_TOKEN],
+});
+
 const config = loadConfig({
   ...env,
+  MERCADOPAGO_API_URL: fakeMp.url,
   DATA_DIR: dataDir,
   DATABASE_URL: env.DEMO_DATABASE_URL ?? "",
   ADMIN_EMAIL: adminEmail,
@@ -33,7 +48,12 @@ log.info(
     : "Dados de demonstração já existentes reaproveitados",
 );
 
+await configureDemoPayments(app.db);
+app.addHook("onClose", () => fakeMp.close());
+
+startJobs({ app, database });
 await serve(app, database, config);
 log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: ${database.kind}, dados em ${dataDir})`);
 log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
+log.info(`Mercado Pago simulado em ${fakeMp.url} (pagamentos de teste: Aprovar / Recusar / Estornar no simulador)`);
 if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");

@@ -119,6 +119,11 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     sseMaxTotal: 2000,
     visitorCountsPerHour: 60,
     storageSweepIntervalMs: 0,
+    // Tests start no timers: a job test builds its own scheduler with a controllable clock.
+    jobsEnabled: false,
+    // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
+    mercadoPagoApiUrl: "http://127.0.0.1:9",
+    mercadoPagoTimeoutMs: 2000,
     failpoint: undefined,
     ...overrides,
   };

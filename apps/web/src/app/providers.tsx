@@ -16,8 +16,11 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** App-wide providers that do not depend on the router. One QueryClient per app instance (SSR-safe). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide providers that do not depend on the router. One QueryClient per app instance (SSR-safe); the server
+ * and a hydrating browser pass the client they filled.
+ */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,6 +1,9 @@
-import type { ErrorDetail } from "@vitrine/contracts";
+import { configurePortugueseMessages, type ErrorDetail } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
 import { ApiError } from "@/lib/api-client";
+
+// zod's own messages (a field whose schema gives none) in pt-BR in the browser as on the server.
+configurePortugueseMessages();
 
 /** field name → the first message about it. */
 export type FieldErrors = Record<string, string>;

@@ -161,12 +161,30 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, { code, details, body });
 }
 
+/** What a server renderer answers for a GET of an API path (with its query string): the status and parsed body. */
+export type ServerTransport = (url: string) => Promise<{ status: number; body: unknown }>;
+
+let serverTransport: ServerTransport | null = null;
+
+/**
+ * On the server (page rendering), API reads go through this function instead of fetch: the same query functions
+ * then run on the server and fill the cache the page is hydrated with.
+ */
+export function setServerTransport(transport: ServerTransport | null): void {
+  serverTransport = transport;
+}
+
 /**
  * The one way the web app talks to the API: same origin, credentials included, bearer token attached,
  * JSON in and out. Resolves with the parsed body; rejects with ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = "GET", body, query, signal, skipGlobalLoading, skipAuthRedirect } = options;
+  if (serverTransport) {
+    const answer = await serverTransport(buildUrl(path, query));
+    if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+    throw toApiError(answer.status, answer.body);
+  }
   const headers = new Headers(options.headers);
   headers.set("Accept", "application/json");
   const token = options.token === undefined ? getBearerToken() : options.token;

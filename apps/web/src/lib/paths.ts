@@ -52,6 +52,11 @@ export const apiPaths = {
   },
   payments: {
     modelSubscription: "/api/payments/model/subscription",
+    modelPix: "/api/payments/model/pix",
+    /** One of the signed-in model's own renewal payments. */
+    modelPayment: (id: Id) => `/api/payments/model/payments/${enc(id)}`,
+    /** Where a shop order stands (public, for the result pages). */
+    order: (id: Id) => `/api/payments/orders/${enc(id)}`,
     pixQrRandom: "/api/payments/pix/qrcode/random",
     pixQr: (keyType: string) => `/api/payments/pix/qrcode/${enc(keyType)}`,
     pix: "/api/payments/pix",

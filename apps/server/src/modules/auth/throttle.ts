@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginThrottle } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -9,8 +9,8 @@ import { clientAddressKey } from "../../lib/client-address";
 const FREE_FAILURES = 5;
 const FIRST_WAIT_MS = 30_000;
 const MAX_WAIT_MS = 15 * 60_000;
-/** Rows untouched this long are forgotten. */
-const FORGET_AFTER_MS = 24 * 60 * 60_000;
+/** Rows untouched this long are forgotten (by the scheduled clean-up, src/jobs/cleanup.ts). */
+export const LOGIN_THROTTLE_FORGET_AFTER_MS = 24 * 60 * 60_000;
 
 /**
  * The per-account backoff key: the account (by the identifier typed, whether or not such an account exists, so
@@ -63,10 +63,6 @@ export async function recordFailure({ db, key }: { db: Db; key: string }): Promi
       .update(loginThrottle)
       .set({ blockedUntil: new Date(Date.now() + wait) })
       .where(eq(loginThrottle.accountKey, key));
-  }
-  // Old rows go now and then, so the table holds about a day of failures.
-  if (Math.random() < 0.01) {
-    await db.delete(loginThrottle).where(lt(loginThrottle.updatedAt, new Date(Date.now() - FORGET_AFTER_MS)));
   }
 }
 

@@ -19,5 +19,6 @@ export function presentModelPayment(row: ModelPaymentRow): ModelPayment {
     pix_txid: row.pixTxid,
     pix_payload: row.pixPayload,
     paid_at: row.paidAt?.toISOString() ?? null,
+    flag: row.flag,
   };
 }

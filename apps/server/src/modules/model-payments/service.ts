@@ -10,6 +10,9 @@ import { lockModelForAdmin, MODEL_NOT_FOUND, type Tx } from "../models/lock-mode
 import { isModelVisible } from "../models/publish";
 import { applyPaidPayment, takeBackPayment } from "./apply";
 
+/** Applying and taking back a paid payment, for the provider's settlement code (modules/payments). */
+export { applyPaidPayment, takeBackPayment };
+
 export const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
 const PLAN_NOT_FOUND = "Plano não encontrado";
 
@@ -110,7 +113,7 @@ async function reloadPayment(tx: Tx, paymentId: number): Promise<ModelPaymentRow
  * model first, like every other change to her, so that two requests on the same payment queue on her row and
  * the second sees what the first did.
  */
-async function lockPayment(tx: Tx, paymentId: number): Promise<{ payment: ModelPaymentRow; model?: ModelRow }> {
+export async function lockPayment(tx: Tx, paymentId: number): Promise<{ payment: ModelPaymentRow; model?: ModelRow }> {
   const [peek] = await tx
     .select({ modelId: modelPayments.modelId })
     .from(modelPayments)

@@ -1,11 +1,12 @@
-import { and, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 
 /**
  * A model is public only while active, not deleted, and with a valid plan (today in São Paulo < next_due_date).
- * Every public query (lists, counts, cities, search, previews, profile, photos) filters through this.
+ * Every public query (lists, counts, cities, search, previews, profile, photos) filters through this. A prepared
+ * statement passes a placeholder for the day.
  */
-export function isPubliclyVisible(today: string = todayInSaoPaulo()): SQL {
+export function isPubliclyVisible(today: string | Placeholder = todayInSaoPaulo()): SQL {
   return and(eq(models.isActive, true), isNull(models.deletedAt), gt(models.nextDueDate, today)) ?? sql`false`;
 }

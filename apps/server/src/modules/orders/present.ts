@@ -18,5 +18,6 @@ export function presentAdminOrder(row: AdminOrderRow): AdminOrder {
     method: row.method,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    flag: row.flag,
   };
 }

@@ -42,6 +42,7 @@ const ORDER_FIELDS = {
   method: orders.method,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+  flag: orders.flag,
 };
 
 function selectOrders(db: Db) {

@@ -1,83 +1,22 @@
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { buildRegistration } from "../../test/factories";
+import { exitSignal, serverProcess, type ServerProcess } from "../../test/server-process";
 import { makePng } from "./test-support";
 
 /**
  * Kills a real server process (SIGKILL, from inside, at a failpoint) in the middle of writing or deleting a
  * photo, restarts it on the same data directory, and compares the files on disk with the photos the API lists.
  */
-const root = path.resolve(import.meta.dirname, "../../../../..");
 let dataDir: string;
-let port: number;
-let server: ChildProcess | null = null;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-const baseUrl = () => `http://127.0.0.1:${port}`;
-
-/** Starts the server on the shared data dir, with `failpoint` armed, and waits until it answers. */
-async function startServer(failpoint?: string): Promise<ChildProcess> {
-  await stopServer();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      VITRINE_FAILPOINT: failpoint ?? "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      WEB_DIST_DIR: "",
-      ADMIN_EMAIL: "admin@crash.local",
-      ADMIN_PASSWORD: "crash-admin-secret",
-      LOG_LEVEL: "error",
-      AUTH_RATE_LIMIT: "1000",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  server = child;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl()}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("server did not start");
-}
-
-/** Resolves with the signal that ended the server (the failpoint kills it with SIGKILL). */
-function exitSignal(child: ChildProcess): Promise<NodeJS.Signals | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.signalCode);
-  return new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
-}
-
-async function stopServer() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill("SIGTERM");
-    await exitSignal(server);
-  }
-  server = null;
-}
+let proc: ServerProcess;
+const baseUrl = () => proc.baseUrl;
+const startServer = (failpoint?: string) => proc.start(failpoint);
+const stopServer = () => proc.stop();
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -103,7 +42,7 @@ const modeOf = (file: string) => statSync(file).mode & 0o777;
 before(async () => {
   // A folder the server itself creates, so that its mode is the server's doing.
   dataDir = path.join(mkdtempSync(path.join(tmpdir(), "vitrine-crash-")), "data");
-  port = await freePort();
+  proc = await serverProcess({ dataDir });
 });
 after(async () => {
   await stopServer();

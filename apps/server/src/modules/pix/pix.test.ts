@@ -181,14 +181,3 @@ describe("POST /api/payments/admin/generate-pix", () => {
     assert.deepEqual([await paymentCount(), await auditCount("payment.pix")], before);
   });
 });
-
-describe("POST /api/payments/admin/generate-link", () => {
-  test("no payment provider yet → 503 PROVIDER_UNAVAILABLE, nothing written", async () => {
-    const modelId = await buildModel(ctx.app);
-    const before = [await paymentCount(), (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n];
-    const res = await ctx.as(admin).post("/api/payments/admin/generate-link", { amount: 100, model_id: modelId });
-    assert.equal(res.statusCode, 503);
-    assert.deepEqual(res.json(), { error: "Erro ao gerar link de pagamento", code: "PROVIDER_UNAVAILABLE" });
-    assert.deepEqual([await paymentCount(), (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n], before);
-  });
-});

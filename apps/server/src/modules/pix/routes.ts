@@ -1,5 +1,4 @@
 import {
-  AdminGenerateLinkResponseSchema,
   AdminGeneratePixResponseSchema,
   AdminPaymentRequestBodySchema,
   PixKeyTypeParamsSchema,
@@ -11,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { toCents } from "../../lib/money";
 import { presentModelPix, presentPixQr } from "./present";
-import { generateModelPix, generatePaymentLink, generateStaticPix } from "./service";
+import { generateModelPix, generateStaticPix } from "./service";
 
 const DEFAULT_DESCRIPTION = "Pagamento";
 
@@ -31,7 +30,7 @@ async function answerStaticPix(
 
 /**
  * The admin's Pix calls, at /api/payments (admin scope): a static QR for any configured key type, and the
- * "Generate PIX" and "Generate payment link" actions of the models table.
+ * "Generate PIX" action of the models table.
  */
 export const pixAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // GET /pix/qrcode/random is served by the signed-in route below: the router prefers a static path to a
@@ -59,12 +58,6 @@ export const pixAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return presentModelPix(pix);
     },
-  );
-
-  app.post(
-    "/admin/generate-link",
-    { schema: { body: AdminPaymentRequestBodySchema, response: { 200: AdminGenerateLinkResponseSchema } } },
-    async () => generatePaymentLink(),
   );
 };
 

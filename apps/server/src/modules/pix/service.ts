@@ -68,10 +68,31 @@ export async function generateStaticPix({
   return { payload, qrCode: await renderPixQr(payload), key, amountCents: amountCents || null, description };
 }
 
-/** The key the admin's "Generate PIX" uses: the random key when there is one, else the first configured key. */
+/** The key the site's charges use: the random key when there is one, else the first configured key. */
 function chooseKeyType(config: PixConfig): PixKeyType {
   const order: PixKeyType[] = ["random", ...PIX_KEY_TYPES.filter((t) => t !== "random")];
   return order.find((t) => config.keys[t]) ?? "random";
+}
+
+/** The site's receiving Pix key for a charge, checked, with the receiver's name and city. */
+export type SitePix = { keyType: PixKeyType; key: string; merchantName: string; merchantCity: string };
+
+/**
+ * The key a charge of the site is paid to (the random key when there is one, else the first configured key).
+ * No key configured → 400 PIX_KEY_MISSING; a configured key that is not valid → 400 saying what to fix.
+ */
+export async function loadSitePix(db: Db): Promise<SitePix> {
+  const config = await loadPixConfig(db);
+  const keyType = chooseKeyType(config);
+  return { keyType, key: configuredKey(config, keyType), ...config };
+}
+
+/** A static BR Code of `amountCents` to the site's key, naming our record in its txid. */
+export function buildSitePixPayload(
+  pix: SitePix,
+  charge: { amountCents: number; txid: string; description: string },
+): string {
+  return buildPixPayload({ ...pix, ...charge });
 }
 
 /** "VTR" and the payment id, zero-padded: letters and digits only, well inside the 25 a txid may hold. */
@@ -91,9 +112,7 @@ export async function generateModelPix(input: {
   description: string;
 }) {
   const { db, adminId, modelId, amountCents, description } = input;
-  const config = await loadPixConfig(db);
-  const keyType = chooseKeyType(config);
-  const key = configuredKey(config, keyType);
+  const pix = await loadSitePix(db);
   const result = await db.transaction(async (tx) => {
     const [model] = await tx
       .select({ id: models.id, nextDueDate: models.nextDueDate, planId: models.planId })
@@ -123,7 +142,7 @@ export async function generateModelPix(input: {
       })
       .returning({ id: modelPayments.id });
     const txid = txidForPayment(payment.id);
-    const payload = buildPixPayload({ keyType, key, ...config, amountCents, txid, description });
+    const payload = buildSitePixPayload(pix, { amountCents, txid, description });
     await tx.update(modelPayments).set({ pixTxid: txid, pixPayload: payload }).where(eq(modelPayments.id, payment.id));
     await recordAudit({
       db: tx,
@@ -131,18 +150,16 @@ export async function generateModelPix(input: {
       entry: {
         action: "payment.pix",
         target: { type: "model_payment", id: payment.id },
-        changes: { model_id: modelId, amount_cents: amountCents, key_type: keyType, txid, plan_id: plan?.id ?? null },
+        changes: {
+          model_id: modelId,
+          amount_cents: amountCents,
+          key_type: pix.keyType,
+          txid,
+          plan_id: plan?.id ?? null,
+        },
       },
     });
     return { paymentId: payment.id, txid, payload };
   });
   return { ...result, qr: await renderPixQr(result.payload) };
-}
-
-/**
- * The admin's "Generate payment link": payment links come from Mercado Pago, which is not connected yet, so the
- * request is refused with PROVIDER_UNAVAILABLE and nothing is written.
- */
-export function generatePaymentLink(): never {
-  throw new AppError(503, "PROVIDER_UNAVAILABLE", "Erro ao gerar link de pagamento");
 }

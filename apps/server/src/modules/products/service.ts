@@ -27,6 +27,7 @@ export async function findPublicProduct({ db, productId }: { db: Db; productId: 
   const [row] = await db
     .select({
       id: products.id,
+      modelId: products.modelId,
       name: products.name,
       description: products.description,
       priceCents: products.priceCents,

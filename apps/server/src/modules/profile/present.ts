@@ -1,4 +1,4 @@
-import { modelProfilePath, type ProfileModel, type Visibility } from "@vitrine/contracts";
+import { daysBetweenDates, modelProfilePath, type ProfileModel, type Visibility } from "@vitrine/contracts";
 import type { ModelRow } from "../../db/schema";
 import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
 import { derivePaymentStatus } from "../../lib/payment-status";
@@ -67,6 +67,12 @@ export function explainVisibility(
   return { is_visible: row.isVisible, reasons };
 }
 
+/** Whole days a plan valid until `nextDueDate` (exclusive) has left today: 1 on its last day; null once expired. */
+export function planDaysLeft(nextDueDate: string | null, today: string): number | null {
+  if (!nextDueDate || nextDueDate <= today) return null;
+  return daysBetweenDates(today, nextDueDate);
+}
+
 /** Every profile field the owner edits, with the account fields and the visibility explanation. */
 export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): ProfileModel {
   const m = row.model;
@@ -99,6 +105,7 @@ export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): 
     contact_count: m.contactCount,
     next_due_date: m.nextDueDate,
     ...derivePaymentStatus(m),
+    plan_days_left: planDaysLeft(m.nextDueDate, todayInSaoPaulo()),
     public_path: modelProfilePath({ id: m.id, name: m.name, city_slug: row.citySlug }),
     visibility: explainVisibility(row, photo),
   };

@@ -99,6 +99,26 @@ describe("GET /api/models/profile", () => {
   });
 });
 
+describe("GET /api/models/profile: plan_days_left (the dashboard's renewal reminder)", () => {
+  test("3 three days before the due date, 1 on the plan's last day, null once expired or never paid", async () => {
+    const { token, id } = await registerModel(ctx.app);
+    const daysLeft = async (nextDueDate: string | null) => {
+      await ctx.app.db.update(models).set({ isActive: true, nextDueDate }).where(eq(models.id, id));
+      const res = await getProfile(token);
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json().model.plan_days_left;
+    };
+    const today = todayInSaoPaulo();
+    assert.equal(await daysLeft(addDays(today, 30)), 30);
+    assert.equal(await daysLeft(addDays(today, 3)), 3);
+    // Valid while today < next_due_date: the day before the due date is the last one.
+    assert.equal(await daysLeft(addDays(today, 1)), 1);
+    assert.equal(await daysLeft(today), null);
+    assert.equal(await daysLeft(addDays(today, -2)), null);
+    assert.equal(await daysLeft(null), null);
+  });
+});
+
 describe("PUT /api/models/profile", () => {
   test("saves and normalises every field, rebuilds the search text", async () => {
     const { token, id } = await registerModel(ctx.app);

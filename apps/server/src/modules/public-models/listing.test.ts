@@ -224,3 +224,25 @@ describe("GET /api/models/public: search", () => {
     assert.deepEqual(ids(await list("?search=renomeada")), [saoPaulo]);
   });
 });
+
+describe("GET /api/models/public: a city's first pages and the deeper ones", () => {
+  const GOIANIA = 5208707;
+  test("pages within the first 60 cards and beyond them list the same order and total", async () => {
+    const built: { id: number; featured: boolean }[] = [];
+    for (let i = 0; i < 66; i++) {
+      const featured = i % 9 === 0;
+      built.push({ id: await buildModel(ctx.app, { municipioId: GOIANIA, isFeatured: featured }), featured });
+    }
+    await buildModel(ctx.app, { municipioId: GOIANIA, isActive: false });
+    const expected = [...built].sort((a, b) => Number(b.featured) - Number(a.featured) || b.id - a.id).map((m) => m.id);
+    for (const limit of [20, 25, 50]) {
+      const seen: number[] = [];
+      for (let page = 1; page <= Math.ceil(66 / limit); page++) {
+        const listing = await list(`?city_id=${GOIANIA}&page=${page}&limit=${limit}`);
+        assert.deepEqual(listing.pagination, { page, pages: Math.ceil(66 / limit), total: 66 }, `${limit}/${page}`);
+        seen.push(...ids(listing));
+      }
+      assert.deepEqual(seen, expected, `limit ${limit}`);
+    }
+  });
+});

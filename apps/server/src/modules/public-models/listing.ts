@@ -4,12 +4,12 @@ import {
   type PublicModelsResponse,
   PublicModelsResponseSchema,
 } from "@vitrine/contracts";
-import { and, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, like, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
-import { cardColumns, presentCard } from "./present";
+import { type CardRow, cardColumns, presentCard } from "./present";
 import { getJsonBody, type PublicCache } from "../../plugins/public-cache";
 import { withPlace } from "../models/model-query";
 
@@ -44,26 +44,96 @@ function listingWhere(filter: Filter, today: string): SQL | undefined {
  * COUNT(*) and no OFFSET scan per request.
  */
 async function findOrderedIds(db: Db, filter: Filter): Promise<Int32Array> {
-  const [row] = await db
+  const today = todayInSaoPaulo();
+  const [row] =
+    filter.terms.length > 0
+      ? await orderedIdsQuery(db, listingWhere(filter, today))
+      : filter.cityId
+        ? await prepared(db).cityIds.execute({ cityId: filter.cityId, today })
+        : await prepared(db).allIds.execute({ today });
+  return row?.ids ? Int32Array.from(row.ids.split(","), Number) : new Int32Array(0);
+}
+
+function orderedIdsQuery(db: Db, where: SQL | undefined) {
+  return db
     .select({
       ids: sql<
         string | null
       >`string_agg(${models.id}::text, ',' order by ${models.isFeatured} desc, ${models.id} desc)`,
     })
     .from(models)
-    .where(listingWhere(filter, todayInSaoPaulo()));
-  return row?.ids ? Int32Array.from(row.ids.split(","), Number) : new Int32Array(0);
+    .where(where);
+}
+
+/** Visible to the public on the day given by the "today" placeholder. */
+const visibleOnPlaceholderDay = () => isPubliclyVisible(sql.placeholder("today"));
+
+/**
+ * The listing's unfiltered and per-city statements, prepared once per connection: PostgreSQL then plans them
+ * once instead of on every cache miss (planning the five-table card query costs more than running it).
+ */
+function createPrepared(db: Db) {
+  return {
+    allIds: orderedIdsQuery(db, visibleOnPlaceholderDay()).prepare("public_listing_ids"),
+    cityIds: orderedIdsQuery(
+      db,
+      and(visibleOnPlaceholderDay(), eq(models.municipioId, sql.placeholder("cityId"))),
+    ).prepare("public_listing_city_ids"),
+    cards: withPlace(db.select(cardColumns).from(models).$dynamic())
+      // One array parameter (not IN with one parameter per id): the same statement for every page size.
+      .where(and(sql`${models.id} = any(${sql.placeholder("ids")}::int[])`, visibleOnPlaceholderDay()))
+      .prepare("public_listing_cards"),
+    cityHead: withPlace(
+      db
+        .select({
+          ...cardColumns,
+          // An InitPlan, run once: an index-only count over the city's part of the partial index.
+          total:
+            sql<number>`(select count(*) from ${models} where ${and(visibleOnPlaceholderDay(), eq(models.municipioId, sql.placeholder("cityId")))})`.mapWith(
+              Number,
+            ),
+        })
+        .from(models)
+        .$dynamic(),
+    )
+      .where(and(visibleOnPlaceholderDay(), eq(models.municipioId, sql.placeholder("cityId"))))
+      .orderBy(desc(models.isFeatured), desc(models.id))
+      .limit(CITY_HEAD_SIZE)
+      .prepare("public_listing_city_head"),
+  };
+}
+
+const preparedByDb = new WeakMap<Db, ReturnType<typeof createPrepared>>();
+function prepared(db: Db) {
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = createPrepared(db);
+    preparedByDb.set(db, statements);
+  }
+  return statements;
 }
 
 /** The cards of the given ids, in the given order; a model hidden meanwhile is left out. */
 async function findCards(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await withPlace(db.select(cardColumns).from(models).$dynamic())
-    // One array parameter (not IN with one parameter per id): the same statement for every page size, so
-    // PostgreSQL plans it once per connection.
-    .where(and(sql`${models.id} = any(${`{${ids.join(",")}}`}::int[])`, isPubliclyVisible()));
+  const rows = await prepared(db).cards.execute({ ids: `{${ids.join(",")}}`, today: todayInSaoPaulo() });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Cards of a city's first pages read together: visitors rarely go past page 3 (of 20). */
+const CITY_HEAD_SIZE = 60;
+
+type CityHead = { total: number; rows: CardRow[] };
+
+/**
+ * The first CITY_HEAD_SIZE cards of a city in listing order and the city's total, in one statement: a city page
+ * that misses the cache (most of them, with thousands of cities) costs one query, shared by its first pages.
+ * Kept with the cache TTL, so the counters on the cards move.
+ */
+async function findCityHead(db: Db, cityId: number): Promise<CityHead> {
+  const rows = await prepared(db).cityHead.execute({ cityId, today: todayInSaoPaulo() });
+  return { total: rows[0]?.total ?? 0, rows };
 }
 
 /** GET /api/models/public: visible models, featured first then newest, one page. */
@@ -77,12 +147,21 @@ export async function listPublicModels({
   query: PublicModelsQuery;
 }): Promise<PublicModelsResponse> {
   const filter = { cityId: query.city_id, terms: searchTerms(query.search) };
+  const offset = (query.page - 1) * query.limit;
+  if (filter.cityId && filter.terms.length === 0 && offset + query.limit <= CITY_HEAD_SIZE) {
+    const head = await cache.get(`cityhead|${filter.cityId}`, () => findCityHead(db, filter.cityId as number), {
+      weigh: (value) => 256 + value.rows.length * 512,
+    });
+    return {
+      models: head.rows.slice(offset, offset + query.limit).map(presentCard),
+      pagination: { page: query.page, pages: Math.ceil(head.total / query.limit), total: head.total },
+    };
+  }
   const ids = await cache.get(
     `ids|${filter.cityId ?? ""}|${filter.terms.join(" ")}`,
     () => findOrderedIds(db, filter),
     { weigh: (list) => 64 + list.byteLength, expires: false },
   );
-  const offset = (query.page - 1) * query.limit;
   const rows = await findCards(db, Array.from(ids.subarray(offset, offset + query.limit)));
   const total = ids.length;
   return {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { validationError } from "../../lib/app-error";
 import { registerEventStream } from "./events";
 import { getListingBody } from "./listing";
-import { findVisibleModelId, getPublicProfile } from "./profile";
+import { addCountedView, findVisibleModelId, getCachedProfile } from "./profile";
 import { createVisitCounter } from "./visitor-marks";
 
 /** A bad profile id answers 400 "ID inválido" rather than the generic validation error. */
@@ -50,12 +50,13 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
       attachValidation: true,
       schema: { params: PublicModelParamsSchema, response: { 200: PublicModelResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       rejectInvalid(request);
-      const profile = await getPublicProfile({ db: app.db, id: request.params.id });
-      const counted = await countVisit({ db: app.db, kind: "view", modelId: profile.model.id, ip: request.ip });
-      if (counted) profile.model.views_count += 1;
-      return profile;
+      const entry = await getCachedProfile({ db: app.db, cache, id: request.params.id });
+      const counted = await countVisit({ db: app.db, kind: "view", modelId: entry.id, ip: request.ip });
+      const body = counted ? addCountedView(entry) : entry.body;
+      // Checked against the schema when cached (see getCachedProfile): sent as it is.
+      return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, visitorMarks } from "../../db/schema";
 import { clientAddressKey } from "../../lib/client-address";
@@ -19,6 +19,8 @@ export function createVisitorHasher(serverSecret: string) {
 }
 
 const HOUR_MS = 3_600_000;
+/** Marks remembered in memory per process (about 100 bytes each). */
+const MAX_KNOWN_MARKS = 200_000;
 
 /**
  * How many views and contacts each address may still add this hour: a fixed one-hour window per address, kept
@@ -53,30 +55,31 @@ export function createCountBudget(countsPerHour: number) {
 export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }) {
   const hashVisitor = createVisitorHasher(secret);
   const budget = createCountBudget(countsPerHour);
+  // Marks this process has written or met today: a visitor's repeated views of a profile then cost no query.
+  // Only a shortcut (the mark's primary key decides), so it is simply emptied when it grows too large.
+  const known = new Set<string>();
   return async function countVisit(input: { db: Db; kind: MarkKind; modelId: number; ip: string }): Promise<boolean> {
     const addressKey = clientAddressKey(input.ip);
-    if (!budget.hasRoom(addressKey)) return false;
     const today = todayInSaoPaulo();
-    const counted = await countOncePerDay({ ...input, visitorHash: hashVisitor(addressKey, today), today });
+    const visitorHash = hashVisitor(addressKey, today);
+    const mark = `${today}|${input.kind}|${input.modelId}|${visitorHash}`;
+    if (known.has(mark)) return false;
+    if (!budget.hasRoom(addressKey)) return false;
+    const counted = await countOncePerDay({ ...input, visitorHash, today });
     if (counted) budget.spend(addressKey);
+    if (known.size >= MAX_KNOWN_MARKS) known.clear();
+    known.add(mark);
     return counted;
   };
-}
-
-const lastPurgedDay = new WeakMap<Db, string>();
-
-/** Marks of earlier days are useless and must not linger: a visitor's daily hash is never kept past its day. */
-async function purgeOldMarks(db: Db, today: string): Promise<void> {
-  if (lastPurgedDay.get(db) === today) return;
-  lastPurgedDay.set(db, today);
-  await db.delete(visitorMarks).where(lt(visitorMarks.day, today));
 }
 
 const counterColumn = { view: models.viewsCount, contact: models.contactCount } as const;
 
 /**
  * Counts a view or a contact of a model at most once per visitor per day; true when it was counted.
- * The mark's primary key (day, kind, model, visitor) makes the second attempt a no-op.
+ * The mark's primary key (day, kind, model, visitor) makes the second attempt a no-op; a mark of an earlier day
+ * has another key, so it never stops today's count. Marks of earlier days are deleted by the scheduled clean-up
+ * (src/jobs/cleanup.ts), not here.
  */
 export async function countOncePerDay({
   db,
@@ -91,7 +94,6 @@ export async function countOncePerDay({
   visitorHash: string;
   today?: string;
 }): Promise<boolean> {
-  await purgeOldMarks(db, today);
   const inserted = await db
     .insert(visitorMarks)
     .values({ day: today, kind, modelId, visitorHash })

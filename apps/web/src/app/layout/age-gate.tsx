@@ -1,9 +1,29 @@
-import { useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import { Button, Modal } from "@/components/ui";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 
 /** localStorage key (e2e/harness.ts sets it to skip the gate). */
 export const AGE_CONFIRMED_KEY = "ageConfirmed";
+/** The cookie the server reads to render a page without the gate: `age_ok=1`, one year, SameSite=Lax. */
+export const AGE_COOKIE = "age_ok";
+const AGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+function hasAgeCookie(): boolean {
+  return typeof document !== "undefined" && document.cookie.split(/;\s*/).includes(`${AGE_COOKIE}=1`);
+}
+
+function writeAgeCookie() {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${AGE_COOKIE}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
+/** Whether the server rendered the page for a visitor who had accepted (undefined: not server-rendered). */
+const RenderedAccepted = createContext<boolean | undefined>(undefined);
+
+/** Tells the gate what the server knew (its cookie), so hydration renders the same as the server did. */
+export function AgeGateProvider({ accepted, children }: { accepted: boolean | undefined; children: ReactNode }) {
+  return <RenderedAccepted.Provider value={accepted}>{children}</RenderedAccepted.Provider>;
+}
 
 const listeners = new Set<() => void>();
 
@@ -19,8 +39,9 @@ function confirmAge() {
   try {
     window.localStorage.setItem(AGE_CONFIRMED_KEY, "true");
   } catch {
-    // storage unavailable: the gate closes for this visit only
+    // storage unavailable: the cookie (or this visit) remembers it
   }
+  writeAgeCookie();
   for (const l of listeners) l();
 }
 
@@ -29,16 +50,22 @@ const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
-const getSnapshot = () => confirmedThisVisit || readConfirmed();
-// On a server we do not know yet: render no gate, the client decides.
-const getServerSnapshot = () => true;
+const getSnapshot = () => confirmedThisVisit || readConfirmed() || hasAgeCookie();
 
 /** Age gate: full-screen, not dismissible, remembered on the device once accepted. */
 export function AgeGate() {
+  const rendered = useContext(RenderedAccepted);
+  // The server renders the gate unless the cookie says accepted; without a server render, the client decides.
+  const getServerSnapshot = useCallback(() => rendered ?? true, [rendered]);
   const confirmed = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const { openTerms } = useTermsModal();
+  useEffect(() => {
+    // Accepted on this device before the cookie existed: the server learns it for the next page.
+    if (confirmed && !hasAgeCookie()) writeAgeCookie();
+  }, [confirmed]);
   return (
     <Modal
+      inline
       open={!confirmed}
       onClose={() => {}}
       dismissible={false}

@@ -10,7 +10,6 @@ const NAVIGATION_MAX_MS = 3000;
 const SETTLE_MS = 250;
 /** Work shorter than this never shows the overlay, so quick clicks do not flash it. */
 const SHOW_DELAY_MS = 300;
-const FADE_MS = 220;
 
 /**
  * Global loading overlay: up while API requests are pending (except those flagged with
@@ -49,14 +48,14 @@ export function LoadingOverlay() {
     return () => window.clearTimeout(show);
   }, [busy]);
 
+  // Styles are classes only: the server's HTML may carry no style attribute (the policy has no 'unsafe-inline').
   return (
     <div
       aria-hidden={!visible}
       data-testid="global-loading"
       data-visible={visible}
-      style={{ transitionDuration: `${FADE_MS}ms` }}
       className={cn(
-        "fixed inset-0 z-loading flex flex-col items-center justify-center gap-6 bg-canvas/80 backdrop-blur-sm transition-opacity",
+        "fixed inset-0 z-loading flex flex-col items-center justify-center gap-6 bg-canvas/80 backdrop-blur-sm transition-opacity duration-[220ms]",
         visible ? "opacity-100" : "pointer-events-none opacity-0",
       )}
     >

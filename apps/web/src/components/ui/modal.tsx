@@ -32,6 +32,11 @@ export type ModalProps = {
   className?: string;
   /** Extra classes for the backdrop (e.g. an opaque one that hides the page). */
   backdropClassName?: string;
+  /**
+   * Rendered where it stands instead of in a portal, so a server can render it too (the age gate); the panel is
+   * fixed over the page either way.
+   */
+  inline?: boolean;
 };
 
 /**
@@ -43,7 +48,9 @@ export type ModalProps = {
  * </Modal>
  */
 export function Modal(props: ModalProps) {
-  if (!props.open || typeof document === "undefined") return null;
+  if (!props.open) return null;
+  if (props.inline) return <ModalPanel {...props} />;
+  if (typeof document === "undefined") return null;
   return createPortal(<ModalPanel {...props} />, document.body);
 }
 

@@ -13,7 +13,7 @@ export async function getCityBySlug(slug: string): Promise<City> {
 export const cityBySlugQueryOptions = (slug: string) =>
   queryOptions({ queryKey: cityKeys.bySlug(slug), queryFn: () => getCityBySlug(slug) });
 
-/** Disabled while there is no slug. */
+/** Disabled while there is no slug. An unknown city from the server's render is not asked again on hydration. */
 export function useCityBySlug(slug: string | null | undefined) {
-  return useQuery({ ...cityBySlugQueryOptions(slug ?? ""), enabled: !!slug });
+  return useQuery({ ...cityBySlugQueryOptions(slug ?? ""), enabled: !!slug, retryOnMount: false });
 }

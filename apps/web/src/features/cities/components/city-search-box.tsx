@@ -1,10 +1,22 @@
 import { CITY_SEARCH_MIN_CHARS } from "@vitrine/contracts";
-import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { cn } from "@/lib/cn";
 import { useCitySearch } from "../api/search-cities";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { CitySearchResults } from "./city-search-results";
+
+// The dropdown is downloaded when a search first opens it: it is never part of a page's first paint.
+const CitySearchResults = lazy(() => import("./city-search-results").then((m) => ({ default: m.CitySearchResults })));
 
 /** The search waits 320 ms after typing; the dropdown closes 150 ms after the box loses focus. */
 const DEBOUNCE_MS = 320;
@@ -132,11 +144,13 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
         className="absolute inset-x-0 top-full z-dropdown mt-2 min-w-72 origin-top animate-pop-in overflow-hidden rounded-2xl border border-line bg-surface shadow-elevated"
       >
         {open && (
-          <CitySearchResults
-            isSearching={isSearching}
-            cities={isSearching ? [] : (search.data ?? [])}
-            onPicked={onPicked}
-          />
+          <Suspense fallback={null}>
+            <CitySearchResults
+              isSearching={isSearching}
+              cities={isSearching ? [] : (search.data ?? [])}
+              onPicked={onPicked}
+            />
+          </Suspense>
         )}
       </div>
     </div>

@@ -1,9 +1,15 @@
-import { ACCOUNT_PAYMENT_STATUS_LABELS, type PaymentStatus } from "@vitrine/contracts";
+import { ACCOUNT_PAYMENT_STATUS_LABELS, PLAN_EXPIRY_WARNING_DAYS, type PaymentStatus } from "@vitrine/contracts";
 import { Button } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
 export const NO_PAYMENT_DEFAULT_MESSAGE = "Status de pagamento não atualizado";
 export const EXPIRED_NOTE = "Seu perfil não aparecerá no site público até a renovação do plano.";
+export const EXPIRING_NOTE = "Renove agora para continuar aparecendo no site sem interrupção.";
+
+/** "Seu plano vence em 3 dias" / "Seu plano vence em 1 dia". */
+export function expiringTitle(daysLeft: number): string {
+  return `Seu plano vence em ${daysLeft} ${daysLeft === 1 ? "dia" : "dias"}`;
+}
 
 const TONES = {
   expired: {
@@ -18,28 +24,44 @@ const TONES = {
     icon: "border-warning/40 text-warning",
     heading: "text-warning",
   },
+  expiring: {
+    title: "",
+    box: "border-warning/45 bg-warning-soft",
+    icon: "border-warning/40 text-warning",
+    heading: "text-warning",
+  },
 } as const;
 
 /**
  * The payment banner: expired → red "Pagamento Vencido" with payment_message and the note that the profile
- * stays off the public site until renewal; no_payment → yellow "Pagamento Pendente"; anything else → nothing.
+ * stays off the public site until renewal; no_payment → yellow "Pagamento Pendente"; a paid plan with
+ * PLAN_EXPIRY_WARNING_DAYS or fewer days left → yellow "Seu plano vence em N dias"; anything else → nothing.
  */
 export function PaymentBanner({
   status,
   message,
+  daysLeft,
   onRenew,
 }: {
   status: PaymentStatus | string;
   message: string | null | undefined;
+  /** Whole days the plan has left while it is valid, else null. */
+  daysLeft?: number | null;
   onRenew?: () => void;
 }) {
-  if (status !== "expired" && status !== "no_payment") return null;
-  const tone = TONES[status];
-  const text = message?.trim() || (status === "no_payment" ? NO_PAYMENT_DEFAULT_MESSAGE : "");
+  const expiring =
+    status === "paid" && daysLeft !== undefined && daysLeft !== null && daysLeft <= PLAN_EXPIRY_WARNING_DAYS;
+  if (status !== "expired" && status !== "no_payment" && !expiring) return null;
+  const kind = expiring ? "expiring" : (status as "expired" | "no_payment");
+  const tone = TONES[kind];
+  const title = expiring ? expiringTitle(daysLeft ?? 0) : tone.title;
+  const text = expiring
+    ? EXPIRING_NOTE
+    : message?.trim() || (status === "no_payment" ? NO_PAYMENT_DEFAULT_MESSAGE : "");
   return (
     <div
       role="status"
-      data-payment-status={status}
+      data-payment-status={expiring ? "expiring" : status}
       className={cn("flex flex-col gap-4 rounded-2xl border p-4 sm:flex-row sm:items-center sm:p-5", tone.box)}
     >
       <span
@@ -52,7 +74,7 @@ export function PaymentBanner({
         </svg>
       </span>
       <div className="min-w-0 flex-1">
-        <p className={cn("font-semibold", tone.heading)}>{tone.title}</p>
+        <p className={cn("font-semibold", tone.heading)}>{title}</p>
         {text && <p className="mt-0.5 text-sm text-ink">{text}</p>}
         {status === "expired" && <p className="mt-1 text-sm text-ink-muted">{EXPIRED_NOTE}</p>}
       </div>
@@ -63,7 +85,7 @@ export function PaymentBanner({
           onClick={onRenew}
           className="self-start sm:self-center"
         >
-          {status === "expired" ? "Renovar agora" : "Escolher plano"}
+          {status === "no_payment" ? "Escolher plano" : "Renovar agora"}
         </Button>
       )}
     </div>

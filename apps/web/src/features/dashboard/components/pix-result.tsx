@@ -1,56 +1,56 @@
 import { formatBRL, type PixQrCodeResponse } from "@vitrine/contracts";
-import { useState } from "react";
-import { Button } from "@/components/ui";
-import { toast } from "@/lib/toast";
-import { qrImageSrc } from "./renewal-plan";
+import { useEffect, useRef } from "react";
+import { PixCopyPaste, PixQrImage } from "@/components/pix-code";
+import { NO_SUPPORT_PHONE } from "./renewal-plan";
 
-/** The Pix QR of a renewal with its copy-and-paste code. */
-export function PixResult({ pix, amount }: { pix: PixQrCodeResponse; amount: number }) {
-  const [copied, setCopied] = useState(false);
-  const code = pix.qr_code_data ?? "";
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      toast.error("Não foi possível copiar. Selecione o código e copie manualmente.");
-    }
-  }
-
+/**
+ * The site's static Pix QR for a renewal (when Mercado Pago is not available) with its copy-and-paste code, and
+ * what to do after paying: send the receipt to support on WhatsApp; the admin confirms the payment.
+ */
+export function PixResult({
+  pix,
+  amount,
+  receiptHref,
+}: {
+  pix: PixQrCodeResponse;
+  amount: number;
+  /** The WhatsApp chat with support, or null when no support phone is set. */
+  receiptHref: string | null;
+}) {
+  const headingRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div className="mt-5 flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2 p-5 text-center">
-      {pix.qr_code && (
-        <img
-          src={qrImageSrc(pix.qr_code)}
-          alt="QR Code PIX"
-          className="size-52 rounded-xl bg-white p-2"
-          width={208}
-          height={208}
-        />
-      )}
+    <div
+      data-pix-state="static"
+      className="mt-5 flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2 p-5 text-center"
+    >
+      <p ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-ink outline-none">
+        Pague com Pix
+      </p>
+      {pix.qr_code && <PixQrImage qr={pix.qr_code} alt={`QR Code PIX de ${formatBRL(amount)}`} />}
       <p className="text-sm text-ink-muted">
         Valor: <span className="font-semibold text-ink">{formatBRL(amount)}</span>
       </p>
-      {code && (
-        <div className="flex w-full flex-col gap-2">
-          <label htmlFor="renewal-pix-code" className="text-left text-xs text-ink-subtle">
-            Pix copia e cola
-          </label>
-          <textarea
-            id="renewal-pix-code"
-            readOnly
-            rows={3}
-            value={code}
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full resize-none rounded-xl border border-line bg-surface px-3 py-2 font-mono text-xs break-all text-ink-muted"
-          />
-          <Button variant="secondary" size="sm" onClick={copy} className="self-center">
-            {copied ? "Copiado!" : "Copiar"}
-          </Button>
-        </div>
-      )}
+      {pix.qr_code_data && <PixCopyPaste code={pix.qr_code_data} />}
+      <div className="w-full rounded-xl border border-accent/35 bg-accent-soft px-4 py-3 text-left text-sm">
+        <p className="font-medium text-ink">Depois de pagar, envie o comprovante ao suporte.</p>
+        <p className="mt-1 text-ink-muted">
+          A administração confirma o pagamento e renova o seu plano; o aviso some do seu painel assim que isso
+          acontecer.
+        </p>
+        {receiptHref ? (
+          <a
+            href={receiptHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-block font-medium text-accent underline-offset-4 hover:underline"
+          >
+            Enviar comprovante pelo WhatsApp
+          </a>
+        ) : (
+          <p className="mt-2 text-ink-subtle">{NO_SUPPORT_PHONE}</p>
+        )}
+      </div>
     </div>
   );
 }

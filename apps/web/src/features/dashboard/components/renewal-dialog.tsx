@@ -1,11 +1,20 @@
-import { formatBRL, periodLabel, type PixQrCodeResponse, whatsappNumber } from "@vitrine/contracts";
+import {
+  formatBRL,
+  type ModelPixResponse,
+  periodLabel,
+  type PixQrCodeResponse,
+  whatsappNumber,
+} from "@vitrine/contracts";
 import { useState } from "react";
 import { Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "@/features/settings/api/get-public-plans";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
+import { ApiError, hasErrorCode } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { useCreateRenewalPix } from "../api/create-renewal-pix";
 import { useCreateSubscription } from "../api/create-subscription";
 import { useRenewalPix } from "../api/get-renewal-pix";
+import { ProviderPix } from "./provider-pix";
 import { PixResult } from "./pix-result";
 import {
   CHECKOUT_UNAVAILABLE,
@@ -41,9 +50,23 @@ const OPTIONS: Array<{ value: Option; title: string; text: string; action: strin
 
 type Problem = { title: string; detail?: string } | null;
 
+/** The Pix shown: a Mercado Pago charge that confirms itself, or the site's static QR that support confirms. */
+type PixShown = { kind: "provider"; charge: ModelPixResponse } | { kind: "static"; pix: PixQrCodeResponse } | null;
+
+/** The detail under "Não foi possível gerar o QR Code PIX.": the server's reason when it refused, else the hint. */
+function pixFailureDetail(err: unknown): string {
+  if (err instanceof ApiError && (err.isNetworkError || err.isRefusal) && err.message) return err.message;
+  return PIX_FAILED_DETAIL;
+}
+
 /**
  * Renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
- * the highlighted one, else the cheapest, else "Plano Mensal" at 100.
+ * the highlighted one, else the cheapest, else "Plano Mensal" at 100. The price is always the plan's: the server
+ * reads it from the plan, whatever the browser sends.
+ *
+ * Pix is a Mercado Pago charge (QR, copy-and-paste code, countdown) that switches to "Pagamento confirmado" by
+ * itself; when Mercado Pago is not available (PROVIDER_UNAVAILABLE) the site's static QR is shown instead, with the
+ * instruction to send the receipt to support.
  */
 export function RenewalDialog({
   open,
@@ -59,14 +82,19 @@ export function RenewalDialog({
   const plan = pickRenewalPlan(plans.data);
   const [option, setOption] = useState<Option>("provider");
   const [problem, setProblem] = useState<Problem>(null);
-  const [pix, setPix] = useState<PixQrCodeResponse | null>(null);
+  const [pix, setPix] = useState<PixShown>(null);
+  // The Pix was paid: the dialog's main button then just closes it.
+  const [confirmed, setConfirmed] = useState(false);
   const subscription = useCreateSubscription();
-  const renewalPix = useRenewalPix();
+  const providerPix = useCreateRenewalPix();
+  const staticPix = useRenewalPix();
   const description = `Renovação ${plan.name} - ${model.name}`;
+  const supportNumber = whatsappNumber(settings.data?.support_phone ?? "");
 
   function close() {
     setProblem(null);
     setPix(null);
+    setConfirmed(false);
     onClose();
   }
 
@@ -74,7 +102,7 @@ export function RenewalDialog({
     // Opened now, inside the click, so that pop-up blockers allow it; pointed at the checkout once it exists.
     const tab = window.open("", "_blank");
     subscription.mutate(
-      { model_id: model.id, amount: plan.price, description, plan_name: plan.name, plan_id: plan.id },
+      { plan_id: plan.id },
       {
         onSuccess: (data) => {
           const link = data.init_point || data.sandbox_init_point;
@@ -98,27 +126,49 @@ export function RenewalDialog({
     );
   }
 
-  function payWithPix() {
-    renewalPix.mutate(
+  /** The site's static QR: the fallback when Mercado Pago cannot make the charge. */
+  function showStaticPix() {
+    staticPix.mutate(
       { amount: plan.price, description },
       {
         onSuccess: (data) => {
           if (!data.qr_code && !data.qr_code_data) setProblem({ title: PIX_FAILED_TITLE, detail: PIX_FAILED_DETAIL });
-          else setPix(data);
+          else setPix({ kind: "static", pix: data });
         },
         onError: () => setProblem({ title: PIX_FAILED_TITLE, detail: PIX_FAILED_DETAIL }),
       },
     );
   }
 
+  /** A Mercado Pago Pix for the plan; a new code replaces the shown one when it arrives. */
+  function payWithPix() {
+    setProblem(null);
+    providerPix.mutate(
+      { plan_id: plan.id },
+      {
+        onSuccess: (charge) => setPix({ kind: "provider", charge }),
+        onError: (err) => {
+          setPix(null);
+          if (hasErrorCode(err, "PROVIDER_UNAVAILABLE")) showStaticPix();
+          else setProblem({ title: PIX_FAILED_TITLE, detail: pixFailureDetail(err) });
+        },
+      },
+    );
+  }
+
+  function supportLink(text: string): string | null {
+    return supportNumber ? `https://wa.me/${supportNumber}?text=${encodeURIComponent(text)}` : null;
+  }
+
   function contactSupport() {
-    const phone = whatsappNumber(settings.data?.support_phone ?? "");
-    if (!phone) {
+    const href = supportLink(
+      `Olá! Sou ${model.name} (ID ${model.id}) e quero renovar o ${plan.name} (${formatBRL(plan.price)}).`,
+    );
+    if (!href) {
       setProblem({ title: NO_SUPPORT_PHONE });
       return;
     }
-    const text = `Olá! Sou ${model.name} (ID ${model.id}) e quero renovar o ${plan.name} (${formatBRL(plan.price)}).`;
-    window.open(`https://wa.me/${phone}?text=${encodeURIComponent(text)}`, "_blank", "noopener");
+    window.open(href, "_blank", "noopener");
   }
 
   function act() {
@@ -130,7 +180,7 @@ export function RenewalDialog({
   }
 
   const current = OPTIONS.find((o) => o.value === option) ?? OPTIONS[0];
-  const busy = subscription.isPending || renewalPix.isPending;
+  const busy = subscription.isPending || providerPix.isPending || staticPix.isPending;
 
   return (
     <Modal
@@ -140,12 +190,14 @@ export function RenewalDialog({
       description="Escolha como deseja pagar e continue."
       footer={
         <>
-          <Button variant="ghost" onClick={close}>
-            Fechar
+          <Button variant={pix ? "secondary" : "ghost"} onClick={close}>
+            {confirmed ? "Concluir" : "Fechar"}
           </Button>
-          <Button onClick={act} loading={busy} loadingText="Aguarde...">
-            {current.action}
-          </Button>
+          {!pix && (
+            <Button onClick={act} loading={busy} loadingText="Aguarde...">
+              {current.action}
+            </Button>
+          )}
         </>
       }
     >
@@ -160,39 +212,41 @@ export function RenewalDialog({
         </div>
       </div>
 
-      <fieldset className="mt-5">
-        <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
-        <div className="flex flex-col gap-2">
-          {OPTIONS.map((o) => (
-            <label
-              key={o.value}
-              className={cn(
-                "flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors",
-                option === o.value
-                  ? "border-accent/70 bg-surface-3"
-                  : "border-line bg-surface-2 hover:border-line-strong",
-              )}
-            >
-              <input
-                type="radio"
-                name="renewal-option"
-                value={o.value}
-                checked={option === o.value}
-                onChange={() => {
-                  setOption(o.value);
-                  setProblem(null);
-                  setPix(null);
-                }}
-                className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
-              />
-              <span className="min-w-0">
-                <span className="block font-medium text-ink">{o.title}</span>
-                <span className="block text-sm text-ink-muted">{o.text}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      {!pix && (
+        <fieldset className="mt-5">
+          <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
+          <div className="flex flex-col gap-2">
+            {OPTIONS.map((o) => (
+              <label
+                key={o.value}
+                className={cn(
+                  "flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors",
+                  option === o.value
+                    ? "border-accent/70 bg-surface-3"
+                    : "border-line bg-surface-2 hover:border-line-strong",
+                )}
+              >
+                <input
+                  type="radio"
+                  name="renewal-option"
+                  value={o.value}
+                  checked={option === o.value}
+                  onChange={() => {
+                    setOption(o.value);
+                    setProblem(null);
+                    setPix(null);
+                  }}
+                  className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium text-ink">{o.title}</span>
+                  <span className="block text-sm text-ink-muted">{o.text}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
 
       {problem && (
         <div role="alert" className="mt-4 rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm">
@@ -200,7 +254,38 @@ export function RenewalDialog({
           {problem.detail && <p className="mt-1 text-ink-muted">{problem.detail}</p>}
         </div>
       )}
-      {pix && <PixResult pix={pix} amount={plan.price} />}
+      {pix?.kind === "provider" && (
+        <ProviderPix
+          key={pix.charge.payment_id}
+          charge={pix.charge}
+          modelId={model.id}
+          onNewCode={payWithPix}
+          onConfirmed={() => setConfirmed(true)}
+          busy={providerPix.isPending || staticPix.isPending}
+        />
+      )}
+      {pix?.kind === "static" && (
+        <PixResult
+          pix={pix.pix}
+          amount={plan.price}
+          receiptHref={supportLink(
+            `Olá! Sou ${model.name} (ID ${model.id}) e paguei a renovação do ${plan.name} (${formatBRL(plan.price)}) por Pix. Segue o comprovante.`,
+          )}
+        />
+      )}
+      {pix && !confirmed && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-3"
+          onClick={() => {
+            setPix(null);
+            setProblem(null);
+          }}
+        >
+          Escolher outra forma de pagamento
+        </Button>
+      )}
     </Modal>
   );
 }

@@ -48,9 +48,3 @@ export function renewalErrorMessage(err: unknown): string {
   if (!err.code || GENERIC_RENEWAL_FAILURES.includes(err.code) || !err.message) return RENEWAL_FAILED;
   return err.message;
 }
-
-/** qr_code may be a data URL, an absolute URL or bare base64 PNG. */
-export function qrImageSrc(qr: string): string {
-  if (/^(data:|https?:\/\/|\/)/.test(qr)) return qr;
-  return `data:image/png;base64,${qr}`;
-}

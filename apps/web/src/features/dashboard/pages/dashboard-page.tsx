@@ -1,12 +1,13 @@
 import type { SessionModel } from "@vitrine/contracts";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { formatDate } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
+import { toast } from "@/lib/toast";
 import { useProfile } from "../api/get-profile";
 import { DashboardCard } from "../components/dashboard-card";
 import { PaymentBanner } from "../components/payment-banner";
@@ -22,10 +23,54 @@ function planLine(status: string, nextDue: string | null): string {
   return "Escolha um plano para publicar seu anúncio.";
 }
 
+const PAYMENT_RECEIVED_NOTICE = "Pagamento recebido, aguardando confirmação";
+const PAYMENT_NOT_COMPLETED_NOTICE = "O pagamento não foi concluído. Tente novamente.";
+/** What Mercado Pago appends to a return address (and our own `payment`): dropped once read. */
+const RETURN_PARAMS = [
+  "payment",
+  "payment_id",
+  "status",
+  "collection_id",
+  "collection_status",
+  "external_reference",
+  "preference_id",
+  "merchant_order_id",
+  "payment_type",
+  "site_id",
+  "processing_mode",
+  "merchant_account_id",
+];
+
+/**
+ * Back from Mercado Pago's checkout the address carries ?payment=success|pending|failure: a notice says so once and
+ * the parameter is dropped. The events stream then refreshes the banner when the payment is applied.
+ */
+function useReturnFromCheckout() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get("payment");
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!outcome || handled.current) return;
+    handled.current = true;
+    if (outcome === "success" || outcome === "pending" || outcome === "approved")
+      toast.success(PAYMENT_RECEIVED_NOTICE);
+    else if (outcome === "failure") toast.error(PAYMENT_NOT_COMPLETED_NOTICE);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of RETURN_PARAMS) next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outcome, setParams]);
+}
+
 function Dashboard({ session }: { session: SessionModel }) {
   usePageTitle("Meu Perfil");
   const profile = useProfile();
   useLiveOwnStatus(session.id);
+  useReturnFromCheckout();
   const [renewOpen, setRenewOpen] = useState(false);
   const model = profile.data?.model;
   // The profile is fresher than the session (it is re-read after each change); the session fills in meanwhile.
@@ -48,7 +93,12 @@ function Dashboard({ session }: { session: SessionModel }) {
       />
 
       <div className="flex flex-col gap-6">
-        <PaymentBanner status={status} message={message} onRenew={() => setRenewOpen(true)} />
+        <PaymentBanner
+          status={status}
+          message={message}
+          daysLeft={model?.plan_days_left ?? null}
+          onRenew={() => setRenewOpen(true)}
+        />
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <DashboardCard icon="profile" title="Perfil" text="Seus dados, contatos, valores e fotos.">

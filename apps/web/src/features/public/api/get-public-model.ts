@@ -22,7 +22,10 @@ export const publicModelQueryOptions = (id: number) =>
       getPublicModel(id, { signal, background: client.getQueryData(queryKey) !== undefined }),
   });
 
-/** Disabled (no request) for an id that could not be read from the route. */
+/**
+ * Disabled (no request) for an id that could not be read from the route. A hidden model from the server's
+ * render is not asked again on hydration ("Tentar novamente" refetches).
+ */
 export function usePublicModel(id: number | null) {
-  return useQuery({ ...publicModelQueryOptions(id ?? 0), enabled: id !== null });
+  return useQuery({ ...publicModelQueryOptions(id ?? 0), enabled: id !== null, retryOnMount: false });
 }

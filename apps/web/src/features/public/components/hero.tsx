@@ -10,7 +10,9 @@ const SWAP_MS = 8000;
  * The home hero: the wordmark between two side images (desktop), or over two alternating backgrounds (phones),
  * with the city selector underneath (`children`).
  */
-export function Hero({ children }: { children: ReactNode }) {
+export function Hero({ children, brandHeading = true }: { children: ReactNode; brandHeading?: boolean }) {
+  // The page's one h1: the brand on the plain home page; a city or search page titles its results instead.
+  const Brand = brandHeading ? "h1" : "p";
   const [current, setCurrent] = useState(0);
   useEffect(() => {
     const timer = window.setInterval(() => setCurrent((i) => (i + 1) % HERO_IMAGES.length), SWAP_MS);
@@ -49,10 +51,10 @@ export function Hero({ children }: { children: ReactNode }) {
         <SideImage src={HERO_IMAGES[0]} className="-rotate-2" />
         <div className="flex flex-col items-center text-center">
           <p className="text-xs font-semibold tracking-[0.32em] text-accent uppercase">Anúncios por cidade · +18</p>
-          <h1 id="hero-title" className="mt-4 flex items-baseline gap-2 font-display leading-none">
+          <Brand id="hero-title" className="mt-4 flex items-baseline gap-2 font-display leading-none">
             <span className="text-6xl font-semibold tracking-[0.04em] text-ink sm:text-7xl lg:text-8xl">Vitrine</span>
             <span aria-hidden className="size-2.5 rounded-full bg-accent sm:size-3" />
-          </h1>
+          </Brand>
           <p className="mt-5 max-w-md text-[0.95rem] leading-relaxed text-ink-muted sm:text-base">
             Perfis selecionados, fotos reais e contato direto. Escolha sua cidade e conheça as modelos em destaque.
           </p>

@@ -11,6 +11,7 @@ import {
   SCROLL_TO_RESULTS_DELAY_MS,
   scrollToResults,
 } from "@/features/cities/lib/city-navigation";
+import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
 import { usePublicModels } from "../api/get-public-models";
@@ -20,6 +21,7 @@ import { ModelGrid } from "../components/model-grid";
 import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
 import { formatCount } from "../lib/format";
+import { cityTitle, DEFAULT_SITE_NAME, homeTitle, searchTitle } from "../lib/page-titles";
 
 function positiveInt(raw: string | null): number | null {
   if (!raw || !/^\d{1,9}$/.test(raw)) return null;
@@ -60,9 +62,15 @@ export function HomePage() {
 
   useLivePublicData();
   useRecordVisit(cityReady ? { page: cityId ? "city" : "home", city_id: cityId } : null);
+  const site = usePublicSettings().data?.site_name || DEFAULT_SITE_NAME;
   usePageTitle(
-    search ? `Resultados para "${search}"` : city ? `Modelos em ${city.name} - ${city.state}` : "Modelos Premium",
+    search ? searchTitle(search, site) : city ? cityTitle(`${city.name} - ${city.state}`, site) : homeTitle(site),
+    { full: true },
   );
+
+  // A city or a search is what the page is about: its results heading (with the city) is the page's h1.
+  const resultsHeading = !!(city || search);
+  const Heading = resultsHeading ? "h1" : "h2";
 
   // A city chosen in the selector or the header search asks (through the navigation state) for the grid.
   const scrollRequested = isCityNavigationState(location.state);
@@ -74,7 +82,7 @@ export function HomePage() {
 
   return (
     <>
-      <Hero>
+      <Hero brandHeading={!resultsHeading}>
         <CitySelector current={city} />
       </Hero>
 
@@ -84,14 +92,14 @@ export function HomePage() {
         className="mx-auto w-full max-w-7xl scroll-mt-20 px-4 pt-10 pb-16 sm:px-6 sm:pt-14"
       >
         <div className="mb-8 flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
-          <div className="min-w-0">
-            <p className="mb-2 text-xs font-semibold tracking-[0.22em] text-accent uppercase">
+          <Heading id="results-title" className="min-w-0">
+            <span className="mb-2 block text-xs font-semibold tracking-[0.22em] text-accent uppercase">
               {city ? `${city.name} - ${city.state}` : "Em destaque"}
-            </p>
-            <h2 id="results-title" className="font-display text-3xl leading-tight font-semibold text-ink sm:text-4xl">
+            </span>{" "}
+            <span className="block font-display text-3xl leading-tight font-semibold text-ink sm:text-4xl">
               {search ? `Resultados para "${search}"` : "Modelos Premium"}
-            </h2>
-          </div>
+            </span>
+          </Heading>
           {total !== undefined && !cityMissing && (
             <p className="text-sm text-ink-muted" aria-live="polite" data-testid="results-count">
               {`${formatCount(total)} modelo(s) encontrada(s)`}

@@ -1,21 +1,25 @@
 import { INVALID_MODEL_ID, MODEL_NOT_FOUND, parseModelIdParam } from "@vitrine/contracts";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PageContainer } from "@/components/page";
 import { Button, buttonClasses, PageSpinner } from "@/components/ui";
 import { cityTarget } from "@/features/cities/lib/city-navigation";
+import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { hasErrorCode } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { usePublicModel } from "../api/get-public-model";
 import { recordContact } from "../api/record-contact";
 import { ChevronIcon } from "../components/icons";
-import { PhotoLightbox } from "../components/photo-lightbox";
 import { whatsappHref } from "../components/profile/contact-links";
 import { GallerySection, ProductsSection, RatesSection, ServicesSection } from "../components/profile/profile-sections";
 import { ProfileSummary } from "../components/profile/profile-summary";
 import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
+import { DEFAULT_SITE_NAME, profileTitle } from "../lib/page-titles";
+
+// The lightbox is downloaded when a photo is first opened: the server never renders it (it is a portal).
+const PhotoLightbox = lazy(() => import("../components/photo-lightbox").then((m) => ({ default: m.PhotoLightbox })));
 
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
@@ -32,12 +36,10 @@ export function ModelProfilePage() {
 
   useLivePublicData();
   useRecordVisit(query.data ? { page: "profile", city_id: query.data.model.city_id } : null);
+  const site = usePublicSettings().data?.site_name || DEFAULT_SITE_NAME;
   usePageTitle(
-    id === null
-      ? INVALID_MODEL_ID
-      : query.data
-        ? `${query.data.model.name} · ${query.data.model.city_name} - ${query.data.model.state}`
-        : null,
+    id === null ? `${INVALID_MODEL_ID} | ${site}` : query.data ? profileTitle(query.data.model, site) : null,
+    { full: true },
   );
 
   if (id === null || hasErrorCode(query.error, "VALIDATION_ERROR", "BAD_REQUEST")) {
@@ -81,15 +83,19 @@ export function ModelProfilePage() {
       <ServicesSection model={model} />
       <RatesSection model={model} />
 
-      <PhotoLightbox
-        photos={photos}
-        index={lightboxIndex}
-        onIndexChange={setLightboxIndex}
-        onClose={() => setLightboxIndex(null)}
-        modelName={model.name}
-        whatsappHref={whatsapp}
-        onWhatsAppClick={() => recordContact(model.id, "whatsapp")}
-      />
+      {lightboxIndex !== null && (
+        <Suspense fallback={null}>
+          <PhotoLightbox
+            photos={photos}
+            index={lightboxIndex}
+            onIndexChange={setLightboxIndex}
+            onClose={() => setLightboxIndex(null)}
+            modelName={model.name}
+            whatsappHref={whatsapp}
+            onWhatsAppClick={() => recordContact(model.id, "whatsapp")}
+          />
+        </Suspense>
+      )}
     </PageContainer>
   );
 }

@@ -1,5 +1,7 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
-import { TermsModal } from "./terms-modal";
+import { createContext, lazy, type ReactNode, Suspense, useContext, useMemo, useState } from "react";
+
+// The modal (terms text, plans) is downloaded when it is first opened: no page shows it on its first paint.
+const TermsModal = lazy(() => import("./terms-modal").then((m) => ({ default: m.TermsModal })));
 
 type TermsModalControls = { openTerms: () => void; closeTerms: () => void };
 
@@ -8,11 +10,26 @@ const TermsModalContext = createContext<TermsModalControls | null>(null);
 /** One Terms modal for the whole app; anything inside opens it with useTermsModal().openTerms(). */
 export function TermsModalProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const controls = useMemo(() => ({ openTerms: () => setOpen(true), closeTerms: () => setOpen(false) }), []);
+  // Mounted from the first opening on (never during server rendering), then kept so closing can animate.
+  const [opened, setOpened] = useState(false);
+  const controls = useMemo(
+    () => ({
+      openTerms: () => {
+        setOpened(true);
+        setOpen(true);
+      },
+      closeTerms: () => setOpen(false),
+    }),
+    [],
+  );
   return (
     <TermsModalContext.Provider value={controls}>
       {children}
-      <TermsModal open={open} onClose={controls.closeTerms} />
+      {opened && (
+        <Suspense fallback={null}>
+          <TermsModal open={open} onClose={controls.closeTerms} />
+        </Suspense>
+      )}
     </TermsModalContext.Provider>
   );
 }

@@ -4,6 +4,8 @@ import {
   type AdminPaymentMethod,
   formatBRL,
   type ModelPayment,
+  paymentFlagLabel,
+  paymentStatusLabel,
 } from "@vitrine/contracts";
 import { type ReactNode, useState } from "react";
 import { Badge, Button, ConfirmDialog, Modal, QueryState, Table } from "@/components/ui";
@@ -18,7 +20,11 @@ import { NewPaymentForm } from "./new-payment-form";
 
 const methodLabel = (method: string) => ADMIN_PAYMENT_METHOD_LABELS[method as AdminPaymentMethod] ?? method;
 
-/** "Detalhes": the model's data, her paid payments (each deletable) and the new-payment form. */
+/**
+ * "Detalhes": the model's data, her paid payments (each deletable) and the new-payment form. A payment the admin
+ * must look at (a flag: amount mismatch, refund, chargeback, duplicate) is listed too, whatever its status, with
+ * the flag as a warning.
+ */
 export function ModelDetailsModal({ model, onClose }: { model: AdminModel | null; onClose: () => void }) {
   const payments = useModelPayments(model?.id ?? null);
   return (
@@ -31,7 +37,10 @@ export function ModelDetailsModal({ model, onClose }: { model: AdminModel | null
               <>
                 <section aria-labelledby="paid-payments-title">
                   <SectionTitle id="paid-payments-title">Pagamentos realizados</SectionTitle>
-                  <PaidPayments modelId={model.id} payments={data.payments.filter((p) => p.status === "paid")} />
+                  <PaidPayments
+                    modelId={model.id}
+                    payments={data.payments.filter((p) => p.status === "paid" || p.flag)}
+                  />
                 </section>
                 <section aria-labelledby="new-payment-title">
                   <SectionTitle id="new-payment-title">Novo pagamento</SectionTitle>
@@ -124,6 +133,19 @@ function PaidPayments({ modelId, payments }: { modelId: number; payments: ModelP
           { key: "paid_at", header: "Pago em", render: (p) => formatDate(p.paid_at ?? p.created_at) },
           { key: "plan", header: "Plano", render: (p) => p.plan_name ?? "—" },
           { key: "method", header: "Forma", render: (p) => methodLabel(p.method) },
+          {
+            key: "flag",
+            header: <span className="sr-only">Situação</span>,
+            render: (p) =>
+              p.flag ? (
+                <span className="flex flex-col items-start gap-1">
+                  <Badge variant="warning">{paymentFlagLabel(p.flag)}</Badge>
+                  {p.status !== "paid" && (
+                    <span className="text-xs text-ink-subtle">{paymentStatusLabel(p.status)}</span>
+                  )}
+                </span>
+              ) : null,
+          },
           {
             key: "amount",
             header: "Valor",

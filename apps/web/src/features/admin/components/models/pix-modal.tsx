@@ -2,7 +2,7 @@ import { type AdminGeneratePixResponse, type AdminModel, formatBRL } from "@vitr
 import { buttonClasses, Modal } from "@/components/ui";
 import { ADMIN_FIXED_AMOUNT } from "@/features/admin/lib/payment-defaults";
 import { buildPaymentMessage, buildWhatsAppLink } from "@/features/admin/lib/whatsapp";
-import { CopyField } from "./copy-field";
+import { CopyField } from "@/components/copy-field";
 
 export type GeneratedPix = { model: AdminModel; pix: AdminGeneratePixResponse };
 

@@ -1,6 +1,6 @@
-import { type AdminOrder, formatBRL } from "@vitrine/contracts";
+import { type AdminOrder, formatBRL, paymentFlagLabel } from "@vitrine/contracts";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
+import { Badge, Button, Card, ConfirmDialog, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useExportOrdersCsv } from "@/features/admin/api/export-orders-csv";
@@ -67,7 +67,16 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
       align: "right",
       render: (o) => <span className="tabular-nums whitespace-nowrap">{formatBRL(o.amount)}</span>,
     },
-    { key: "status", header: "Status", render: (o) => <OrderStatusBadge status={o.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      render: (o) => (
+        <span className="flex flex-col items-start gap-1">
+          <OrderStatusBadge status={o.status} />
+          {o.flag && <Badge variant="warning">{paymentFlagLabel(o.flag)}</Badge>}
+        </span>
+      ),
+    },
     {
       key: "date",
       header: "Data",

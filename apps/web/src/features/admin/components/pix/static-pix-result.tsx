@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button, Card } from "@/components/ui";
 import { saveFile } from "@/lib/download";
 import { appPaths } from "@/lib/paths";
-import { CopyButton } from "../copy-button";
+import { CopyButton } from "@/components/copy-button";
 
 export type StaticPixOutcome =
   { kind: "empty" } | { kind: "error"; message: string } | { kind: "done"; keyType: PixKeyType; pix: PixQrResponse };

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { CopyButton } from "../copy-button";
+import { CopyButton } from "@/components/copy-button";
 import { webhookUrls } from "./setting-fields";
 
 function ReadOnlyUrl({ label, hint, url }: { label: string; hint: string; url: string }) {

@@ -5,6 +5,12 @@ import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";
 
+/** One column per fact (classes, not a style attribute: the server's HTML carries no inline style). */
+const FACT_COLUMNS = ["grid-cols-1", "grid-cols-2", "grid-cols-3"];
+
+/** The main photo is full width on phones, 40% of the row from 768 px, 440 px in the widest container. */
+export const PROFILE_PHOTO_SIZES = "(min-width: 1152px) 440px, (min-width: 768px) 40vw, 100vw";
+
 /**
  * The top of the profile: the main photo ("Foto Principal", opens the lightbox) beside the name, age,
  * featured badge, city/state, views, description, height, weight, measurements and the contact buttons.
@@ -38,7 +44,7 @@ export function ProfileSummary({
               <img
                 src={photoUrl(mainPhoto.filename, 800)}
                 srcSet={photoSrcSet(mainPhoto.filename)}
-                sizes="(min-width: 1152px) 440px, (min-width: 768px) 40vw, 100vw"
+                sizes={PROFILE_PHOTO_SIZES}
                 width={mainPhoto.width}
                 height={mainPhoto.height}
                 alt={`${model.name} — foto principal`}
@@ -91,8 +97,7 @@ export function ProfileSummary({
 
         {facts.length > 0 && (
           <dl
-            className="mt-8 grid divide-x divide-line overflow-hidden rounded-2xl border border-line bg-surface"
-            style={{ gridTemplateColumns: `repeat(${facts.length}, minmax(0, 1fr))` }}
+            className={`mt-8 grid divide-x divide-line overflow-hidden rounded-2xl border border-line bg-surface ${FACT_COLUMNS[facts.length - 1]}`}
           >
             {facts.map((fact) => (
               <div key={fact.label} className="min-w-0 px-2 py-4 text-center sm:px-4">

@@ -1,0 +1,39 @@
+import { isNotNull, lt, lte, or } from "drizzle-orm";
+import { directLoginTokens, loginThrottle, visitorMarks } from "../db/schema";
+import { todayInSaoPaulo } from "../lib/dates";
+import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/throttle";
+import type { Job } from "./scheduler";
+
+export const CLEANUP_JOB = "cleanup";
+
+/**
+ * Forgets what is only kept for a while, away from the request path (which stays correct without it):
+ * - visitor marks of earlier São Paulo days: a visitor's daily hash is not kept past its day (a mark's key
+ *   includes its day, so a mark left from yesterday never counts as today's);
+ * - login backoff rows untouched for a day (a key that fails again starts from a fresh row);
+ * - direct-login tokens that are used or expired (an exchange checks both, so a leftover opens nothing).
+ */
+export const cleanupJob: Job = {
+  name: CLEANUP_JOB,
+  intervalMs: 10 * 60_000,
+  async run({ app, now }) {
+    const marks = await app.db
+      .delete(visitorMarks)
+      .where(lt(visitorMarks.day, todayInSaoPaulo(now)))
+      .returning({ day: visitorMarks.day });
+    const throttles = await app.db
+      .delete(loginThrottle)
+      .where(lt(loginThrottle.updatedAt, new Date(now.getTime() - LOGIN_THROTTLE_FORGET_AFTER_MS)))
+      .returning({ key: loginThrottle.accountKey });
+    const tokens = await app.db
+      .delete(directLoginTokens)
+      .where(or(isNotNull(directLoginTokens.usedAt), lte(directLoginTokens.expiresAt, now)))
+      .returning({ id: directLoginTokens.id });
+    const removed = {
+      visitor_marks: marks.length,
+      login_throttle: throttles.length,
+      direct_login_tokens: tokens.length,
+    };
+    if (marks.length + throttles.length + tokens.length > 0) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");
+  },
+};

@@ -1,0 +1,56 @@
+import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { models, publicDataVersion } from "../db/schema";
+import { addDays, todayInSaoPaulo } from "../lib/dates";
+import type { Job } from "./scheduler";
+
+export const PLAN_EXPIRY_JOB = "plan-expiry";
+
+/** What the job remembers: the last São Paulo day whose expiries it announced. */
+type ExpiryState = { lastAnnouncedDay?: string };
+
+const isDay = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * Announces plan expiries. Nothing is stored about them: a plan is valid while today (São Paulo) < next_due_date,
+ * so the model is hidden and her payment_status is "expired" from the first moment of her due date, whether or
+ * not this job has run. What the job adds is the news: for every active, not deleted model whose due date fell
+ * in (the last announced day, today] — today alone on the first run — it moves the public data version (so every
+ * instance's public cache rebuilds its lists at once) and publishes `model_status_updated`, so open listings and
+ * her own dashboard refresh without a reload. A model hidden for another reason was never public: nothing is
+ * said about her. After a pause (a restart, a deploy) the next run catches up on the days it missed.
+ */
+export const planExpiryJob: Job = {
+  name: PLAN_EXPIRY_JOB,
+  intervalMs: 60_000,
+  async run({ app, now, state }) {
+    const today = todayInSaoPaulo(now);
+    const { lastAnnouncedDay } = state as ExpiryState;
+    const after = isDay(lastAnnouncedDay) ? lastAnnouncedDay : addDays(today, -1);
+    if (after >= today) return state;
+    const expired = await app.db
+      .select({ id: models.id })
+      .from(models)
+      .where(
+        and(
+          eq(models.isActive, true),
+          isNull(models.deletedAt),
+          gt(models.nextDueDate, after),
+          lte(models.nextDueDate, today),
+        ),
+      )
+      .orderBy(models.id);
+    if (expired.length > 0) {
+      // The triggers of public_data_version see changes to rows, never the turn of a date. The public cache keys
+      // its lists by the São Paulo day as well, so they are rebuilt at midnight anyway; moving the version here
+      // makes an expiry an ordinary public data change for every instance, whatever the cache keys by. A spare
+      // bump costs one rebuild; a missing one would serve a hidden model.
+      await app.db
+        .update(publicDataVersion)
+        .set({ version: sql`${publicDataVersion.version} + 1`, changedAt: sql`now()` })
+        .where(eq(publicDataVersion.id, 1));
+      for (const { id } of expired) app.events.publish({ type: "model_status_updated", model_id: id });
+      app.log.info({ job: PLAN_EXPIRY_JOB, models: expired.length, day: today }, "planos vencidos anunciados");
+    }
+    return { lastAnnouncedDay: today } satisfies ExpiryState;
+  },
+};

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { eq } from "drizzle-orm";
+import { models } from "../../db/schema";
+import { createTestContext, type TestContext } from "../../test/helper";
+import { buildModel, setSetting } from "../../test/factories";
+import { listSitemapPaths, renderSitemapIndex, renderUrlset } from "./service";
+
+describe("robots.txt and sitemap.xml", () => {
+  let ctx: TestContext;
+  let visible: number;
+  let hidden: number;
+  let expired: number;
+  before(async () => {
+    ctx = await createTestContext();
+    visible = await buildModel(ctx.app, { name: "Ana Clara", municipioId: 3509502 }); // Campinas
+    hidden = await buildModel(ctx.app, { name: "Bia Oculta", isActive: false, municipioId: 3304557 }); // Rio
+    expired = await buildModel(ctx.app, { name: "Carla Vencida", validDays: 0, municipioId: 4106902 }); // Curitiba
+  });
+  after(() => ctx.close());
+
+  it("robots.txt keeps crawlers out of private areas, payment pages and the API, and names the sitemap", async () => {
+    const res = await ctx.as(null).get("/robots.txt");
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers["content-type"] as string, /^text\/plain/);
+    for (const path of ["/dashboard", "/admin", "/checkout", "/payment", "/api"]) {
+      assert.match(res.body, new RegExp(`^Disallow: ${path}$`, "m"));
+    }
+    assert.match(res.body, /^Sitemap: http:\/\/localhost(:\d+)?\/sitemap\.xml$/m);
+    assert.equal(res.headers["cache-control"], "public, max-age=60");
+  });
+
+  it("lists home, the cities with visible models and visible profiles only, in canonical form", async () => {
+    const res = await ctx.as(null).get("/sitemap.xml");
+    assert.equal(res.statusCode, 200);
+    assert.match(res.headers["content-type"] as string, /^application\/xml/);
+    assert.match(res.body, /<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    assert.match(res.body, /<loc>http:\/\/localhost(:\d+)?\/<\/loc>/);
+    assert.match(res.body, /\/cidade\/campinas-sp<\/loc>/);
+    assert.match(res.body, new RegExp(`/cidade/campinas-sp/ana-clara/${visible}</loc>`));
+    assert.doesNotMatch(res.body, new RegExp(`/${hidden}</loc>|/${expired}</loc>|rio-de-janeiro-rj|curitiba-pr`));
+  });
+
+  it("follows the data: a model leaving the site leaves the sitemap; site_url names the address", async () => {
+    await setSetting(ctx.app, "site_url", "https://vitrine.example/");
+    const extra = await buildModel(ctx.app, { name: "Duda Nova", municipioId: 3509502 });
+    let body = (await ctx.as(null).get("/sitemap.xml")).body;
+    assert.match(body, new RegExp(`<loc>https://vitrine.example/cidade/campinas-sp/duda-nova/${extra}</loc>`));
+    await ctx.app.db.update(models).set({ isActive: false }).where(eq(models.id, extra));
+    body = (await ctx.as(null).get("/sitemap.xml")).body;
+    assert.doesNotMatch(body, new RegExp(`/${extra}</loc>`));
+    assert.match((await ctx.as(null).get("/robots.txt")).body, /^Sitemap: https:\/\/vitrine.example\/sitemap.xml$/m);
+  });
+
+  it("past the per-file limit becomes an index of numbered files; unknown parts are 404", async () => {
+    const urls = await listSitemapPaths({ db: ctx.app.db, cache: ctx.app.publicCache });
+    assert.ok(urls.length >= 3);
+    const index = renderSitemapIndex("https://x.example", 3);
+    assert.match(index, /<sitemapindex /);
+    assert.equal(index.match(/<sitemap>/g)?.length, 3);
+    assert.match(index, /<loc>https:\/\/x.example\/sitemaps\/3.xml<\/loc>/);
+    assert.equal(renderUrlset("https://x.example", urls.slice(0, 2)).match(/<url>/g)?.length, 2);
+    assert.equal((await ctx.as(null).get("/sitemaps/1.xml")).statusCode, 404); // everything fits in /sitemap.xml
+    assert.equal((await ctx.as(null).get("/sitemaps/abc")).statusCode, 404);
+  });
+});

@@ -1,0 +1,144 @@
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { after, before, test } from "node:test";
+import { brotliDecompressSync } from "node:zlib";
+import { createTestContext, type TestContext } from "../test/helper";
+import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
+
+const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
+
+const TEMPLATE =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" /><title>Vitrine</title>' +
+  '<meta name="description" content="shell" /><script type="module" src="/assets/index.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+let ctx: TestContext;
+let dir: string;
+let visibleId: number;
+let hiddenId: number;
+
+before(async () => {
+  // The server entry built from the sources (the same build as `npm run build`), next to a minimal shell; inside
+  // node_modules so that its imports (react, react-router…) resolve as they do from apps/web/dist-ssr.
+  const cache = path.join(webRoot, "..", "..", "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
+  mkdirSync(path.join(dir, "dist"));
+  writeFileSync(path.join(dir, "dist", "index.html"), TEMPLATE);
+  const { build } = await import("vite");
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    logLevel: "silent",
+    build: { ssr: "src/entry-server.tsx", outDir: path.join(dir, "dist-ssr"), emptyOutDir: true },
+  });
+  ctx = await createTestContext({ webDistDir: path.join(dir, "dist") });
+  await setSetting(ctx.app, "site_name", "Vitrine Teste");
+  visibleId = await buildModel(ctx.app, { name: "Aurora Vitrine", description: "Olá, sou a Aurora." });
+  await buildPhoto(ctx.app, visibleId);
+  await buildPhoto(ctx.app, await buildModel(ctx.app, { name: "Bianca Vitrine" }));
+  hiddenId = await buildModel(ctx.app, { name: "Clara Escondida" });
+  await updateModel(ctx.app, hiddenId, { isActive: false });
+});
+
+after(async () => {
+  await ctx?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: "GET", url, headers: { cookie: "age_ok=1", ...headers } });
+
+test("a city page is rendered on the server with its heading, its models and their links", async () => {
+  const res = await get("/cidade/sao-paulo-sp");
+  assert.equal(res.statusCode, 200);
+  assert.match(res.headers["content-type"] as string, /text\/html/);
+  assert.match(res.body, /Aurora Vitrine/);
+  assert.match(res.body, /Bianca Vitrine/);
+  assert.doesNotMatch(res.body, /Clara Escondida/);
+  assert.match(res.body, /<h1[^>]*>(<[^>]+>)*São Paulo - SP<\/span> <span[^>]*>Modelos Premium/);
+  assert.equal(res.body.match(/<h1[\s>]/g)?.length, 1, "one h1");
+  assert.match(res.body, new RegExp(`href="/cidade/sao-paulo-sp/aurora-vitrine/${visibleId}"`));
+  assert.match(res.body, /<title>Acompanhantes em São Paulo - SP \| Vitrine Teste<\/title>/);
+  assert.match(res.body, /<link rel="canonical" href="http:\/\/localhost(:\d+)?\/cidade\/sao-paulo-sp"/);
+  assert.match(res.body, /<link rel="preload" as="image" fetchpriority="high"/);
+  assert.match(res.body, /<script type="application\/json" id="ssr-state">/);
+  assert.doesNotMatch(res.body, /<script>/, "no inline executable script");
+  assert.doesNotMatch(res.body, /Conteúdo adulto/, "no gate for a visitor who accepted it");
+  assert.match(String(res.headers.vary), /Cookie/);
+});
+
+test("a new visitor gets the age gate in the server HTML", async () => {
+  const res = await ctx.app.inject({ method: "GET", url: "/cidade/sao-paulo-sp" });
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /Conteúdo adulto \(\+18\)/);
+  assert.match(res.body, /Entrar no site/);
+});
+
+test("the cached page answers 304 to its ETag and is compressed", async () => {
+  const first = await get("/cidade/sao-paulo-sp", { "accept-encoding": "br" });
+  assert.equal(first.headers["content-encoding"], "br");
+  assert.match(brotliDecompressSync(first.rawPayload).toString(), /Aurora Vitrine/);
+  const etag = first.headers.etag as string;
+  assert.ok(etag);
+  const again = await get("/cidade/sao-paulo-sp", { "if-none-match": etag });
+  assert.equal(again.statusCode, 304);
+});
+
+test("the three profile forms render the profile with the canonical city form", async () => {
+  for (const url of [
+    `/cidade/sao-paulo-sp/aurora-vitrine/${visibleId}`,
+    `/modelo/aurora-${visibleId}`,
+    `/model/${visibleId}`,
+  ]) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.body, /Aurora Vitrine/);
+    assert.match(res.body, new RegExp(`rel="canonical" href="[^"]*/cidade/sao-paulo-sp/aurora-vitrine/${visibleId}"`));
+    assert.match(res.body, /<title>Aurora Vitrine, 25 anos/);
+  }
+});
+
+test("hidden or unknown models, unknown cities and paths answer 404 with noindex; a bad id 400", async () => {
+  for (const url of [
+    `/model/${hiddenId}`,
+    "/model/999999",
+    "/cidade/nao-existe-xx",
+    "/qualquer/coisa",
+    "//outro.site",
+  ]) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 404, url);
+    assert.match(res.body, /name="robots" content="noindex"/, url);
+  }
+  assert.match((await get(`/model/${hiddenId}`)).body, /Modelo não encontrada/);
+  assert.match((await get("/qualquer/coisa")).body, /Página não encontrada/);
+  const bad = await get("/model/abc");
+  assert.equal(bad.statusCode, 400);
+  assert.match(bad.body, /ID inválido/);
+});
+
+test("HEAD works wherever GET does, with the same status", async () => {
+  for (const [url, status] of [
+    ["/", 200],
+    ["/cidade/sao-paulo-sp", 200],
+    [`/model/${visibleId}`, 200],
+    ["/qualquer/coisa", 404],
+    ["/dashboard", 200],
+  ] as const) {
+    const res = await ctx.app.inject({ method: "HEAD", url });
+    assert.equal(res.statusCode, status, url);
+    assert.equal(res.body, "", url);
+  }
+});
+
+test("private pages get the client-rendered shell with noindex", async () => {
+  for (const url of ["/dashboard", "/admin/models", "/checkout/1", "/payment/success", "/model/login"]) {
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.body, /<div id="root"><\/div>/, url);
+    assert.match(res.body, /name="robots" content="noindex"/, url);
+  }
+});

@@ -1,0 +1,128 @@
+import { parseModelIdParam } from "@vitrine/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { loadSiteIdentity } from "../modules/settings/service";
+import { requestOrigin } from "../lib/request-origin";
+import type { Page, PageRenderer } from "./renderer";
+
+/** The paths of the server-rendered pages (anything else non-API reaches the not-found handler). */
+export const PUBLIC_PAGE_ROUTES = [
+  "/",
+  "/cidade/:slug",
+  "/cidade/:citySlug/:modelSlug/:id",
+  "/modelo/:slug",
+  "/model/:id",
+];
+
+/** The listing's query parameters; any other parameter does not change the page (nor its cache key). */
+const PAGE_PARAMS = ["search", "city", "city_id"];
+
+/** The cookie the age gate sets once accepted (the web app's AGE_COOKIE). */
+const AGE_COOKIE = /(?:^|;\s*)age_ok=1(?:;|$)/;
+
+/**
+ * A page that is not kept in the cache (404, 400, or null for a private path): thrown out of the cache's compute
+ * with the page itself, so arbitrary paths never take room in the cache.
+ */
+class Uncached {
+  constructor(readonly page: Page | null) {}
+}
+
+/** Path and the listing's parameters in a fixed order: the URL rendered and the cache key. */
+export function normalizedUrl(rawUrl: string): string {
+  // Parsed under a fixed origin, so a path such as "//host" stays a path.
+  const url = new URL(`http://localhost${rawUrl}`);
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+type Shells = { privateShell: string; publicShell: string };
+
+/**
+ * Server-rendered public pages: home, /cidade/{slug}, the three profile forms, and every unknown path (404).
+ * A page found (200) is kept in the public cache under the data version, per URL and age-gate state, with the
+ * listing's TTL: a hit is one map lookup, and its Buffer is compressed once (plugins/http-cache.ts), which also
+ * gives it the ETag/304 of public reads. Pages that answer 404 or 400 are rendered each time and not kept.
+ * Private paths get the client-rendered shell with noindex. A failed render falls back to the shell.
+ */
+export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
+  async function render(request: FastifyRequest, url: string, ageAccepted: boolean): Promise<Page | null> {
+    const origin = (await loadSiteIdentity({ db: app.db })).url || requestOrigin(request);
+    return renderer.render({ url, origin, ageAccepted, ip: request.ip });
+  }
+
+  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const url = normalizedUrl(request.url);
+    const ageAccepted = AGE_COOKIE.test(request.headers.cookie ?? "");
+    let page: Page | null;
+    let rendered = false;
+    // Only pages found (200) are cached.
+    try {
+      page = await app.publicCache.get(
+        `html|${ageAccepted ? 1 : 0}|${url}`,
+        async () => {
+          rendered = true;
+          const result = await render(request, url, ageAccepted);
+          if (!result || result.status !== 200) throw new Uncached(result);
+          return result;
+        },
+        { weigh: (p) => 512 + (p?.html.length ?? 0) },
+      );
+    } catch (err) {
+      if (!(err instanceof Uncached)) {
+        request.log.error({ err, url }, "page render failed");
+        return reply
+          .code(200)
+          .header("Cache-Control", "no-cache")
+          .type("text/html; charset=utf-8")
+          .send(shells.publicShell);
+      }
+      page = err.page;
+    }
+    if (!page) {
+      return reply
+        .code(200)
+        .header("Cache-Control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(shells.privateShell);
+    }
+    if (!rendered && page.status === 200 && request.method === "GET") countProfileView(app, request);
+    if (page.status !== 200) reply.header("Cache-Control", "no-cache");
+    return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
+  };
+}
+
+/**
+ * A profile served from the cache did not read the API, so its view is counted here, as the profile API
+ * counts it (once per visitor per hour), in the background.
+ */
+function countProfileView(app: FastifyInstance, request: FastifyRequest) {
+  const segments = new URL(`http://localhost${request.url}`).pathname.split("/");
+  const isProfile =
+    (segments[1] === "cidade" && segments.length === 5) ||
+    (["modelo", "model"].includes(segments[1]) && segments.length === 3);
+  const raw = segments.at(-1) ?? "";
+  if (!isProfile || parseModelIdParam(decodeURIComponentSafe(raw)) === null) return;
+  app
+    .inject({ method: "GET", url: `/api/models/public/${raw}`, remoteAddress: request.ip })
+    .catch((err: unknown) => request.log.warn({ err }, "profile view not counted"));
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A route-level hook: the page differs with the age-gate cookie, so shared caches keep one copy per cookie. */
+export async function varyOnCookie(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const vary = reply.getHeader("Vary");
+  reply.header("Vary", vary ? `${String(vary)}, Cookie` : "Cookie");
+  return payload;
+}

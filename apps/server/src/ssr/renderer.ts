@@ -1,0 +1,127 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+
+/** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */
+type EntryServer = {
+  configure(options: { transport: (url: string) => Promise<{ status: number; body: unknown }> }): void;
+  render(options: {
+    url: string;
+    origin: string;
+    ageAccepted: boolean;
+  }): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
+};
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * `<link rel="modulepreload">` for a page module's chunk and its static imports (from Vite's manifest), except
+ * what the shell already loads: the browser fetches them with the entry instead of after it.
+ */
+function modulePreloads(distDir: string, indexHtml: string): (pageModule: string | null) => string {
+  const manifestFile = path.join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return () => "";
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  const memo = new Map<string, string>();
+  return (pageModule) => {
+    if (!pageModule || !manifest[pageModule]) return "";
+    let tags = memo.get(pageModule);
+    if (tags === undefined) {
+      const files = new Set<string>();
+      const visit = (key: string) => {
+        const chunk = manifest[key];
+        if (!chunk || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        for (const dep of chunk.imports ?? []) visit(dep);
+      };
+      visit(pageModule);
+      tags = [...files]
+        .filter((file) => !indexHtml.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+        .join("");
+      memo.set(pageModule, tags);
+    }
+    return tags;
+  };
+}
+
+/** A rendered page as the server sends it. */
+export type Page = { status: number; html: Buffer };
+
+export type PageRenderer = {
+  /** The whole document of a public page, or null for a private path (the browser renders those). */
+  render(options: { url: string; origin: string; ageAccepted: boolean; ip: string }): Promise<Page | null>;
+};
+
+/** The build of the server entry, next to the client build: apps/web/dist-ssr/entry-server.js. */
+export function entryPathFor(distDir: string): string {
+  return path.join(distDir, "..", "dist-ssr", "entry-server.js");
+}
+
+/**
+ * The document around the rendered page, from the built index.html: its title and description are replaced by
+ * the page's, the page's tags go right after the charset (the LCP image preload early), the markup into #root.
+ */
+function splitTemplate(indexHtml: string) {
+  const cleaned = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "");
+  const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(cleaned);
+  const headAt = charset ? charset.index + charset[0].length : cleaned.indexOf("</head>");
+  const rootTag = '<div id="root"></div>';
+  const rootAt = cleaned.indexOf(rootTag);
+  if (headAt < 0 || rootAt < headAt) return null;
+  return {
+    start: cleaned.slice(0, headAt),
+    middle: cleaned.slice(headAt, rootAt),
+    end: cleaned.slice(rootAt + rootTag.length),
+  };
+}
+
+/**
+ * Loads the web app's server entry once. The page's queries read the API through `app.inject` of the real
+ * public routes, carrying the visitor's address (a profile view is counted per visitor, as from the browser).
+ * Null when the entry was not built: the server then sends the shell for every page.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  indexHtml: string,
+): Promise<PageRenderer | null> {
+  const entryFile = entryPathFor(distDir);
+  const template = splitTemplate(indexHtml);
+  if (!existsSync(entryFile) || !template) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
+  const visitor = new AsyncLocalStorage<{ ip: string }>();
+  const preloads = modulePreloads(distDir, indexHtml);
+
+  entry.configure({
+    transport: async (url) => {
+      const res = await app.inject({
+        method: "GET",
+        url,
+        remoteAddress: visitor.getStore()?.ip,
+        headers: { accept: "application/json" },
+      });
+      let body: unknown;
+      try {
+        body = res.body ? JSON.parse(res.body) : undefined;
+      } catch {
+        body = res.body;
+      }
+      return { status: res.statusCode, body };
+    },
+  });
+
+  return {
+    async render({ url, origin, ageAccepted, ip }) {
+      const page = await visitor.run({ ip }, () => entry.render({ url, origin, ageAccepted }));
+      if (!page) return null;
+      const head = page.head + preloads(page.pageModule);
+      const html = template.start + head + template.middle + page.body + template.end;
+      return { status: page.status, html: Buffer.from(html) };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+/** The repository's root, where the server entry runs from. */
+const root = path.resolve(import.meta.dirname, "../../../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Resolves with the signal that ended the process (a failpoint kills it with SIGKILL), or null after an exit. */
+export function exitSignal(child: ChildProcess): Promise<NodeJS.Signals | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.signalCode);
+  return new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+}
+
+export type ServerProcess = {
+  baseUrl: string;
+  /** Starts the real server entry (stopping one still running), with `failpoint` armed, and waits for it. */
+  start(failpoint?: string): Promise<ChildProcess>;
+  /** SIGTERM and wait, when it still runs. */
+  stop(): Promise<void>;
+};
+
+/**
+ * A real server process on PGlite in `dataDir`, on a free port, for crash tests: it can be killed at a failpoint
+ * (lib/failpoint.ts) and started again on the same data.
+ */
+export async function serverProcess(opts: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | null = null;
+
+  async function stop() {
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill("SIGTERM");
+      await exitSignal(server);
+    }
+    server = null;
+  }
+
+  async function start(failpoint?: string): Promise<ChildProcess> {
+    await stop();
+    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        VITRINE_FAILPOINT: failpoint ?? "",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: opts.dataDir,
+        DATABASE_URL: "",
+        WEB_DIST_DIR: "",
+        ADMIN_EMAIL: "admin@crash.local",
+        ADMIN_PASSWORD: "crash-admin-secret",
+        LOG_LEVEL: "error",
+        AUTH_RATE_LIMIT: "1000",
+        ...opts.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    server = child;
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${child.exitCode}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) return child;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error("server did not start");
+  }
+
+  return { baseUrl, start, stop };
+}

@@ -1,0 +1,174 @@
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import {
+  INVALID_MODEL_ID,
+  MODEL_NOT_FOUND,
+  modelProfilePath,
+  parseModelIdParam,
+  photoSrcSet,
+  photoUrl,
+  slugify,
+} from "@vitrine/contracts";
+import { cityBySlugQueryOptions } from "@/features/cities/api/get-city-by-slug";
+import { publicModelQueryOptions } from "@/features/public/api/get-public-model";
+import { publicModelsInfiniteQueryOptions } from "@/features/public/api/get-public-models";
+import { CARD_SIZES } from "@/features/public/components/model-card";
+import { PROFILE_PHOTO_SIZES } from "@/features/public/components/profile/profile-summary";
+import { cityTitle, DEFAULT_SITE_NAME, homeTitle, profileTitle } from "@/features/public/lib/page-titles";
+import { publicSettingsQueryOptions } from "@/features/settings/api/get-public-settings";
+
+/** What the server needs besides the markup: the status, the head tags and whether the page is cacheable. */
+export type PageInfo = {
+  status: number;
+  title: string;
+  description: string;
+  /** Path of the canonical URL; null for pages that are not indexed. */
+  canonical: string | null;
+  noindex: boolean;
+  /** The LCP image: preloaded with a high priority. */
+  image: { href: string; srcset: string; sizes: string } | null;
+  /** Open Graph type. */
+  ogType: "website" | "profile";
+};
+
+/** The paths the server renders; any other path (private pages) gets the client-rendered shell. */
+export type PublicRoute =
+  { kind: "home" } | { kind: "city"; slug: string } | { kind: "profile"; raw: string } | { kind: "not-found" };
+
+const PRIVATE = /^\/(login|register|dashboard|admin|checkout|payment|model\/login)(\/|$)/;
+
+/** Which public page a path is, or null for a private (client-rendered) one. */
+export function publicRouteOf(pathname: string): PublicRoute | null {
+  if (PRIVATE.test(pathname)) return null;
+  if (pathname === "/") return { kind: "home" };
+  const segments = pathname.split("/").slice(1);
+  const [first, ...rest] = segments.map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  if (first === "cidade" && rest.length === 1 && rest[0]) return { kind: "city", slug: rest[0] };
+  if (first === "cidade" && rest.length === 3 && rest[0] && rest[1]) return { kind: "profile", raw: rest[2] };
+  if ((first === "modelo" || first === "model") && rest.length === 1 && rest[0])
+    return { kind: "profile", raw: rest[0] };
+  return { kind: "not-found" };
+}
+
+/**
+ * Runs the queries a public page reads (the same query options as the screens) into `queryClient`, and tells
+ * the page's status and head. Failed queries stay in the cache as errors, so the screen renders its message.
+ */
+export async function loadPublicPage(
+  queryClient: QueryClient,
+  route: PublicRoute,
+  search: URLSearchParams,
+): Promise<PageInfo> {
+  const settings = await queryClient.fetchQuery(publicSettingsQueryOptions()).catch(() => null);
+  const site = settings?.site_name || DEFAULT_SITE_NAME;
+  const notFound: PageInfo = {
+    status: 404,
+    title: `Página não encontrada | ${site}`,
+    description: "O endereço que você procurou não existe ou foi removido.",
+    canonical: null,
+    noindex: true,
+    image: null,
+    ogType: "website",
+  };
+
+  if (route.kind === "not-found") return notFound;
+
+  if (route.kind === "profile") {
+    const id = parseModelIdParam(route.raw);
+    if (id === null) return { ...notFound, status: 400, title: `${INVALID_MODEL_ID} | ${site}`, description: "" };
+    await queryClient.prefetchQuery(publicModelQueryOptions(id));
+    const profile = queryClient.getQueryData(publicModelQueryOptions(id).queryKey);
+    if (!profile) {
+      const error = queryClient.getQueryState(publicModelQueryOptions(id).queryKey)?.error as {
+        status?: number;
+      } | null;
+      const status = error?.status === 404 || error?.status === 400 ? error.status : 500;
+      return { ...notFound, status, title: `${MODEL_NOT_FOUND} | ${site}` };
+    }
+    const { model, photos } = profile;
+    const main = photos[0];
+    const place = `${model.city_name} - ${model.state}`;
+    return {
+      status: 200,
+      title: profileTitle(model, site),
+      description: summary(model.description) || `${model.name}, ${model.age} anos, em ${place}.`,
+      canonical: modelProfilePath(model),
+      noindex: false,
+      image: main
+        ? { href: photoUrl(main.filename, 800), srcset: photoSrcSet(main.filename), sizes: PROFILE_PHOTO_SIZES }
+        : null,
+      ogType: "profile",
+    };
+  }
+
+  // Home and city listing: the city first (from the route, or ?city= on the home page), then the first page.
+  const citySlug = route.kind === "city" ? route.slug : slugify(search.get("city")?.trim() ?? "") || null;
+  const searchText = search.get("search")?.trim() || null;
+  let cityId: number | null = null;
+  let cityLabel: string | null = null;
+  if (citySlug) {
+    await queryClient.prefetchQuery(cityBySlugQueryOptions(citySlug));
+    const city = queryClient.getQueryData(cityBySlugQueryOptions(citySlug).queryKey);
+    if (!city) {
+      if (route.kind === "city") return { ...notFound, title: `Cidade não encontrada | ${site}` };
+      // ?city=Name that is no slug: the browser searches the name.
+      return { ...homeInfo(site, settings?.site_description), noindex: true };
+    }
+    cityId = city.id;
+    cityLabel = `${city.name} - ${city.state}`;
+  } else if (search.get("city_id")) {
+    // ?city_id: the browser resolves the name from the city list.
+    return { ...homeInfo(site, settings?.site_description), noindex: true };
+  }
+  const listingOptions = publicModelsInfiniteQueryOptions({ cityId, search: searchText });
+  await queryClient.prefetchInfiniteQuery(listingOptions);
+  const first = queryClient.getQueryData(listingOptions.queryKey)?.pages[0]?.models[0];
+  const image = first?.primary_photo
+    ? { href: photoUrl(first.primary_photo, 800), srcset: photoSrcSet(first.primary_photo), sizes: CARD_SIZES }
+    : null;
+  if (route.kind === "city" && cityLabel) {
+    return {
+      status: 200,
+      title: cityTitle(cityLabel, site),
+      description: `Anúncios de acompanhantes em ${cityLabel}: fotos, serviços e contato. ${site}.`,
+      canonical: `/cidade/${citySlug}`,
+      noindex: !!searchText,
+      image,
+      ogType: "website",
+    };
+  }
+  // Filtered home pages (?search, ?city) are not indexed: the city pages are.
+  return { ...homeInfo(site, settings?.site_description), image, noindex: !!(searchText || citySlug) };
+}
+
+function homeInfo(site: string, description: string | undefined): PageInfo {
+  return {
+    status: 200,
+    title: homeTitle(site),
+    description:
+      description || "Anúncios de modelos por cidade. Conteúdo destinado exclusivamente a maiores de 18 anos.",
+    canonical: "/",
+    noindex: false,
+    image: null,
+    ogType: "website",
+  };
+}
+
+/** The first ~155 characters of a text, cut at a word. */
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= 155) return flat;
+  return `${flat.slice(0, 152).replace(/\s+\S*$/, "")}…`;
+}
+
+/** The cache as the browser will receive it: successes and failures, never queries still pending. */
+export function dehydrateForPage(queryClient: QueryClient) {
+  return dehydrate(queryClient, {
+    shouldDehydrateQuery: (q) => q.state.status === "success" || q.state.status === "error",
+  });
+}

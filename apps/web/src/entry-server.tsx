@@ -1,0 +1,128 @@
+import { Writable } from "node:stream";
+import { StrictMode, type ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { AgeGateProvider } from "./app/layout/age-gate";
+import { AppProviders, createQueryClient } from "./app/providers";
+import { routes } from "./app/router";
+import { dehydrateForPage, loadPublicPage, type PageInfo, type PublicRoute, publicRouteOf } from "./app/ssr/page-data";
+import { serializeState, SSR_STATE_ID } from "./app/ssr/state";
+import { type ServerTransport, setServerTransport } from "./lib/api-client";
+
+export type { PageInfo };
+
+/**
+ * A rendered public page: its status, the tags for <head>, the markup of #root and the state script, and the
+ * source module of its lazy route (the server preloads its chunk, so hydration does not wait for it).
+ */
+export type RenderedPage = { status: number; head: string; body: string; pageModule: string | null };
+
+const PAGE_MODULES: Record<PublicRoute["kind"], string | null> = {
+  home: "src/features/public/pages/home-page.tsx",
+  city: "src/features/public/pages/home-page.tsx",
+  profile: "src/features/public/pages/model-profile-page.tsx",
+  "not-found": null,
+};
+
+export type RenderOptions = {
+  /** Path and query string of the request. */
+  url: string;
+  /** Scheme and host of the site, for the canonical and Open Graph URLs. */
+  origin: string;
+  /** The visitor accepted the age gate (its cookie): no gate is rendered. */
+  ageAccepted: boolean;
+};
+
+/** How the query functions read the API on the server (set once by the server at start). */
+export function configure({ transport }: { transport: ServerTransport }): void {
+  setServerTransport(transport);
+}
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders a public page (home, city, profile, 404) to HTML with its data, or null for a private path, which the
+ * browser renders. The whole document is awaited (onAllReady): it is cached and compressed as one body.
+ */
+export async function render({ url, origin, ageAccepted }: RenderOptions): Promise<RenderedPage | null> {
+  // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
+  const location = new URL(`http://localhost${url}`);
+  const route = publicRouteOf(location.pathname);
+  if (!route) return null;
+
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  const info = await loadPublicPage(queryClient, route, location.searchParams);
+  const context = await handler.query(new Request(location.href));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const markup = await renderToHtml(
+    <StrictMode>
+      <AgeGateProvider accepted={ageAccepted}>
+        <AppProviders client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </AgeGateProvider>
+    </StrictMode>,
+  );
+  const state = serializeState({ queries: dehydrateForPage(queryClient), ageAccepted });
+  queryClient.clear();
+  return {
+    status: info.status,
+    head: headTags(info, origin),
+    body: `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+    pageModule: PAGE_MODULES[route.kind],
+  };
+}
+
+function renderToHtml(node: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        callback();
+      },
+      final(callback) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        callback();
+      },
+    });
+    const stream = renderToPipeableStream(node, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    });
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The page's <head> tags: title, description, robots, canonical, Open Graph and the LCP image preload. */
+export function headTags(info: PageInfo, origin: string): string {
+  const tags = [`<title>${escapeHtml(info.title)}</title>`];
+  const meta = (attr: "name" | "property", key: string, content: string) =>
+    tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
+  if (info.description) meta("name", "description", info.description);
+  if (info.noindex) meta("name", "robots", "noindex");
+  if (info.canonical) {
+    const canonical = `${origin}${info.canonical}`;
+    tags.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+    meta("property", "og:url", canonical);
+  }
+  meta("property", "og:type", info.ogType);
+  meta("property", "og:title", info.title);
+  if (info.description) meta("property", "og:description", info.description);
+  meta("property", "og:locale", "pt_BR");
+  if (info.image) {
+    meta("property", "og:image", `${origin}${info.image.href}`);
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(info.image.href)}" ` +
+        `imagesrcset="${escapeHtml(info.image.srcset)}" imagesizes="${escapeHtml(info.image.sizes)}" />`,
+    );
+  }
+  return tags.join("");
+}

@@ -1,0 +1,59 @@
+import { cn } from "@/lib/cn";
+
+export type CheckoutMethod = "pix_manual" | "mercadopago_pix";
+
+export const CHECKOUT_METHODS: Array<{ value: CheckoutMethod; title: string; text: string; action: string }> = [
+  {
+    value: "pix_manual",
+    title: "PIX Manual",
+    text: "Gere o QR Code e pague pelo aplicativo do seu banco. A confirmação é feita pela nossa equipe.",
+    action: "Gerar PIX",
+  },
+  {
+    value: "mercadopago_pix",
+    title: "PIX via Mercado Pago",
+    text: "Pague no ambiente seguro do Mercado Pago; a confirmação é automática.",
+    action: "Pagar com PIX",
+  },
+];
+
+/** The payment method radio: "PIX Manual" or "PIX via Mercado Pago", each with one line on how it works. */
+export function PaymentMethodField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: CheckoutMethod;
+  onChange: (method: CheckoutMethod) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {CHECKOUT_METHODS.map((m) => (
+          <label
+            key={m.value}
+            className={cn(
+              "flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
+              value === m.value ? "border-accent/70 bg-surface-3" : "border-line bg-surface-2 hover:border-line-strong",
+            )}
+          >
+            <input
+              type="radio"
+              name="payment_method"
+              value={m.value}
+              checked={value === m.value}
+              onChange={() => onChange(m.value)}
+              className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
+            />
+            <span className="min-w-0">
+              <span className="block font-medium text-ink">{m.title}</span>
+              <span className="mt-0.5 block text-sm text-ink-muted">{m.text}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

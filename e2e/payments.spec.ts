@@ -1,0 +1,262 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import type { AdminSettingsResponse } from "@vitrine/contracts";
+import type { Browser, Page } from "playwright-core";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
+import { ADMIN, launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { newPage } from "./public-support";
+
+/**
+ * Payments end to end, against the local fake Mercado Pago started in this process (the site gets its address in
+ * MERCADOPAGO_API_URL; the simulator's Aprovar sends a correctly signed webhook to the site):
+ * (a) a model whose plan expired sees the red banner → renews through the provider → approves on the simulator →
+ *     her open dashboard loses the banner and her profile is public, without a reload;
+ * (b) a visitor buys with PIX Manual → the result page waits → the admin marks the order paid in Pedidos → the
+ *     dashboard's revenue grows and the visitor's page turns to "Pagamento Aprovado!" by itself;
+ * (c) a visitor buys with PIX via Mercado Pago → simulator → Aprovar → "Pagamento Aprovado!";
+ * (d) an expired model renews with Pix: QR, countdown and the provider's page → Aprovar there → the dialog says
+ *     "Pagamento confirmado" and the banner is gone, by themselves; without Mercado Pago the dialog falls back to
+ *     the site's static QR and the instruction to send the receipt to support.
+ */
+const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
+const tag = randomUUID().slice(0, 8);
+const PRICE = 49.9;
+/** The site's random Pix key: PIX Manual orders and the renewal's static QR are paid to it. */
+const PIX_KEY = "123e4567-e12b-42d1-a456-426655440000";
+
+let fake: FakeMercadoPago;
+let site: Site;
+let browser: Browser;
+let adminToken = "";
+
+async function call<T>(method: string, pathname: string, body?: unknown, token = adminToken): Promise<T> {
+  const res = await fetch(`${site.baseUrl}${pathname}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${pathname} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function setSetting(key: string, value: string): Promise<void> {
+  const { settings } = await call<AdminSettingsResponse>("GET", "/api/admin/settings");
+  const found = settings.find((s) => s.setting_key === key);
+  if (found) await call("PUT", `/api/admin/settings/${found.id}`, { value });
+  else await call("POST", "/api/admin/settings", { setting_key: key, setting_value: value });
+}
+
+const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A model registered through the public API with one product; her plan ends `dueInDays` from today. */
+async function createModel(name: string, dueInDays: number, activate: boolean) {
+  const slug = `${name.toLowerCase()}_${tag}`;
+  const { token, model } = await call<{ token: string; model: { id: number } }>(
+    "POST",
+    "/api/auth/model/register",
+    {
+      username: slug,
+      email: `${slug}@e2e.local`,
+      password: "senha-segura-123",
+      name: `${name} ${tag}`,
+      age: 27,
+      phone: "11987654321",
+      whatsapp: "11987654321",
+      estado_id: SAO_PAULO.estado_id,
+      municipio_id: SAO_PAULO.municipio_id,
+      category_id: 1,
+    },
+    "",
+  );
+  const { product } = await call<{ product: { id: number } }>(
+    "POST",
+    "/api/models/products",
+    { name: `Ensaio ${name}`, description: "Fotos exclusivas", price: "49,90", type: "digital", is_active: true },
+    token,
+  );
+  await call("POST", `/api/admin/models/${model.id}/payments`, {
+    amount: 100,
+    method: "cash",
+    due_date: isoDate(dueInDays),
+    status: "paid",
+  });
+  if (activate) await call("PATCH", `/api/admin/models/${model.id}/status`, { is_active: true });
+  return { token, modelId: model.id, productId: product.id };
+}
+
+async function publicStatus(modelId: number): Promise<number> {
+  return (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).status;
+}
+
+async function fillBuyer(page: Page, name: string) {
+  await page.getByLabel("Nome completo").fill(name);
+  await page.getByLabel("E-mail").fill(`comprador-${tag}@e2e.local`);
+  await page.getByLabel("Telefone (com DDD)").fill("(11) 98765-4321");
+}
+
+before(async () => {
+  fake = await startFakeMercadoPago();
+  site = await startSite({ MERCADOPAGO_API_URL: fake.url });
+  browser = await launchBrowser();
+  ({ token: adminToken } = await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, ""));
+  await setSetting("mp_access_token_test", "TEST-e2e-token");
+  await setSetting("mp_webhook_secret", fake.webhookSecret);
+  await setSetting("pix_random", PIX_KEY);
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  await fake?.close();
+});
+
+describe("payments", () => {
+  test("(a) an expired model renews through the provider and goes live without a reload", async () => {
+    const model = await createModel("Renata", -1, false);
+    assert.equal(await publicStatus(model.modelId), 404);
+
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
+    await page.goto("/dashboard");
+    const banner = page.locator('[data-payment-status="expired"]');
+    await banner.getByText("Pagamento Vencido").waitFor();
+
+    await banner.getByRole("button", { name: "Renovar agora" }).click();
+    const dialog = page.getByRole("dialog", { name: "Renovar plano" });
+    await dialog.getByLabel(/Cartão ou boleto/).check();
+    const [simulator] = await Promise.all([
+      context.waitForEvent("page"),
+      dialog.getByRole("button", { name: "Ir para o pagamento" }).click(),
+    ]);
+    await simulator.getByRole("button", { name: "Aprovar" }).waitFor();
+    await simulator.getByRole("button", { name: "Aprovar" }).click();
+    // Back from the checkout (the success return address is the dashboard): the notice, and no banner.
+    await simulator.waitForURL(/\/dashboard/);
+    await simulator.getByText("Pagamento recebido, aguardando confirmação").first().waitFor();
+
+    // The first tab was never reloaded: the events stream removed the banner and shows the profile as public.
+    await banner.waitFor({ state: "detached", timeout: 20_000 });
+    await page.locator('[data-public-visibility="visible"]').waitFor();
+    assert.equal(await publicStatus(model.modelId), 200);
+    await screenshot(page, "payments-renewed-dashboard-desktop");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("(b) PIX Manual: the result page waits, the admin marks it paid, revenue and the page follow", async () => {
+    const seller = await createModel("Manuela", 30, true);
+    const buyer = `Cliente Manual ${tag}`;
+
+    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile: true });
+    const page = visitor.page;
+    await page.goto(`/checkout/${seller.productId}`);
+    await page.getByRole("heading", { name: "Ensaio Manuela" }).waitFor();
+    await page.getByText("R$ 49,90").first().waitFor();
+    assert.ok(await page.getByLabel("PIX Manual").isChecked());
+    await fillBuyer(page, buyer);
+    await page.getByRole("button", { name: "Gerar PIX" }).click();
+    await page.getByRole("heading", { name: "Pague com PIX" }).waitFor();
+    await page.getByText(PIX_KEY, { exact: true }).waitFor();
+    await page.getByRole("img", { name: /QR Code PIX/ }).waitFor();
+    await screenshot(page, "payments-pix-manual-mobile");
+    await page.getByRole("link", { name: "Confirmar Pagamento" }).click();
+    await page.waitForURL(/\/payment\/success\?order_id=\d+/);
+    await page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
+
+    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await admin.context.addInitScript((token) => window.localStorage.setItem("token", token), adminToken);
+    const a = admin.page;
+    await a.goto("/admin/dashboard");
+    const revenue = a.locator("dt", { hasText: /^Receita$/ }).locator("xpath=following-sibling::dd[1]");
+    await revenue.filter({ hasText: "R$" }).waitFor();
+    const before = (await revenue.textContent()) ?? "";
+
+    await a.getByRole("navigation", { name: "Áreas da administração" }).getByRole("link", { name: "Pedidos" }).click();
+    const row = a.getByRole("row").filter({ hasText: buyer });
+    await row.getByRole("button", { name: "Marcar como pago" }).click();
+    await a.getByRole("dialog").getByRole("button", { name: "Marcar como pago" }).click();
+    await row.getByText("Pago", { exact: true }).waitFor();
+
+    await a
+      .getByRole("navigation", { name: "Áreas da administração" })
+      .getByRole("link", { name: "Dashboard" })
+      .click();
+    await revenue.filter({ hasNotText: before }).waitFor();
+    const parse = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
+    assert.equal(Math.round((parse((await revenue.textContent()) ?? "") - parse(before)) * 100), PRICE * 100);
+
+    // The visitor's page reads the order again while it is pending: it turns to approved by itself.
+    await page.getByRole("heading", { name: "Pagamento Aprovado!" }).waitFor({ timeout: 20_000 });
+    await screenshot(page, "payments-pix-manual-approved-mobile");
+    assert.deepEqual(visitor.errors, []);
+    assert.deepEqual(admin.errors, []);
+    await visitor.context.close();
+    await admin.context.close();
+  });
+
+  test("(c) PIX via Mercado Pago: simulator → Aprovar → Pagamento Aprovado!", async () => {
+    const seller = await createModel("Marina", 30, true);
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto(`/checkout/${seller.productId}`);
+    await page.getByRole("heading", { name: "Ensaio Marina" }).waitFor();
+    await fillBuyer(page, `Cliente MP ${tag}`);
+    await page.getByLabel("PIX via Mercado Pago").check();
+    await page.getByRole("button", { name: "Pagar com PIX" }).click();
+    await page.waitForURL((url) => url.href.startsWith(fake.url));
+    await page.getByRole("button", { name: "Aprovar" }).click();
+    await page.waitForURL(/\/payment\/success\?order_id=\d+/);
+    await page.getByRole("heading", { name: "Pagamento Aprovado!" }).waitFor({ timeout: 20_000 });
+    await page.getByText("Seu produto será liberado em breve.").waitFor();
+    await screenshot(page, "payments-mp-approved-desktop");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("(d) renewal by Pix confirms itself; without Mercado Pago the static QR and the receipt instruction", async () => {
+    const model = await createModel("Paula", -1, false);
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
+    await page.goto("/dashboard");
+    const banner = page.locator('[data-payment-status="expired"]');
+    await banner.getByRole("button", { name: "Renovar agora" }).click();
+    const dialog = page.getByRole("dialog", { name: "Renovar plano" });
+    await dialog.getByLabel(/Pix \(QR Code\)/).check();
+    await dialog.getByRole("button", { name: "Gerar QR Code Pix" }).click();
+    await dialog.locator('[data-pix-state="pending"]').waitFor();
+    await dialog.getByRole("img", { name: /QR Code PIX/ }).waitFor();
+    assert.match((await dialog.getByRole("timer").textContent()) ?? "", /^(29|30):\d\d$/);
+    assert.match(await dialog.getByRole("textbox", { name: "Pix copia e cola" }).inputValue(), /^000201/);
+    await screenshot(page, "payments-renewal-pix-desktop");
+
+    const [ticket] = await Promise.all([
+      context.waitForEvent("page"),
+      dialog.getByRole("link", { name: "Abrir página do pagamento" }).click(),
+    ]);
+    await ticket.getByRole("button", { name: "Aprovar" }).click();
+    await dialog.locator('[data-pix-state="paid"]').getByText("Pagamento confirmado").waitFor({ timeout: 20_000 });
+    await banner.waitFor({ state: "detached", timeout: 20_000 });
+    assert.equal(await publicStatus(model.modelId), 200);
+    await dialog.getByRole("button", { name: "Concluir" }).click();
+    await ticket.close();
+
+    // Mercado Pago switched off: the same option shows the site's static QR and what to do after paying.
+    await setSetting("mp_access_token_test", "");
+    try {
+      await page.getByRole("region", { name: "Pagamentos" }).getByRole("button", { name: "Renovar Plano" }).click();
+      await dialog.getByLabel(/Pix \(QR Code\)/).check();
+      await dialog.getByRole("button", { name: "Gerar QR Code Pix" }).click();
+      await dialog.locator('[data-pix-state="static"]').waitFor();
+      await dialog.getByText("Depois de pagar, envie o comprovante ao suporte.").waitFor();
+      await dialog.getByRole("img", { name: /QR Code PIX/ }).waitFor();
+    } finally {
+      await setSetting("mp_access_token_test", "TEST-e2e-token");
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * npm run lighthouse: Lighthouse (mobile, default simulated throttling) on the home page, a city page and a profile
+ * of the demo data, as a first-time visitor (a fresh browser profile per run), three runs each; prints the median
+ * performance score, LCP, FCP, TBT, CLS and the JavaScript transferred per page. A benchmark, not a test: the
+ * figures move with the machine's load.
+ *
+ * It builds the web app (skip with LIGHTHOUSE_SKIP_BUILD=1) and starts the demo site itself (src/demo/run-demo.ts)
+ * on LIGHTHOUSE_PORT (5190) with its own data directory (LIGHTHOUSE_DATA_DIR, default ./data-lighthouse), or
+ * measures an already running site given by LIGHTHOUSE_URL. Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * LIGHTHOUSE_RUNS (3) runs per page.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const env = process.env;
+const root = path.resolve(import.meta.dirname, "..");
+const runs = Number(env.LIGHTHOUSE_RUNS ?? 3);
+const port = Number(env.LIGHTHOUSE_PORT ?? 5190);
+const chromePath = env.CHROME_PATH ?? "/usr/bin/chromium";
+const log = (line) => process.stdout.write(`${line}\n`);
+
+async function waitFor(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`o site saiu com código ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} não respondeu em ${timeoutMs / 1000} s`);
+}
+
+/** Starts the demo site (built web app, demo seed) as a child process; resolves with its base URL. */
+async function startDemo() {
+  if (env.LIGHTHOUSE_SKIP_BUILD !== "1") {
+    log("compilando o site (npm run build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build falhou");
+  }
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/demo/run-demo.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DEMO_DATA_DIR: env.LIGHTHOUSE_DATA_DIR ?? path.join(root, "data-lighthouse"),
+      DEMO_MP_PORT: String(port + 1),
+      LOG_LEVEL: "warn",
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, child);
+  return { baseUrl, stop: () => child.kill("SIGTERM") };
+}
+
+/** JavaScript bytes on the wire (compressed when the server compresses), from the network requests audit. */
+function scriptBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+}
+
+async function measure(url) {
+  // A new Chromium with a new, empty profile each run: no cache, no cookies, no stored age-gate answer.
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits["largest-contentful-paint"].numericValue,
+      fcp: lhr.audits["first-contentful-paint"].numericValue,
+      tbt: lhr.audits["total-blocking-time"].numericValue,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue,
+      js: scriptBytes(lhr),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const site = env.LIGHTHOUSE_URL ? { baseUrl: env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startDemo();
+  try {
+    const listing = await (await fetch(`${site.baseUrl}/api/models/public?page=1&limit=20`)).json();
+    const card = listing.models[0];
+    if (!card) throw new Error("o site não tem modelos visíveis");
+    const pages = [
+      ["home", "/"],
+      [`cidade (${card.city_slug})`, `/cidade/${card.city_slug}`],
+      [`perfil (${card.id})`, `/cidade/${card.city_slug}/${card.slug}/${card.id}`],
+    ];
+    const rows = [];
+    for (const [name, pathname] of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        // A loaded machine sometimes makes Chromium give up on a page (an interstitial): one more try.
+        const r = await measure(`${site.baseUrl}${pathname}`).catch((err) => {
+          log(`  ${name} #${i + 1}: ${err.message.split("\n")[0]} — de novo`);
+          return measure(`${site.baseUrl}${pathname}`);
+        });
+        log(
+          `  ${name} #${i + 1}: ${r.score}, LCP ${(r.lcp / 1000).toFixed(2)} s, FCP ${(r.fcp / 1000).toFixed(2)} s, ` +
+            `TBT ${r.tbt.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, JS ${(r.js / 1024).toFixed(0)} KB`,
+        );
+        results.push(r);
+      }
+      const pick = (key) => median(results.map((r) => r[key]));
+      rows.push({
+        name,
+        pathname,
+        score: pick("score"),
+        lcp: pick("lcp"),
+        fcp: pick("fcp"),
+        tbt: pick("tbt"),
+        cls: pick("cls"),
+        js: pick("js"),
+      });
+    }
+    log("");
+    log(`Lighthouse ${lighthouseVersion()} (mobile, throttling simulado), mediana de ${runs} execuções por página:`);
+    log("| Página | Desempenho | LCP | FCP | TBT | CLS | JS transferido |");
+    log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of rows) {
+      log(
+        `| ${r.name} \`${r.pathname}\` | ${r.score} | ${(r.lcp / 1000).toFixed(1)} s | ${(r.fcp / 1000).toFixed(1)} s | ` +
+          `${r.tbt.toFixed(0)} ms | ${r.cls.toFixed(3)} | ${(r.js / 1024).toFixed(0)} KB |`,
+      );
+    }
+    const ok = (r) => r.score >= 95 && r.lcp <= 1500 && r.cls <= 0.02 && r.tbt <= 150;
+    log("");
+    log("metas: desempenho ≥ 95, LCP ≤ 1,5 s, CLS ≤ 0,02, TBT ≤ 150 ms");
+    for (const r of rows) log(`  ${ok(r) ? "ok   " : "FALHA"} ${r.name}`);
+  } finally {
+    site.stop();
+  }
+}
+
+function lighthouseVersion() {
+  const out = spawnSync(process.execPath, ["-p", "require('lighthouse/package.json').version"], { cwd: root });
+  return String(out.stdout).trim();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
