@@ -211,7 +211,8 @@ describe("public directory", () => {
     await context.close();
   });
 
-  test("profile edits reach an open profile through the live events stream", async () => {
+  /** Signs demo1 in and returns her profile and a function that saves it with a new description. */
+  async function demoProfileEditor() {
     const login = await getJson<{ token: string }>("/api/auth/model/login", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -220,34 +221,64 @@ describe("public directory", () => {
     const auth = { authorization: `Bearer ${login.token}` };
     const { model } = await getJson<ProfileResponse>("/api/models/profile", { headers: auth });
     assert.equal(model.visibility.is_visible, true, "demo1 is public");
+    const saveDescription = async (description: string) => {
+      const res = await fetch(`${site.baseUrl}/api/models/profile`, {
+        method: "PUT",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({
+          name: model.name,
+          age: model.age,
+          estado_id: model.estado_id,
+          municipio_id: model.municipio_id,
+          category_id: model.category_id,
+          description,
+          phone: model.phone ?? undefined,
+          whatsapp: model.whatsapp ?? undefined,
+          instagram: model.instagram ?? "",
+          height: model.height,
+          weight: model.weight,
+          measurements: model.measurements ?? "",
+          services: model.services,
+          rates: model.rates,
+        }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    };
+    return { model, saveDescription };
+  }
 
+  test("profile edits reach an open profile through the live events stream", async () => {
+    const { model, saveDescription } = await demoProfileEditor();
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await page.goto(`/model/${model.id}`);
     await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
 
     const description = `Agenda atualizada ao vivo ${Date.now()}`;
-    const res = await fetch(`${site.baseUrl}/api/models/profile`, {
-      method: "PUT",
-      headers: { ...auth, "content-type": "application/json" },
-      body: JSON.stringify({
-        name: model.name,
-        age: model.age,
-        estado_id: model.estado_id,
-        municipio_id: model.municipio_id,
-        category_id: model.category_id,
-        description,
-        phone: model.phone ?? undefined,
-        whatsapp: model.whatsapp ?? undefined,
-        instagram: model.instagram ?? "",
-        height: model.height,
-        weight: model.weight,
-        measurements: model.measurements ?? "",
-        services: model.services,
-        rates: model.rates,
-      }),
-    });
-    assert.equal(res.status, 200, await res.text());
+    await saveDescription(description);
     await page.getByText(description).waitFor({ timeout: 30_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("an edit saved after the server rendered the profile but before its script ran still reaches it", async () => {
+    const { model, saveDescription } = await demoProfileEditor();
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    // The page's scripts are held back until the edit is saved: the server-rendered profile is on screen, the
+    // live stream not open yet, so the edit's event reaches nobody; the stream's data version must tell.
+    let releaseScripts!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`/model/${model.id}`, { waitUntil: "commit" });
+    await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
+
+    const description = `Editado antes do script ${Date.now()}`;
+    await saveDescription(description);
+    assert.equal(await page.getByText(description).count(), 0, "the rendered page is older than the edit");
+    releaseScripts();
+    await page.getByText(description).waitFor({ timeout: 15_000 });
     assert.deepEqual(errors, []);
     await context.close();
   });

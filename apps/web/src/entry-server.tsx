@@ -31,6 +31,8 @@ export type RenderOptions = {
   origin: string;
   /** The visitor accepted the age gate (its cookie): no gate is rendered. */
   ageAccepted: boolean;
+  /** The public data version read before the page's data (the browser compares it with the live stream's). */
+  dataVersion: string;
 };
 
 /** How the query functions read the API on the server (set once by the server at start). */
@@ -44,7 +46,7 @@ const handler = createStaticHandler(routes);
  * Renders a public page (home, city, profile, 404) to HTML with its data, or null for a private path, which the
  * browser renders. The whole document is awaited (onAllReady): it is cached and compressed as one body.
  */
-export async function render({ url, origin, ageAccepted }: RenderOptions): Promise<RenderedPage | null> {
+export async function render({ url, origin, ageAccepted, dataVersion }: RenderOptions): Promise<RenderedPage | null> {
   // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
   const location = new URL(`http://localhost${url}`);
   const route = publicRouteOf(location.pathname);
@@ -68,7 +70,7 @@ export async function render({ url, origin, ageAccepted }: RenderOptions): Promi
       </AgeGateProvider>
     </StrictMode>,
   );
-  const state = serializeState({ queries: dehydrateForPage(queryClient), ageAccepted });
+  const state = serializeState({ queries: dehydrateForPage(queryClient), ageAccepted, dataVersion });
   queryClient.clear();
   return {
     status: info.status,

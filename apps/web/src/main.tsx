@@ -5,6 +5,7 @@ import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { routes } from "./app/router";
 import { hydrateFromPage } from "./app/ssr/state";
+import { setPageDataVersion } from "./lib/model-events";
 import "./styles.css";
 
 /**
@@ -25,6 +26,7 @@ async function start() {
   // Server-rendered public pages carry their data; private pages are rendered here from the shell.
   const state = hydrateFromPage(queryClient);
   if (state) await loadMatchedRoutes();
+  if (state?.dataVersion) setPageDataVersion(state.dataVersion);
   const app = (
     <StrictMode>
       <AgeGateProvider accepted={state?.ageAccepted}>

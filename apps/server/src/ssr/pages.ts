@@ -52,7 +52,10 @@ type Shells = { privateShell: string; publicShell: string };
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
   async function render(request: FastifyRequest, url: string, ageAccepted: boolean): Promise<Page | null> {
     const origin = (await loadSiteIdentity({ db: app.db })).url || requestOrigin(request);
-    return renderer.render({ url, origin, ageAccepted, ip: request.ip });
+    // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
+    // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
+    const dataVersion = await app.publicCache.currentVersion();
+    return renderer.render({ url, origin, ageAccepted, ip: request.ip, dataVersion });
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {

@@ -11,6 +11,7 @@ type EntryServer = {
     url: string;
     origin: string;
     ageAccepted: boolean;
+    dataVersion: string;
   }): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
 };
 
@@ -52,7 +53,13 @@ export type Page = { status: number; html: Buffer };
 
 export type PageRenderer = {
   /** The whole document of a public page, or null for a private path (the browser renders those). */
-  render(options: { url: string; origin: string; ageAccepted: boolean; ip: string }): Promise<Page | null>;
+  render(options: {
+    url: string;
+    origin: string;
+    ageAccepted: boolean;
+    ip: string;
+    dataVersion: string;
+  }): Promise<Page | null>;
 };
 
 /** The build of the server entry, next to the client build: apps/web/dist-ssr/entry-server.js. */
@@ -116,8 +123,8 @@ export async function loadPageRenderer(
   });
 
   return {
-    async render({ url, origin, ageAccepted, ip }) {
-      const page = await visitor.run({ ip }, () => entry.render({ url, origin, ageAccepted }));
+    async render({ url, origin, ageAccepted, ip, dataVersion }) {
+      const page = await visitor.run({ ip }, () => entry.render({ url, origin, ageAccepted, dataVersion }));
       if (!page) return null;
       const head = page.head + preloads(page.pageModule);
       const html = template.start + head + template.middle + page.body + template.end;

@@ -9,9 +9,35 @@ type Listener = (event: ModelEvent) => void;
  * One EventSource on GET /api/models/events shared by every component that listens: opened with the first
  * subscriber, closed with the last. Reconnecting after a drop is left to the browser (the server sends
  * `retry:`). Nothing here runs at import time, so the module is safe to load on a server.
+ *
+ * Each connection opens with the public data version. Events sent while no connection was open (before the
+ * first one: a server-rendered page is on screen before its script runs; or during a drop) are not replayed,
+ * so when that version differs from the one the page's data was read at, listeners get one event without a
+ * model_id: "something may have changed, refresh".
  */
 let source: EventSource | null = null;
 const listeners = new Set<Listener>();
+/** The version the data on screen is known to be at (from the server-rendered page, then from the stream). */
+let knownVersion: string | null = null;
+
+/** The public data version the server rendered the page's data at. */
+export function setPageDataVersion(version: string): void {
+  knownVersion = version;
+}
+
+function notify(event: ModelEvent) {
+  for (const l of [...listeners]) l(event);
+}
+
+function parseVersion(data: unknown): string | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = JSON.parse(data) as { version?: unknown };
+    return typeof parsed.version === "string" ? parsed.version : null;
+  } catch {
+    return null;
+  }
+}
 
 function parseEvent(data: unknown): ModelEvent | null {
   if (typeof data !== "string") return null;
@@ -31,8 +57,15 @@ export function subscribeModelEvents(listener: Listener): () => void {
     source = new EventSource(apiPaths.models.events);
     source.onmessage = (message) => {
       const event = parseEvent(message.data);
-      if (event) for (const l of [...listeners]) l(event);
+      if (event) notify(event);
     };
+    source.addEventListener("version", (message) => {
+      const version = parseVersion(message.data);
+      if (!version) return;
+      const missed = knownVersion !== null && knownVersion !== version;
+      knownVersion = version;
+      if (missed) notify({ type: "model_status_updated" });
+    });
   }
   return () => {
     listeners.delete(listener);

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import Fastify from "fastify";
 import { createMemoryEventBus, type EventBus } from "../../plugins/events";
+import { buildModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { registerEventStream } from "./events";
 
@@ -57,6 +58,35 @@ describe("GET /api/models/events", () => {
       { type: "model_status_updated", model_id: 42 },
       { type: "model_payment_updated", model_id: 7 },
     ]);
+  });
+
+  test("each stream opens with the public data version, which moves when public data changes", async () => {
+    /** Opens a stream, reads its version event, hangs up. */
+    const openVersion = () =>
+      new Promise<string>((resolve, reject) => {
+        const req = http.get(`${baseUrl}/api/models/events`, (res) => {
+          let got = "";
+          res.on("data", (chunk: Buffer) => {
+            got += chunk.toString();
+            const line = /event: version\ndata: (.*)\n\n/.exec(got);
+            if (!line) return;
+            req.destroy();
+            resolve((JSON.parse(line[1]!) as { version: string }).version);
+          });
+        });
+        req.on("error", reject);
+        req.setTimeout(2000, () => req.destroy(new Error(`no version event`)));
+      });
+    const first = await openVersion();
+    assert.equal(first, await ctx.app.publicCache.currentVersion());
+    assert.equal(await openVersion(), first, "no change, same version");
+
+    // A new visible model changes what the public sees (database triggers bump the version).
+    await buildModel(ctx.app);
+    ctx.app.publicCache.forgetVersion();
+    const second = await openVersion();
+    assert.notEqual(second, first);
+    assert.equal(second, await ctx.app.publicCache.currentVersion());
   });
 
   test("a client that goes away is unsubscribed; heartbeats keep the stream alive", async () => {

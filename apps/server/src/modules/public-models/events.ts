@@ -21,7 +21,8 @@ export type EventStreamOptions = {
 
 /**
  * GET /api/models/events: a server-sent event stream relaying app.events, one JSON message per event
- * (`data: {"type":"model_status_updated","model_id":1}`). The reply is hijacked, so Fastify neither
+ * (`data: {"type":"model_status_updated","model_id":1}`), opened by a `version` event carrying the public data
+ * version (`event: version` / `data: {"version":"2026-11-22:41"}`). The reply is hijacked, so Fastify neither
  * serializes nor ends it; every open stream is ended when the app closes so that close() does not wait.
  */
 export function registerEventStream(app: FastifyInstance, options: EventStreamOptions): void {
@@ -81,6 +82,15 @@ export function registerEventStream(app: FastifyInstance, options: EventStreamOp
     // The response's close (not the request's) is the one that fires when the client goes away.
     res.on("close", () => release(true));
     res.on("error", () => release(true));
+    // After the subscription, the public data version: a page whose data is older than it (an event went
+    // out before this stream opened, or while it was down) refreshes itself. Its own event name keeps it out of
+    // the clients' message handler.
+    app.publicCache
+      .currentVersion()
+      .then((version) => {
+        if (!released) res.write(`event: version\ndata: ${JSON.stringify({ version })}\n\n`);
+      })
+      .catch((err: unknown) => request.log.warn({ err }, "events: data version not read"));
   });
 
   // preClose runs before the HTTP server waits for open connections; a stream left open would block close().

@@ -4,8 +4,11 @@ import { ApiError } from "@/lib/api-client";
 /** The id of the `<script type="application/json">` that carries the server's data to the browser. */
 export const SSR_STATE_ID = "ssr-state";
 
-/** What the server rendered with: the query cache and whether the visitor had accepted the age gate. */
-export type SsrState = { queries: DehydratedState; ageAccepted: boolean };
+/**
+ * What the server rendered with: the query cache, whether the visitor had accepted the age gate, and the public
+ * data version the data is at least as new as.
+ */
+export type SsrState = { queries: DehydratedState; ageAccepted: boolean; dataVersion?: string };
 
 type SerializedError = { status: number; code?: string; message: string; details?: unknown };
 
