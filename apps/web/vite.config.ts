@@ -18,12 +18,22 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "dist",
         emptyOutDir: true,
         manifest: true,
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             // zod in a chunk of its own, which starts by setting zod's global config to jitless: the policy has no
             // 'unsafe-eval', and zod otherwise probes `new Function` when a schema is built (a CSP violation on
             // the console of every page). The chunk imports nothing, so this runs before zod reads its config.
-            manualChunks: (id) => (/[\\/]node_modules[\\/]zod[\\/]/.test(id) ? "zod" : undefined),
+            codeSplitting: {
+              groups: [
+                { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ },
+                // React, the router and TanStack Query: loaded by every page, one file.
+                {
+                  name: "vendor",
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                },
+              ],
+            },
             banner: (chunk) => (chunk.name === "zod" ? "globalThis.__zod_globalConfig = { jitless: true };" : ""),
           },
         },

@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { StrictMode, type ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { matchRoutes, StaticRouter } from "react-router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
-import { routes } from "./app/router";
+import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { dehydrateForPage, loadPublicPage, type PageInfo, type PublicRoute, publicRouteOf } from "./app/ssr/page-data";
 import { serializeState, SSR_STATE_ID } from "./app/ssr/state";
 import { type ServerTransport, setServerTransport } from "./lib/api-client";
@@ -40,8 +40,6 @@ export function configure({ transport }: { transport: ServerTransport }): void {
   setServerTransport(transport);
 }
 
-const handler = createStaticHandler(routes);
-
 /**
  * Renders a public page (home, city, profile, 404) to HTML with its data, or null for a private path, which the
  * browser renders. The whole document is awaited (onAllReady): it is cached and compressed as one body.
@@ -57,15 +55,15 @@ export async function render({ url, origin, ageAccepted, dataVersion }: RenderOp
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   const info = await loadPublicPage(queryClient, route, location.searchParams);
-  const context = await handler.query(new Request(location.href));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
 
   const markup = await renderToHtml(
     <StrictMode>
       <AgeGateProvider accepted={ageAccepted}>
         <AppProviders client={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={location.pathname + location.search}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </AgeGateProvider>
     </StrictMode>,
@@ -95,6 +93,9 @@ function renderToHtml(node: ReactNode): Promise<string> {
     });
     const stream = renderToPipeableStream(node, {
       onAllReady: () => stream.pipe(sink),
+      // The page is sent whole, so no Suspense boundary may be moved out of line (React does that with large
+      // boundaries, and reveals them with an inline script the Content-Security-Policy forbids).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onShellError: reject,
     });
   });

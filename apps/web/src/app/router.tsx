@@ -1,95 +1,129 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { PageSpinner } from "@/components/ui";
+import { type ComponentType, createElement, lazy } from "react";
+import { type RouteObject, useRoutes } from "react-router";
 import { AdminGuard } from "@/features/auth/components/admin-guard";
+import { trackRequest } from "@/lib/global-loading";
 import { RootLayout } from "./layout/root-layout";
 import { NotFoundPage } from "./not-found-page";
 
+/** A screen loaded on demand; `preload()` fetches its module ahead (the browser does it before hydrating). */
+export type LazyPage = ComponentType & { preload: () => Promise<ComponentType> };
+
 /**
  * Each screen lives in its own file and is loaded on demand; replacing a page means editing only that file
- * (keep its exported name). `page(() => import(…), "Name")` turns a named export into a lazy route.
+ * (keep its exported name). `page(() => import(…), "Name")` turns a named export into a lazy screen. Once its
+ * module is loaded the screen renders at once (no suspension), so a page preloaded before hydration hydrates
+ * in the first pass. While a module loads, the global loading overlay counts it as pending work; the router
+ * changes pages in a transition, so the previous page stays on screen meanwhile.
  */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () => {
+    loading ??= (async () => {
+      const done = trackRequest();
+      try {
+        loaded = (await load())[name] as ComponentType;
+        return loaded;
+      } catch (err) {
+        loading = null;
+        throw err;
+      } finally {
+        done();
+      }
+    })();
+    return loading;
+  };
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  const Screen = () => createElement(loaded ?? Suspending);
+  return Object.assign(Screen, { preload });
 }
+
+const HomePage = page(() => import("@/features/public/pages/home-page"), "HomePage");
+const ModelProfilePage = page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage");
+const ModelLoginPage = page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage");
 
 /** The route table. Exported without a router so a server renderer can reuse it. */
 export const routes: RouteObject[] = [
   {
     path: "/",
     Component: RootLayout,
-    HydrateFallback: PageSpinner,
     children: [
-      { index: true, lazy: page(() => import("@/features/public/pages/home-page"), "HomePage") },
-      { path: "cidade/:slug", lazy: page(() => import("@/features/public/pages/home-page"), "HomePage") },
+      { index: true, Component: HomePage },
+      { path: "cidade/:slug", Component: HomePage },
       {
         path: "cidade/:citySlug/:modelSlug/:id",
-        lazy: page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage"),
+        Component: ModelProfilePage,
       },
       {
         path: "modelo/:slug",
-        lazy: page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage"),
+        Component: ModelProfilePage,
       },
-      { path: "model/:id", lazy: page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage") },
+      { path: "model/:id", Component: ModelProfilePage },
 
-      { path: "login", lazy: page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage") },
-      { path: "model/login", lazy: page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage") },
-      { path: "register", lazy: page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
+      { path: "login", Component: ModelLoginPage },
+      { path: "model/login", Component: ModelLoginPage },
+      { path: "register", Component: page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
 
-      { path: "dashboard", lazy: page(() => import("@/features/dashboard/pages/dashboard-page"), "DashboardPage") },
+      {
+        path: "dashboard",
+        Component: page(() => import("@/features/dashboard/pages/dashboard-page"), "DashboardPage"),
+      },
       {
         path: "dashboard/profile",
-        lazy: page(() => import("@/features/dashboard/pages/profile-edit-page"), "ProfileEditPage"),
+        Component: page(() => import("@/features/dashboard/pages/profile-edit-page"), "ProfileEditPage"),
       },
       {
         path: "dashboard/gallery",
-        lazy: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
+        Component: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
       },
       {
         path: "dashboard/vendas",
-        lazy: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
+        Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
       },
       {
         path: "dashboard/configuracoes",
-        lazy: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
+        Component: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
       },
 
-      { path: "admin/login", lazy: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage") },
+      {
+        path: "admin/login",
+        Component: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage"),
+      },
       {
         // Pathless layouts: the guard, then the admin frame (loaded on demand with the first admin page, so no
         // admin code reaches the public pages); unknown /admin/* paths still reach the 404 below.
         Component: AdminGuard,
         children: [
           {
-            lazy: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
+            Component: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
             children: [
               {
                 path: "admin/dashboard",
-                lazy: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
+                Component: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
               },
               {
                 path: "admin/models",
-                lazy: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
+                Component: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
               },
               {
                 path: "admin/orders",
-                lazy: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
+                Component: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
               },
               {
                 path: "admin/settings",
-                lazy: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
+                Component: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
               },
               {
                 path: "admin/stats",
-                lazy: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
+                Component: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
               },
               {
                 path: "admin/pix-qr",
-                lazy: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+                Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
               },
               {
                 path: "admin/audit",
-                lazy: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
+                Component: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
               },
             ],
           },
@@ -98,21 +132,32 @@ export const routes: RouteObject[] = [
 
       {
         path: "checkout/:productId",
-        lazy: page(() => import("@/features/checkout/pages/checkout-page"), "CheckoutPage"),
+        Component: page(() => import("@/features/checkout/pages/checkout-page"), "CheckoutPage"),
       },
       {
         path: "payment/success",
-        lazy: page(() => import("@/features/payments/pages/payment-success-page"), "PaymentSuccessPage"),
+        Component: page(() => import("@/features/payments/pages/payment-success-page"), "PaymentSuccessPage"),
       },
       {
         path: "payment/failure",
-        lazy: page(() => import("@/features/payments/pages/payment-failure-page"), "PaymentFailurePage"),
+        Component: page(() => import("@/features/payments/pages/payment-failure-page"), "PaymentFailurePage"),
       },
       { path: "*", Component: NotFoundPage },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The page for the current location (inside a BrowserRouter or a StaticRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** Loads the screens `location` matches, so that the first render (hydration) needs no module it lacks. */
+export async function preloadScreens(matched: { route: RouteObject }[]): Promise<void> {
+  await Promise.all(
+    matched.map(({ route }) => {
+      const screen = route.Component as Partial<LazyPage> | null | undefined;
+      return screen?.preload?.();
+    }),
+  );
 }

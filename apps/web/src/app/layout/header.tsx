@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "@/components/logo";
 import { buttonClasses } from "@/components/ui";
@@ -7,8 +7,10 @@ import { CitySearchBox } from "@/features/cities/components/city-search-box";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { cn } from "@/lib/cn";
 import { appPaths } from "@/lib/paths";
-import { MobileMenu } from "./mobile-menu";
-import { UserMenu } from "./user-menu";
+
+// Loaded when first needed (the phone menu opened, a signed-in visitor): public pages' first load stays light.
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const navLinkClasses = ({ isActive }: { isActive?: boolean } = {}) =>
   cn(
@@ -18,10 +20,16 @@ const navLinkClasses = ({ isActive }: { isActive?: boolean } = {}) =>
       : "text-ink-muted hover:text-ink",
   );
 
+function SessionPlaceholder() {
+  return <span className="h-10 w-40 animate-pulse rounded-full bg-surface-2" aria-hidden="true" />;
+}
+
 export function Header() {
   const session = useSession();
   const { openTerms } = useTermsModal();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (menuOpen && !menuLoaded) setMenuLoaded(true);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -59,7 +67,7 @@ export function Header() {
           </button>
           <div className="ml-2 flex min-w-44 items-center justify-end gap-2">
             {session.status === "loading" ? (
-              <span className="h-10 w-40 animate-pulse rounded-full bg-surface-2" aria-hidden="true" />
+              <SessionPlaceholder />
             ) : session.status === "signed-out" ? (
               <>
                 <Link to={appPaths.login} className={buttonClasses({ variant: "ghost", size: "sm" })}>
@@ -70,7 +78,9 @@ export function Header() {
                 </Link>
               </>
             ) : (
-              <UserMenu session={session} />
+              <Suspense fallback={<SessionPlaceholder />}>
+                <UserMenu session={session} />
+              </Suspense>
             )}
           </div>
         </nav>
@@ -92,16 +102,22 @@ export function Header() {
           </svg>
         </button>
       </div>
-      <MobileMenu
-        id={menuId}
-        open={menuOpen}
-        session={session}
-        onClose={() => setMenuOpen(false)}
-        onOpenTerms={() => {
-          setMenuOpen(false);
-          openTerms();
-        }}
-      />
+      {menuLoaded ? (
+        <Suspense fallback={<div id={menuId} hidden />}>
+          <MobileMenu
+            id={menuId}
+            open={menuOpen}
+            session={session}
+            onClose={() => setMenuOpen(false)}
+            onOpenTerms={() => {
+              setMenuOpen(false);
+              openTerms();
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div id={menuId} hidden />
+      )}
     </header>
   );
 }

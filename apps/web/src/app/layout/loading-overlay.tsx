@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useLocation, useNavigation } from "react-router";
+import { useLocation } from "react-router";
 import { Logo } from "@/components/logo";
 import { cn } from "@/lib/cn";
 import { getPendingRequests, subscribePendingRequests } from "@/lib/global-loading";
@@ -17,7 +17,6 @@ const SHOW_DELAY_MS = 300;
  */
 export function LoadingOverlay() {
   const pending = useSyncExternalStore(subscribePendingRequests, getPendingRequests, () => 0);
-  const navigation = useNavigation();
   const location = useLocation();
   const [navBusy, setNavBusy] = useState(true);
   const [lastKey, setLastKey] = useState(location.key);
@@ -38,7 +37,8 @@ export function LoadingOverlay() {
     return () => window.clearTimeout(settle);
   }, [navBusy, pending]);
 
-  const busy = pending > 0 || navBusy || navigation.state !== "idle";
+  // A screen's module being fetched counts as a pending request (app/router.tsx).
+  const busy = pending > 0 || navBusy;
   // "visible" flips on only after SHOW_DELAY_MS of continuous work, and off as soon as the work ends.
   const [visible, setVisible] = useState(false);
   if (!busy && visible) setVisible(false);

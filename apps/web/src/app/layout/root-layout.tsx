@@ -1,10 +1,12 @@
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { Toaster } from "@/components/ui";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
+import { PageSpinner, Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
 import { AgeGate } from "./age-gate";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { LoadingOverlay } from "./loading-overlay";
+import { ScrollRestoration } from "./scroll-restoration";
 import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
 
 /** The frame of every page: header, page, footer, plus the app-wide overlays. */
@@ -24,7 +26,10 @@ export function RootLayout() {
         </a>
         <Header />
         <main id="conteudo" className="flex flex-1 flex-col">
-          <Outlet />
+          {/* A screen whose module is still loading (the first visit of a private page) shows the spinner. */}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>

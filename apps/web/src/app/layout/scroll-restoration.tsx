@@ -1,0 +1,72 @@
+import { useLayoutEffect } from "react";
+import { useLocation, useNavigationType } from "react-router";
+
+const STORAGE_KEY = "vitrine:scroll";
+const positions = new Map<string, number>();
+let restored = false;
+
+function readSaved() {
+  if (restored) return;
+  restored = true;
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "{}") as Record<string, number>;
+    for (const [key, y] of Object.entries(saved)) positions.set(key, y);
+  } catch {
+    // storage unavailable or damaged: start without saved positions
+  }
+}
+
+function save() {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries([...positions].slice(-50))));
+  } catch {
+    // storage unavailable: positions live for this document only
+  }
+}
+
+/**
+ * Scroll like a site of separate documents: a new page (a link, a redirect) starts at the top or at its #anchor;
+ * back and forward return to where the visitor was on that entry, also after a reload (kept per history entry
+ * in sessionStorage). Renders nothing.
+ */
+export function ScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useLayoutEffect(() => {
+    readSaved();
+    window.history.scrollRestoration = "manual";
+    // The position is recorded as the visitor scrolls (reading it while the next page replaces this one would
+    // read a position the shorter new page has already cut).
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        positions.set(location.key, window.scrollY);
+      });
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", save);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", save);
+    };
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    const saved = positions.get(location.key);
+    if (navigationType === "POP" && saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
+    }
+    if (location.hash) {
+      document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    if (navigationType !== "POP") window.scrollTo(0, 0);
+  }, [location.key, location.hash, navigationType]);
+
+  return null;
+}
