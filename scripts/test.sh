@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the contracts unit tests, server tests on PGlite and on PostgreSQL, then the browser tests
-# against the built site.
+# Runs every test: the unit tests (contracts, the web app's route matching), server tests on PGlite and on
+# PostgreSQL, the build with its JavaScript budget (npm run size), then the browser tests against the built site.
 # Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,7 @@ server_tests() { # extra env assignments...
   env "$@" node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find apps/server/src -name '*.test.ts' | sort)
 }
 
-run_suite contracts npm run --silent test:unit
+run_suite unit npm run --silent test:unit
 
 run_suite server-pglite server_tests TEST_DATABASE_URL=
 
@@ -55,6 +55,7 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   fi
 fi
 run_suite build npm run build --silent
+run_suite size npm run --silent size
 run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=1 $(find e2e -name '*.spec.ts' | sort)
 
 echo

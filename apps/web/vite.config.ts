@@ -27,10 +27,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ },
-                // React, the router and TanStack Query: loaded by every page, one file.
+                // React and TanStack Query: loaded by every page, one file.
                 {
                   name: "vendor",
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
                 },
               ],
             },

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { StrictMode, type ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { matchRoutes, StaticRouter } from "react-router";
+import { matchRoutes, StaticRouter } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter, matchRoutes } from "react-router";
+import { BrowserRouter, matchRoutes } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";

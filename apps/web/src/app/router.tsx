@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy } from "react";
-import { type RouteObject, useRoutes } from "react-router";
+import { type RouteObject, useRoutes } from "@/lib/router";
 import { AdminGuard } from "@/features/auth/components/admin-guard";
 import { trackRequest } from "@/lib/global-loading";
 import { RootLayout } from "./layout/root-layout";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { cn } from "@/lib/cn";
 
 /** The "Vitrine" wordmark; a link home unless `asLink` is false. */

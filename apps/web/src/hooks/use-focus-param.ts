@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 
 /**
  * ?focus=email or ?focus=username focuses that field.

@@ -1,5 +1,5 @@
 import { DEFAULT_FOOTER_DISCLAIMER, whatsappNumber } from "@vitrine/contracts";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 

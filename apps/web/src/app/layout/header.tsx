@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "@/lib/router";
 import { Logo } from "@/components/logo";
 import { buttonClasses } from "@/components/ui";
 import { useSession } from "@/features/auth/session";

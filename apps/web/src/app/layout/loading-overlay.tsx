@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { Logo } from "@/components/logo";
 import { cn } from "@/lib/cn";
 import { getPendingRequests, subscribePendingRequests } from "@/lib/global-loading";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { buttonClasses } from "@/components/ui";
 import { useLogout } from "@/features/auth/hooks/use-logout";
 import type { Session } from "@/features/auth/session";

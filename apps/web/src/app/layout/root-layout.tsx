@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "@/lib/router";
 import { PageSpinner, Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
 import { AgeGate } from "./age-gate";

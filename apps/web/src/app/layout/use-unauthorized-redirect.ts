@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { signOut } from "@/features/auth/session";
 import { setUnauthorizedHandler } from "@/lib/api-client";
 

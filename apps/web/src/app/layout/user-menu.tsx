@@ -1,5 +1,5 @@
 import { type FocusEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "@/lib/router";
 import type { Session } from "@/features/auth/session";
 import { useLogout } from "@/features/auth/hooks/use-logout";
 import { appPaths } from "@/lib/paths";

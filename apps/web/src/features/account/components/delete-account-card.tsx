@@ -1,6 +1,6 @@
 import { DeleteAccountBodySchema } from "@vitrine/contracts";
 import { useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { Button, Card, ConfirmDialog, PasswordInput } from "@/components/ui";
 import { useSessionActions } from "@/features/auth/session";
 import { useZodForm } from "@/hooks/use-zod-form";

@@ -1,5 +1,5 @@
 import type { SessionModel } from "@vitrine/contracts";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";

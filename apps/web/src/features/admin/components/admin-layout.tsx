@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet } from "@/lib/router";
 import { AdminNav } from "./admin-nav";
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation } from "@/lib/router";
 import { PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { usePageTitle } from "@/hooks/use-page-title";

@@ -1,6 +1,6 @@
 import { type AdminStats, formatBRL } from "@vitrine/contracts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { AccessDenied } from "@/components/access-denied";
 import { PageContainer } from "@/components/page";
 import { QueryState, Stat, StatGroup } from "@/components/ui";

@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZES, type AdminPageSize } from "@vitrine/contracts";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
 import { Button, Card, Pagination, QueryState } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";

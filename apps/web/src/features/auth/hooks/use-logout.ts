@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useSessionActions } from "../session";
 

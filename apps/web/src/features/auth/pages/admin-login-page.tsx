@@ -1,5 +1,5 @@
 import type { LoginBody } from "@vitrine/contracts";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";

@@ -1,6 +1,6 @@
 import type { LoginBody, ModelAuthResponse } from "@vitrine/contracts";
 import { useEffect, useRef } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { Spinner } from "@/components/ui";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";

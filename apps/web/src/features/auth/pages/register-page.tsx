@@ -1,5 +1,5 @@
 import type { RegisterBody } from "@vitrine/contracts";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";

@@ -1,6 +1,6 @@
 import { type CheckoutPixResponse, formatBRL } from "@vitrine/contracts";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { PixCopyPaste, PixQrImage } from "@/components/pix-code";
 import { buttonClasses } from "@/components/ui";
 import { appPaths } from "@/lib/paths";

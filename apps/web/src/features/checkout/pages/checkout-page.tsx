@@ -1,6 +1,6 @@
 import { type CheckoutBody, CheckoutBodySchema, type CheckoutPixResponse } from "@vitrine/contracts";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { ResultPanel } from "@/components/result-panel";
 import { Button, buttonClasses, Input, PageSpinner } from "@/components/ui";

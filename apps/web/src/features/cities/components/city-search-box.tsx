@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "@/lib/router";
 import { cn } from "@/lib/cn";
 import { useCitySearch } from "../api/search-cities";
 import { useDebouncedValue } from "../hooks/use-debounced-value";

@@ -1,5 +1,5 @@
 import { type City, photoUrl } from "@vitrine/contracts";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Spinner } from "@/components/ui";
 import { type CityPreview, useCityPreviews } from "../api/get-city-preview";
 import { cityTarget } from "../lib/city-navigation";

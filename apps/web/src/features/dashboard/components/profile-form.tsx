@@ -18,7 +18,7 @@ import {
   WEIGHT_MIN,
 } from "@vitrine/contracts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button, buttonClasses, Card, Input, Select, Textarea } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";

@@ -1,5 +1,5 @@
 import type { OwnerPhoto, ProfileModel } from "@vitrine/contracts";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge, buttonClasses, Card, Stat, StatGroup } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { formatDate } from "@/lib/format";

@@ -1,6 +1,6 @@
 import type { SessionModel } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";

@@ -1,6 +1,6 @@
 import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { buttonClasses, ConfirmDialog, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";

@@ -1,6 +1,6 @@
 import type { ProfileModel, ProfileUpdate } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";

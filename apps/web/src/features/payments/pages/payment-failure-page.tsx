@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
 import { ResultPanel } from "@/components/result-panel";
 import { buttonClasses } from "@/components/ui";

@@ -1,5 +1,5 @@
 import type { PublicOrder } from "@vitrine/contracts";
-import { Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
 import { ResultPanel } from "@/components/result-panel";
 import { Button, buttonClasses } from "@/components/ui";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";

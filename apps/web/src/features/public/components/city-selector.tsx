@@ -1,6 +1,6 @@
 import type { City } from "@vitrine/contracts";
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "@/lib/router";
 import { Spinner } from "@/components/ui";
 import { useCities } from "@/features/cities/api/get-cities";
 import { useStates } from "@/features/cities/api/get-states";

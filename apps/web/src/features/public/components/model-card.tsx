@@ -7,7 +7,7 @@ import {
   POPULAR_VIEWS_THRESHOLD,
   splitServices,
 } from "@vitrine/contracts";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui";
 import { formatCount } from "../lib/format";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";

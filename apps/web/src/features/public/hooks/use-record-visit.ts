@@ -1,6 +1,6 @@
 import type { VisitBody } from "@vitrine/contracts";
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "@/lib/router";
 import { recordVisit } from "../api/record-visit";
 
 /**

@@ -1,6 +1,6 @@
 import { CITY_NOT_FOUND, slugify } from "@vitrine/contracts";
 import { useEffect } from "react";
-import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "@/lib/router";
 import { buttonClasses } from "@/components/ui";
 import { useCities } from "@/features/cities/api/get-cities";
 import { useCityBySlug } from "@/features/cities/api/get-city-by-slug";

@@ -1,6 +1,6 @@
 import { INVALID_MODEL_ID, MODEL_NOT_FOUND, parseModelIdParam } from "@vitrine/contracts";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
 import { Button, buttonClasses, PageSpinner } from "@/components/ui";
 import { cityTarget } from "@/features/cities/lib/city-navigation";

@@ -1,6 +1,6 @@
 import { formatBRL, PIX_KEY_TYPE_LABELS, type PixKeyType, type PixQrResponse } from "@vitrine/contracts";
 import { type ReactNode, useId } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Button, Card } from "@/components/ui";
 import { saveFile } from "@/lib/download";
 import { appPaths } from "@/lib/paths";

@@ -9,7 +9,7 @@ import {
   splitServices,
 } from "@vitrine/contracts";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/lib/router";
 import { Badge, buttonClasses } from "@/components/ui";
 import { appPaths } from "@/lib/paths";
 
