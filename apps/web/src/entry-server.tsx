@@ -120,6 +120,9 @@ export function headTags(info: PageInfo, origin: string): string {
   meta("property", "og:title", info.title);
   if (info.description) meta("property", "og:description", info.description);
   meta("property", "og:locale", "pt_BR");
+  if (info.heroImage) {
+    tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(info.heroImage)}" />`);
+  }
   if (info.image) {
     meta("property", "og:image", `${origin}${info.image.href}`);
     tags.push(

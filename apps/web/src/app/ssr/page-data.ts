@@ -12,6 +12,7 @@ import { cityBySlugQueryOptions } from "@/features/cities/api/get-city-by-slug";
 import { publicModelQueryOptions } from "@/features/public/api/get-public-model";
 import { publicModelsInfiniteQueryOptions } from "@/features/public/api/get-public-models";
 import { CARD_SIZES } from "@/features/public/components/model-card";
+import { HERO_FIRST_IMAGE } from "@/features/public/components/hero";
 import { PROFILE_PHOTO_SIZES } from "@/features/public/components/profile/profile-summary";
 import { cityTitle, DEFAULT_SITE_NAME, homeTitle, profileTitle } from "@/features/public/lib/page-titles";
 import { publicSettingsQueryOptions } from "@/features/settings/api/get-public-settings";
@@ -26,6 +27,8 @@ export type PageInfo = {
   noindex: boolean;
   /** The LCP image: preloaded with a high priority. */
   image: { href: string; srcset: string; sizes: string } | null;
+  /** The listing pages' hero artwork, preloaded first (on phones it is the largest paint). */
+  heroImage?: string;
   /** Open Graph type. */
   ogType: "website" | "profile";
 };
@@ -131,6 +134,7 @@ export async function loadPublicPage(
   const image = first?.primary_photo
     ? { href: photoUrl(first.primary_photo, 800), srcset: photoSrcSet(first.primary_photo), sizes: CARD_SIZES }
     : null;
+  const heroImage = HERO_FIRST_IMAGE;
   if (route.kind === "city" && cityLabel) {
     return {
       status: 200,
@@ -139,11 +143,12 @@ export async function loadPublicPage(
       canonical: `/cidade/${citySlug}`,
       noindex: !!searchText,
       image,
+      heroImage,
       ogType: "website",
     };
   }
   // Filtered home pages (?search, ?city) are not indexed: the city pages are.
-  return { ...homeInfo(site, settings?.site_description), image, noindex: !!(searchText || citySlug) };
+  return { ...homeInfo(site, settings?.site_description), image, heroImage, noindex: !!(searchText || citySlug) };
 }
 
 function homeInfo(site: string, description: string | undefined): PageInfo {

@@ -3,6 +3,8 @@ import { cn } from "@/lib/cn";
 
 /** Abstract artwork (public/hero/*.svg): no people, just light and silk. */
 const HERO_IMAGES = ["/hero/silk.svg", "/hero/velvet.svg"] as const;
+/** The artwork shown first (the phone background and the desktop side image): a listing page's largest paint. */
+export const HERO_FIRST_IMAGE = HERO_IMAGES[0];
 /** On phones the background alternates every 8 seconds. */
 const SWAP_MS = 8000;
 
@@ -33,6 +35,8 @@ export function Hero({ children, brandHeading = true }: { children: ReactNode; b
             alt=""
             width={800}
             height={1200}
+            // The first one is on screen at once; the other only after the first swap.
+            fetchPriority={i === 0 ? "high" : "low"}
             data-active={i === current}
             className={cn(
               "absolute inset-0 size-full object-cover transition-opacity duration-[1600ms] ease-in-out",
