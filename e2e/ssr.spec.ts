@@ -88,11 +88,19 @@ describe("server rendering", () => {
     await context.close();
   });
 
-  test("a new visitor sees the age gate in the server's HTML, before any script runs", async () => {
+  test("a new visitor sees the age gate in the server's HTML, and can enter before any script runs", async () => {
     const context = await browser.newContext({ baseURL: site.baseUrl, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`/cidade/${SAO_PAULO.slug}`);
-    await page.getByRole("dialog", { name: "Conteúdo adulto (+18)" }).waitFor();
+    await page.goto(`/cidade/${SAO_PAULO.slug}?search=a`);
+    const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
+    await gate.waitFor();
+    // Without the script the button is a form: the server records the answer and brings her back to this page.
+    await gate.getByRole("button", { name: "Entrar no site" }).click();
+    await page.waitForURL(`**/cidade/${SAO_PAULO.slug}?search=a`);
+    await page.getByRole("heading", { level: 1, name: SAO_PAULO.label }).waitFor();
+    assert.equal(await gate.count(), 0, "the gate is gone");
+    const cookies = await context.cookies();
+    assert.ok(cookies.some((c) => c.name === "age_ok" && c.value === "1"));
     await context.close();
   });
 

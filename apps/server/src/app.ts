@@ -31,6 +31,7 @@ import { publicModelsRoutes } from "./modules/public-models/routes";
 import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
+import { ageGateRoutes } from "./modules/age-gate/routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./plugins/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
       await reads.register(publicProductsRoutes);
     });
     await scope.register(visitsRoutes);
+    await scope.register(ageGateRoutes);
     await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
     // Mercado Pago's notifications: no session; a signature (or nothing at all) checked before the body is read.
     await scope.register(paymentWebhookRoutes, { prefix: "/payments" });

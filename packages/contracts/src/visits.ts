@@ -13,3 +13,12 @@ export const VisitBodySchema = z.object({
 });
 export type VisitBody = z.infer<typeof VisitBodySchema>;
 /** The answer is SuccessSchema: `{ success: true }`, whether or not the visit was counted. */
+
+/**
+ * GET /api/age-gate?next=/cidade/campinas-sp: the age gate's "Entrar no site" when the page's script has not run
+ * (no JavaScript, or a tap before it loaded): sets the acceptance cookie and sends the visitor back to `next`.
+ */
+export const AgeGateQuerySchema = z.object({
+  next: z.string({ error: "Endereço inválido" }).max(2048, "Endereço inválido").optional(),
+});
+export type AgeGateQuery = z.infer<typeof AgeGateQuerySchema>;

@@ -27,6 +27,7 @@ export const apiPaths = {
   },
   categories: "/api/categories",
   visits: "/api/visits",
+  ageGate: "/api/age-gate",
   models: {
     public: "/api/models/public",
     publicById: (id: Id) => `/api/models/public/${enc(id)}`,

@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import { Button, Modal } from "@/components/ui";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
+import { apiPaths } from "@/lib/paths";
+import { useLocation } from "@/lib/router";
 
 /** localStorage key (e2e/harness.ts sets it to skip the gate). */
 export const AGE_CONFIRMED_KEY = "ageConfirmed";
@@ -59,6 +61,7 @@ export function AgeGate() {
   const getServerSnapshot = useCallback(() => rendered ?? true, [rendered]);
   const confirmed = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   const { openTerms } = useTermsModal();
+  const location = useLocation();
   useEffect(() => {
     // Accepted on this device before the cookie existed: the server learns it for the next page.
     if (confirmed && !hasAgeCookie()) writeAgeCookie();
@@ -84,17 +87,23 @@ export function AgeGate() {
           Este site contém anúncios e imagens destinados exclusivamente a maiores de 18 anos. Ao entrar, você declara
           ter 18 anos ou mais, assume total responsabilidade pelo seu acesso e concorda com os Termos de Uso.
         </p>
-        <Button
-          size="lg"
-          fullWidth
-          className="mt-7"
-          onClick={() => {
+        {/* A real form: before the script has run (or without one) it asks the server to set the cookie and
+            come back to this page; with the script, the page accepts at once. */}
+        <form
+          method="get"
+          action={apiPaths.ageGate}
+          className="mt-7 w-full"
+          onSubmit={(event) => {
+            event.preventDefault();
             confirmedThisVisit = true;
             confirmAge();
           }}
         >
-          Entrar no site
-        </Button>
+          <input type="hidden" name="next" value={location.pathname + location.search} />
+          <Button type="submit" size="lg" fullWidth>
+            Entrar no site
+          </Button>
+        </form>
         <button
           type="button"
           onClick={openTerms}
