@@ -20,7 +20,7 @@ export { matchRoutes, type RouteMatch, type RouteObject } from "./route-match";
  * The app's router: history, matching and links in about 3 KB, with the names and behaviour of React Router's
  * declarative API that the app uses (BrowserRouter, StaticRouter, useRoutes, Outlet, Link, NavLink, Navigate,
  * useLocation, useNavigate, useNavigationType, useParams, useSearchParams). Its reason is the public pages'
- * JavaScript budget (docs/decisions/033-own-router.md). Page changes happen in a transition, so a screen still
+ * JavaScript budget (docs/decisions/034-own-router.md). Page changes happen in a transition, so a screen still
  * loading keeps the previous page on screen.
  */
 
