@@ -142,3 +142,16 @@ test("private pages get the client-rendered shell with noindex", async () => {
     assert.match(res.body, /name="robots" content="noindex"/, url);
   }
 });
+
+test("a changed setting shows on the next page at once, cached pages included (settings move the data version)", async () => {
+  const url = "/cidade/sao-paulo-sp";
+  assert.match((await get(url)).body, /<title>[^<]*\| Vitrine Teste<\/title>/);
+  await setSetting(ctx.app, "site_name", "Vitrine Renomeada");
+  try {
+    const res = await get(url);
+    assert.match(res.body, /<title>Acompanhantes em São Paulo - SP \| Vitrine Renomeada<\/title>/);
+    assert.match(res.body, /"site_name":"Vitrine Renomeada"/, "the state carries the new settings too");
+  } finally {
+    await setSetting(ctx.app, "site_name", "Vitrine Teste");
+  }
+});

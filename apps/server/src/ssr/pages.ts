@@ -1,5 +1,7 @@
 import { parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../lib/app-error";
+import { addCountedView, getCachedProfile } from "../modules/public-models/profile";
 import { loadSiteIdentity } from "../modules/settings/service";
 import { requestOrigin } from "../lib/request-origin";
 import type { Page, PageRenderer } from "./renderer";
@@ -51,7 +53,9 @@ type Shells = { privateShell: string; publicShell: string };
  */
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
   async function render(request: FastifyRequest, url: string, ageAccepted: boolean): Promise<Page | null> {
-    const origin = (await loadSiteIdentity({ db: app.db })).url || requestOrigin(request);
+    // Settings move the public data version (migration 0012): the site's address is cached under it.
+    const site = await app.publicCache.get("site-identity", () => loadSiteIdentity({ db: app.db }));
+    const origin = site.url || requestOrigin(request);
     // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
     // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
     const dataVersion = await app.publicCache.currentVersion();
@@ -93,7 +97,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
         .type("text/html; charset=utf-8")
         .send(shells.privateShell);
     }
-    if (!rendered && page.status === 200 && request.method === "GET") countProfileView(app, request);
+    if (!rendered && page.status === 200 && request.method === "GET") countProfileView(app, request, url);
     if (page.status !== 200) reply.header("Cache-Control", "no-cache");
     return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
   };
@@ -101,18 +105,25 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
 
 /**
  * A profile served from the cache did not read the API, so its view is counted here, as the profile API
- * counts it (once per visitor per hour), in the background.
+ * counts it (once per visitor per day, the visitor's count shown at once by the cached profile), in the
+ * background.
  */
-function countProfileView(app: FastifyInstance, request: FastifyRequest) {
-  const segments = new URL(`http://localhost${request.url}`).pathname.split("/");
+function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string) {
+  const segments = url.split("?")[0].split("/");
   const isProfile =
     (segments[1] === "cidade" && segments.length === 5) ||
     (["modelo", "model"].includes(segments[1]) && segments.length === 3);
-  const raw = segments.at(-1) ?? "";
-  if (!isProfile || parseModelIdParam(decodeURIComponentSafe(raw)) === null) return;
-  app
-    .inject({ method: "GET", url: `/api/models/public/${raw}`, remoteAddress: request.ip })
-    .catch((err: unknown) => request.log.warn({ err }, "profile view not counted"));
+  if (!isProfile) return;
+  const id = parseModelIdParam(decodeURIComponentSafe(segments.at(-1) ?? ""));
+  if (id === null) return;
+  const { db, publicCache: cache } = app;
+  getCachedProfile({ db, cache, id })
+    .then(async (entry) => {
+      if (await app.countVisit({ db, kind: "view", modelId: entry.id, ip: request.ip })) addCountedView(entry);
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof AppError)) request.log.warn({ err }, "profile view not counted");
+    });
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { createPageApi } from "./page-api";
 
 /** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */
 type EntryServer = {
@@ -88,8 +89,9 @@ function splitTemplate(indexHtml: string) {
 }
 
 /**
- * Loads the web app's server entry once. The page's queries read the API through `app.inject` of the real
- * public routes, carrying the visitor's address (a profile view is counted per visitor, as from the browser).
+ * Loads the web app's server entry once. The page's queries read the public API through ./page-api (the routes'
+ * services and cached bodies), for the visitor's address (a profile view is counted per visitor, as from the
+ * browser).
  * Null when the entry was not built: the server then sends the shell for every page.
  */
 export async function loadPageRenderer(
@@ -104,23 +106,8 @@ export async function loadPageRenderer(
   const visitor = new AsyncLocalStorage<{ ip: string }>();
   const preloads = modulePreloads(distDir, indexHtml);
 
-  entry.configure({
-    transport: async (url) => {
-      const res = await app.inject({
-        method: "GET",
-        url,
-        remoteAddress: visitor.getStore()?.ip,
-        headers: { accept: "application/json" },
-      });
-      let body: unknown;
-      try {
-        body = res.body ? JSON.parse(res.body) : undefined;
-      } catch {
-        body = res.body;
-      }
-      return { status: res.statusCode, body };
-    },
-  });
+  const pageApi = createPageApi(app);
+  entry.configure({ transport: (url) => pageApi(url, visitor.getStore()?.ip ?? "127.0.0.1") });
 
   return {
     async render({ url, origin, ageAccepted, ip, dataVersion }) {

@@ -52,7 +52,9 @@ export function createCountBudget(countsPerHour: number) {
  * Counts a view or a contact for the client at `ip`: once per address per model per day, and only while the
  * address has room in its hourly budget. True when it was counted.
  */
-export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }) {
+export type VisitCounter = (input: { db: Db; kind: MarkKind; modelId: number; ip: string }) => Promise<boolean>;
+
+export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }): VisitCounter {
   const hashVisitor = createVisitorHasher(secret);
   const budget = createCountBudget(countsPerHour);
   // Marks this process has written or met today: a visitor's repeated views of a profile then cost no query.
