@@ -88,7 +88,7 @@ const perPath = new Map<string, number[]>();
 entry.configure({
   transport: async (url) => {
     const t0 = performance.now();
-    const res = await pageApi(url, "127.0.0.1");
+    const res = await pageApi(url);
     const ms = performance.now() - t0;
     dataMs += ms;
     const key = url

@@ -10,7 +10,7 @@ import { errorBody } from "../plugins/error-handler";
 import { getJsonBody } from "../plugins/public-cache";
 import { findCityBySlug } from "../modules/cities/service";
 import { getListingBody } from "../modules/public-models/listing";
-import { addCountedView, getCachedProfile } from "../modules/public-models/profile";
+import { getCachedProfile } from "../modules/public-models/profile";
 import { presentPublicSettings } from "../modules/settings/present";
 import { listPublicSettings } from "../modules/settings/service";
 
@@ -22,14 +22,15 @@ export type ApiAnswer = { status: number; body: unknown };
  * by the same services and cached bodies as their routes, without going through the HTTP stack (`app.inject`
  * cost about as much as the read itself on a page miss). The bodies are the ones the routes send: the cached,
  * schema-checked Buffers parsed back, or the same presenter checked against the route's response schema; a
- * failure answers the route's status and `{ error, code }` body. A profile read counts the visitor's view as the
- * route does. Any other path, or a query the route would refuse, goes through `app.inject` of the real route.
+ * failure answers the route's status and `{ error, code }` body. A profile read does not count a view: the page
+ * handler counts the visitor's view before rendering (./pages.ts), so the page shows it as the route's answer
+ * would. Any other path, or a query the route would refuse, goes through `app.inject` of the real route.
  */
 export function createPageApi(app: FastifyInstance) {
   const { db, publicCache: cache, cityIndex } = app;
 
-  async function inject(url: string, ip: string): Promise<ApiAnswer> {
-    const res = await app.inject({ method: "GET", url, remoteAddress: ip, headers: { accept: "application/json" } });
+  async function inject(url: string): Promise<ApiAnswer> {
+    const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
     let body: unknown;
     try {
       body = res.body ? JSON.parse(res.body) : undefined;
@@ -39,7 +40,7 @@ export function createPageApi(app: FastifyInstance) {
     return { status: res.statusCode, body };
   }
 
-  async function read(url: URL, ip: string): Promise<ApiAnswer | null> {
+  async function read(url: URL): Promise<ApiAnswer | null> {
     const path = url.pathname;
     if (path === "/api/settings/public") {
       // Settings move the public data version (migration 0012), so they are cached under it.
@@ -64,23 +65,21 @@ export function createPageApi(app: FastifyInstance) {
       const id = parseModelIdParam(decodeURIComponent(path.slice("/api/models/public/".length)));
       if (id === null) return null;
       const entry = await getCachedProfile({ db, cache, id });
-      const counted = await app.countVisit({ db, kind: "view", modelId: entry.id, ip });
-      const body = counted ? addCountedView(entry) : entry.body;
-      return { status: 200, body: JSON.parse(body.toString()) };
+      return { status: 200, body: JSON.parse(entry.body.toString()) };
     }
     return null;
   }
 
-  /** Answers one API read of a page rendered for the visitor at `ip`. */
-  return async function pageApi(rawUrl: string, ip: string): Promise<ApiAnswer> {
+  /** Answers one API read of a page being rendered. */
+  return async function pageApi(rawUrl: string): Promise<ApiAnswer> {
     const url = new URL(`http://localhost${rawUrl}`);
     try {
-      return (await read(url, ip)) ?? (await inject(rawUrl, ip));
+      return (await read(url)) ?? (await inject(rawUrl));
     } catch (err) {
       if (err instanceof AppError) {
         return { status: err.statusCode, body: errorBody(err.code, err.message, err.details, err.usage) };
       }
-      if (err instanceof URIError) return inject(rawUrl, ip);
+      if (err instanceof URIError) return inject(rawUrl);
       throw err;
     }
   };

@@ -155,3 +155,24 @@ test("a changed setting shows on the next page at once, cached pages included (s
     await setSetting(ctx.app, "site_name", "Vitrine Teste");
   }
 });
+
+test("a profile page counts the visitor's view once per day, rendered or from the cache; HEAD counts nothing", async () => {
+  const { models } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const views = async () =>
+    (await ctx.app.db.select({ v: models.viewsCount }).from(models).where(eq(models.id, visibleId)))[0].v;
+  const visit = (remoteAddress: string) =>
+    ctx.app.inject({ method: "GET", url: `/model/${visibleId}`, remoteAddress, headers: { cookie: "age_ok=1" } });
+  const before = await views();
+  const first = await visit("203.0.113.7");
+  assert.equal(first.statusCode, 200);
+  assert.equal(await views(), before + 1);
+  await visit("203.0.113.7");
+  assert.equal(await views(), before + 1, "the same visitor again: not counted");
+  const other = await visit("203.0.113.8");
+  assert.equal(other.statusCode, 200);
+  assert.equal(await views(), before + 2, "another visitor, whatever the HTML cache holds");
+  const head = await ctx.app.inject({ method: "HEAD", url: `/model/${visibleId}`, remoteAddress: "203.0.113.9" });
+  assert.equal(head.statusCode, 200);
+  assert.equal(await views(), before + 2, "HEAD counts nothing");
+});

@@ -59,20 +59,21 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
     // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
     const dataVersion = await app.publicCache.currentVersion();
-    return renderer.render({ url, origin, ageAccepted, ip: request.ip, dataVersion });
+    return renderer.render({ url, origin, ageAccepted, dataVersion });
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const url = normalizedUrl(request.url);
     const ageAccepted = AGE_COOKIE.test(request.headers.cookie ?? "");
     let page: Page | null;
-    let rendered = false;
+    // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
+    // shows it, like the API's answer that counted it would.
+    if (request.method === "GET") await countProfileView(app, request, url);
     // Only pages found (200) are cached.
     try {
       page = await app.publicCache.get(
         `html|${ageAccepted ? 1 : 0}|${url}`,
         async () => {
-          rendered = true;
           const result = await render(request, url, ageAccepted);
           if (!result || result.status !== 200) throw new Uncached(result);
           return result;
@@ -97,18 +98,17 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
         .type("text/html; charset=utf-8")
         .send(shells.privateShell);
     }
-    if (!rendered && page.status === 200 && request.method === "GET") countProfileView(app, request, url);
     if (page.status !== 200) reply.header("Cache-Control", "no-cache");
     return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
   };
 }
 
 /**
- * A profile served from the cache did not read the API, so its view is counted here, as the profile API
- * counts it (once per visitor per day, the visitor's count shown at once by the cached profile), in the
- * background.
+ * Counts a view of the profile at `url` (any of its three forms) for the visitor, as the profile API does: once
+ * per visitor per model per day, and the cached profile shows the new count at once. Unknown, hidden and
+ * invalid ids count nothing (the page answers 404 or 400); a failure to count is logged, the page still served.
  */
-function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string) {
+async function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string): Promise<void> {
   const segments = url.split("?")[0].split("/");
   const isProfile =
     (segments[1] === "cidade" && segments.length === 5) ||
@@ -117,13 +117,12 @@ function countProfileView(app: FastifyInstance, request: FastifyRequest, url: st
   const id = parseModelIdParam(decodeURIComponentSafe(segments.at(-1) ?? ""));
   if (id === null) return;
   const { db, publicCache: cache } = app;
-  getCachedProfile({ db, cache, id })
-    .then(async (entry) => {
-      if (await app.countVisit({ db, kind: "view", modelId: entry.id, ip: request.ip })) addCountedView(entry);
-    })
-    .catch((err: unknown) => {
-      if (!(err instanceof AppError)) request.log.warn({ err }, "profile view not counted");
-    });
+  try {
+    const entry = await getCachedProfile({ db, cache, id });
+    if (await app.countVisit({ db, kind: "view", modelId: entry.id, ip: request.ip })) addCountedView(entry);
+  } catch (err) {
+    if (!(err instanceof AppError)) request.log.warn({ err }, "profile view not counted");
+  }
 }
 
 function decodeURIComponentSafe(text: string): string {

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -54,13 +53,7 @@ export type Page = { status: number; html: Buffer };
 
 export type PageRenderer = {
   /** The whole document of a public page, or null for a private path (the browser renders those). */
-  render(options: {
-    url: string;
-    origin: string;
-    ageAccepted: boolean;
-    ip: string;
-    dataVersion: string;
-  }): Promise<Page | null>;
+  render(options: { url: string; origin: string; ageAccepted: boolean; dataVersion: string }): Promise<Page | null>;
 };
 
 /** The build of the server entry, next to the client build: apps/web/dist-ssr/entry-server.js. */
@@ -90,8 +83,7 @@ function splitTemplate(indexHtml: string) {
 
 /**
  * Loads the web app's server entry once. The page's queries read the public API through ./page-api (the routes'
- * services and cached bodies), for the visitor's address (a profile view is counted per visitor, as from the
- * browser).
+ * services and cached bodies).
  * Null when the entry was not built: the server then sends the shell for every page.
  */
 export async function loadPageRenderer(
@@ -103,15 +95,14 @@ export async function loadPageRenderer(
   const template = splitTemplate(indexHtml);
   if (!existsSync(entryFile) || !template) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
-  const visitor = new AsyncLocalStorage<{ ip: string }>();
   const preloads = modulePreloads(distDir, indexHtml);
 
   const pageApi = createPageApi(app);
-  entry.configure({ transport: (url) => pageApi(url, visitor.getStore()?.ip ?? "127.0.0.1") });
+  entry.configure({ transport: pageApi });
 
   return {
-    async render({ url, origin, ageAccepted, ip, dataVersion }) {
-      const page = await visitor.run({ ip }, () => entry.render({ url, origin, ageAccepted, dataVersion }));
+    async render({ url, origin, ageAccepted, dataVersion }) {
+      const page = await entry.render({ url, origin, ageAccepted, dataVersion });
       if (!page) return null;
       const head = page.head + preloads(page.pageModule);
       const html = template.start + head + template.middle + page.body + template.end;
