@@ -58,10 +58,20 @@ await timePages(
   Array.from({ length: n }, () => `/cidade/${pick(cities).slug}`),
 );
 if (process.env.PROFILE_ONLY_MISSES) {
+  // Socket writes per page (the database's, as app.inject has no socket).
+  const net = await import("node:net");
+  let writes = 0;
+  const write = net.Socket.prototype.write;
+  net.Socket.prototype.write = function (this: unknown, ...args: unknown[]) {
+    writes++;
+    if (process.env.PROFILE_STACKS && writes % 50 === 0) console.log(new Error("write").stack);
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof write;
   await timePages(
     "more misses",
     Array.from({ length: 4 * n }, () => `/cidade/${pick(cities).slug}`),
   );
+  console.log(`socket writes per page: ${(writes / (4 * n)).toFixed(2)}`);
   await app.close();
   await database.close();
   process.exit(0);
