@@ -1,5 +1,6 @@
 import {
   CityResponseSchema,
+  CitySlugParamsSchema,
   parseModelIdParam,
   PublicModelsQuerySchema,
   PublicSettingsResponseSchema,
@@ -50,9 +51,11 @@ export function createPageApi(app: FastifyInstance) {
       return { status: 200, body: JSON.parse(body.toString()) };
     }
     if (path.startsWith("/api/cities/by-slug/")) {
-      const slug = decodeURIComponent(path.slice("/api/cities/by-slug/".length));
-      if (!slug || slug.includes("/")) return null;
-      const city = await findCityBySlug({ db, cache, cityIndex, slug });
+      const params = CitySlugParamsSchema.safeParse({
+        slug: decodeURIComponent(path.slice("/api/cities/by-slug/".length)),
+      });
+      if (!params.success || params.data.slug.includes("/")) return null;
+      const city = await findCityBySlug({ db, cache, cityIndex, slug: params.data.slug });
       return { status: 200, body: CityResponseSchema.parse({ city }) };
     }
     if (path === "/api/models/public") {
