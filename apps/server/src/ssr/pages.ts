@@ -29,8 +29,12 @@ class Uncached {
   constructor(readonly page: Page | null) {}
 }
 
+const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
+
 /** Path and the listing's parameters in a fixed order: the URL rendered and the cache key. */
 export function normalizedUrl(rawUrl: string): string {
+  // A plain path (letters, digits and dashes between single slashes, no query) is already normal: most requests.
+  if (PLAIN_PATH.test(rawUrl)) return rawUrl;
   // Parsed under a fixed origin, so a path such as "//host" stays a path.
   const url = new URL(`http://localhost${rawUrl}`);
   const kept = new URLSearchParams();
@@ -134,8 +138,13 @@ function decodeURIComponentSafe(text: string): string {
 }
 
 /** A route-level hook: the page differs with the age-gate cookie, so shared caches keep one copy per cookie. */
-export async function varyOnCookie(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function varyOnCookie(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+) {
   const vary = reply.getHeader("Vary");
   reply.header("Vary", vary ? `${String(vary)}, Cookie` : "Cookie");
-  return payload;
+  done(null, payload);
 }
