@@ -10,7 +10,10 @@ import { createPageApi } from "../src/ssr/page-api";
  * In-process timing of server-rendered page misses on the bench database (DATABASE_URL), one at a time:
  * random city pages rendered through the whole server (app.inject of the page), then the same split into the
  * page's data reads (the API calls the render makes, timed in its transport) and the React render (the rest of
- * the entry's render). Usage: DATABASE_URL=… node --import tsx apps/server/bench/profile-ssr.ts [N]
+ * the entry's render), with the CPU time per page. Usage:
+ *   NODE_ENV=production DATABASE_URL=… node --import tsx apps/server/bench/profile-ssr.ts [N]
+ * (production: the public cache checks the data version at most every 250 ms, as the bench's server does).
+ * PROFILE_ONLY_MISSES=1 runs 4N more misses and counts the database's socket writes per page (for --cpu-prof).
  */
 process.env.LOG_LEVEL = "warn";
 const n = Number(process.argv[2] ?? 200);
