@@ -28,6 +28,7 @@ import { plansRoutes } from "./modules/plans/routes";
 import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
 import { publicModelsRoutes } from "./modules/public-models/routes";
+import { createVisitCounter, type VisitCounter } from "./modules/public-models/visitor-marks";
 import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
@@ -51,6 +52,11 @@ declare module "fastify" {
     config: Config;
     /** Every route registered (method and full URL pattern), for checks that walk the routes. */
     routeList: ReadonlyArray<{ method: string; url: string }>;
+    /**
+     * Counts a profile view or a contact once per visitor per model per day (one per process, shared by the
+     * profile API and the server-rendered profile page, so both know the visitors already counted).
+     */
+    countVisit: VisitCounter;
   }
 }
 
@@ -92,6 +98,10 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.addHook("onClose", async () => app.events.close());
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
+  app.decorate(
+    "countVisit",
+    createVisitCounter({ secret: config.jwtSecret, countsPerHour: config.visitorCountsPerHour }),
+  );
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });

@@ -1,6 +1,5 @@
-import { Writable } from "node:stream";
-import { StrictMode, type ReactNode } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
 import { matchRoutes, StaticRouter } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
@@ -42,7 +41,7 @@ export function configure({ transport }: { transport: ServerTransport }): void {
 
 /**
  * Renders a public page (home, city, profile, 404) to HTML with its data, or null for a private path, which the
- * browser renders. The whole document is awaited (onAllReady): it is cached and compressed as one body.
+ * browser renders, as one string: it is cached and compressed as one body.
  */
 export async function render({ url, origin, ageAccepted, dataVersion }: RenderOptions): Promise<RenderedPage | null> {
   // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
@@ -57,7 +56,10 @@ export async function render({ url, origin, ageAccepted, dataVersion }: RenderOp
   const info = await loadPublicPage(queryClient, route, location.searchParams);
   await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
 
-  const markup = await renderToHtml(
+  // Everything the page needs is loaded before rendering (its data prefetched, its screen's module preloaded),
+  // so nothing suspends and the synchronous renderer gives the whole document at once; it
+  // writes a string directly, where the streaming renderer encodes chunks to bytes that are decoded again.
+  const markup = renderToString(
     <StrictMode>
       <AgeGateProvider accepted={ageAccepted}>
         <AppProviders client={queryClient}>
@@ -76,29 +78,6 @@ export async function render({ url, origin, ageAccepted, dataVersion }: RenderOp
     body: `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
     pageModule: PAGE_MODULES[route.kind],
   };
-}
-
-function renderToHtml(node: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, callback) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-        callback();
-      },
-      final(callback) {
-        resolve(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      },
-    });
-    const stream = renderToPipeableStream(node, {
-      onAllReady: () => stream.pipe(sink),
-      // The page is sent whole, so no Suspense boundary may be moved out of line (React does that with large
-      // boundaries, and reveals them with an inline script the Content-Security-Policy forbids).
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onShellError: reject,
-    });
-  });
 }
 
 const escapeHtml = (text: string) =>

@@ -9,9 +9,17 @@ const ymd = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
 });
 
-/** "Today" is the calendar date in America/Sao_Paulo, whatever the server's time zone, as YYYY-MM-DD. */
+let lastDay = { minute: NaN, day: "" };
+
+/**
+ * "Today" is the calendar date in America/Sao_Paulo, whatever the server's time zone, as YYYY-MM-DD. Formatted
+ * once per minute (it is read on every profile view): the zone's offsets are whole minutes, so the date can
+ * only change at the start of a minute.
+ */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  return ymd.format(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastDay.minute) lastDay = { minute, day: ymd.format(now) };
+  return lastDay.day;
 }
 
 export function addDays(isoDate: string, days: number): string {

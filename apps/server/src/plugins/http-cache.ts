@@ -83,7 +83,7 @@ function compress(payload: string | Buffer, encoding: "br" | "gzip", memo: Encod
   return out;
 }
 
-async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+function encode(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload; // streams: files, the event stream
   const memo = remembered(payload);
   const isRead = request.method === "GET" || request.method === "HEAD";
@@ -108,7 +108,16 @@ async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unk
 
 /** Registered first on the root instance, so its onSend hook sees every answer. */
 export const httpCachePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onSend", onSend);
+  // A callback hook, not an async one: it runs on every answer, and has nothing to wait for.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    let result: unknown;
+    try {
+      result = encode(request, reply, payload);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done(null, result);
+  });
 });
 
 /** Marks every route of the scope it is added to as a public read. */

@@ -1,4 +1,4 @@
-import helmet from "@fastify/helmet";
+import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 
 /**
@@ -41,15 +41,19 @@ const SIGNED_URL_PATHS = /^\/(dashboard|api\/models\/profile|api\/models\/photos
  * Security headers on every response (JSON, the web app, photos, errors): a Content-Security-Policy, nosniff,
  * no framing, and a Referrer-Policy that sends only the origin to other sites (nothing where signed URLs live).
  * Helmet also sets its other defaults (HSTS, Cross-Origin-Opener/Resource-Policy, Origin-Agent-Cluster, …).
+ * Helmet's middleware is built once (its header values computed once): the Fastify plugin rebuilt it on every
+ * request, parsing the policy each time, which cost a cached page several percent of its throughput.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const setHeaders = helmet({
     contentSecurityPolicy: CONTENT_SECURITY_POLICY,
     frameguard: { action: "deny" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  app.addHook("onRequest", async (request, reply) => {
-    if (SIGNED_URL_PATHS.test(request.url)) reply.raw.setHeader("Referrer-Policy", "no-referrer");
+  app.addHook("onRequest", (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (err?: unknown) => {
+      if (!err && SIGNED_URL_PATHS.test(request.url)) reply.raw.setHeader("Referrer-Policy", "no-referrer");
+      done(err as Error | undefined);
+    });
   });
 }

@@ -21,7 +21,7 @@ let hiddenId: number;
 
 before(async () => {
   // The server entry built from the sources (the same build as `npm run build`), next to a minimal shell; inside
-  // node_modules so that its imports (react, react-router…) resolve as they do from apps/web/dist-ssr.
+  // node_modules so that its imports (react, react-dom…) resolve as they do from apps/web/dist-ssr.
   const cache = path.join(webRoot, "..", "..", "node_modules", ".cache");
   mkdirSync(cache, { recursive: true });
   dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
@@ -141,4 +141,38 @@ test("private pages get the client-rendered shell with noindex", async () => {
     assert.match(res.body, /<div id="root"><\/div>/, url);
     assert.match(res.body, /name="robots" content="noindex"/, url);
   }
+});
+
+test("a changed setting shows on the next page at once, cached pages included (settings move the data version)", async () => {
+  const url = "/cidade/sao-paulo-sp";
+  assert.match((await get(url)).body, /<title>[^<]*\| Vitrine Teste<\/title>/);
+  await setSetting(ctx.app, "site_name", "Vitrine Renomeada");
+  try {
+    const res = await get(url);
+    assert.match(res.body, /<title>Acompanhantes em São Paulo - SP \| Vitrine Renomeada<\/title>/);
+    assert.match(res.body, /"site_name":"Vitrine Renomeada"/, "the state carries the new settings too");
+  } finally {
+    await setSetting(ctx.app, "site_name", "Vitrine Teste");
+  }
+});
+
+test("a profile page counts the visitor's view once per day, rendered or from the cache; HEAD counts nothing", async () => {
+  const { models } = await import("../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const views = async () =>
+    (await ctx.app.db.select({ v: models.viewsCount }).from(models).where(eq(models.id, visibleId)))[0].v;
+  const visit = (remoteAddress: string) =>
+    ctx.app.inject({ method: "GET", url: `/model/${visibleId}`, remoteAddress, headers: { cookie: "age_ok=1" } });
+  const before = await views();
+  const first = await visit("203.0.113.7");
+  assert.equal(first.statusCode, 200);
+  assert.equal(await views(), before + 1);
+  await visit("203.0.113.7");
+  assert.equal(await views(), before + 1, "the same visitor again: not counted");
+  const other = await visit("203.0.113.8");
+  assert.equal(other.statusCode, 200);
+  assert.equal(await views(), before + 2, "another visitor, whatever the HTML cache holds");
+  const head = await ctx.app.inject({ method: "HEAD", url: `/model/${visibleId}`, remoteAddress: "203.0.113.9" });
+  assert.equal(head.statusCode, 200);
+  assert.equal(await views(), before + 2, "HEAD counts nothing");
 });

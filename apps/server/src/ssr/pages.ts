@@ -1,5 +1,7 @@
 import { parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../lib/app-error";
+import { addCountedView, getCachedProfile } from "../modules/public-models/profile";
 import { loadSiteIdentity } from "../modules/settings/service";
 import { requestOrigin } from "../lib/request-origin";
 import type { Page, PageRenderer } from "./renderer";
@@ -27,8 +29,12 @@ class Uncached {
   constructor(readonly page: Page | null) {}
 }
 
+const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
+
 /** Path and the listing's parameters in a fixed order: the URL rendered and the cache key. */
 export function normalizedUrl(rawUrl: string): string {
+  // A plain path (letters, digits and dashes between single slashes, no query) is already normal: most requests.
+  if (PLAIN_PATH.test(rawUrl)) return rawUrl;
   // Parsed under a fixed origin, so a path such as "//host" stays a path.
   const url = new URL(`http://localhost${rawUrl}`);
   const kept = new URLSearchParams();
@@ -51,24 +57,27 @@ type Shells = { privateShell: string; publicShell: string };
  */
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
   async function render(request: FastifyRequest, url: string, ageAccepted: boolean): Promise<Page | null> {
-    const origin = (await loadSiteIdentity({ db: app.db })).url || requestOrigin(request);
+    // Settings move the public data version (migration 0012): the site's address is cached under it.
+    const site = await app.publicCache.get("site-identity", () => loadSiteIdentity({ db: app.db }));
+    const origin = site.url || requestOrigin(request);
     // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
     // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
     const dataVersion = await app.publicCache.currentVersion();
-    return renderer.render({ url, origin, ageAccepted, ip: request.ip, dataVersion });
+    return renderer.render({ url, origin, ageAccepted, dataVersion });
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const url = normalizedUrl(request.url);
     const ageAccepted = AGE_COOKIE.test(request.headers.cookie ?? "");
     let page: Page | null;
-    let rendered = false;
+    // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
+    // shows it, like the API's answer that counted it would.
+    if (request.method === "GET") await countProfileView(app, request, url);
     // Only pages found (200) are cached.
     try {
       page = await app.publicCache.get(
         `html|${ageAccepted ? 1 : 0}|${url}`,
         async () => {
-          rendered = true;
           const result = await render(request, url, ageAccepted);
           if (!result || result.status !== 200) throw new Uncached(result);
           return result;
@@ -93,26 +102,31 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
         .type("text/html; charset=utf-8")
         .send(shells.privateShell);
     }
-    if (!rendered && page.status === 200 && request.method === "GET") countProfileView(app, request);
     if (page.status !== 200) reply.header("Cache-Control", "no-cache");
     return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
   };
 }
 
 /**
- * A profile served from the cache did not read the API, so its view is counted here, as the profile API
- * counts it (once per visitor per hour), in the background.
+ * Counts a view of the profile at `url` (any of its three forms) for the visitor, as the profile API does: once
+ * per visitor per model per day, and the cached profile shows the new count at once. Unknown, hidden and
+ * invalid ids count nothing (the page answers 404 or 400); a failure to count is logged, the page still served.
  */
-function countProfileView(app: FastifyInstance, request: FastifyRequest) {
-  const segments = new URL(`http://localhost${request.url}`).pathname.split("/");
+async function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string): Promise<void> {
+  const segments = url.split("?")[0].split("/");
   const isProfile =
     (segments[1] === "cidade" && segments.length === 5) ||
     (["modelo", "model"].includes(segments[1]) && segments.length === 3);
-  const raw = segments.at(-1) ?? "";
-  if (!isProfile || parseModelIdParam(decodeURIComponentSafe(raw)) === null) return;
-  app
-    .inject({ method: "GET", url: `/api/models/public/${raw}`, remoteAddress: request.ip })
-    .catch((err: unknown) => request.log.warn({ err }, "profile view not counted"));
+  if (!isProfile) return;
+  const id = parseModelIdParam(decodeURIComponentSafe(segments.at(-1) ?? ""));
+  if (id === null) return;
+  const { db, publicCache: cache } = app;
+  try {
+    const entry = await getCachedProfile({ db, cache, id });
+    if (await app.countVisit({ db, kind: "view", modelId: entry.id, ip: request.ip })) addCountedView(entry);
+  } catch (err) {
+    if (!(err instanceof AppError)) request.log.warn({ err }, "profile view not counted");
+  }
 }
 
 function decodeURIComponentSafe(text: string): string {
@@ -124,8 +138,13 @@ function decodeURIComponentSafe(text: string): string {
 }
 
 /** A route-level hook: the page differs with the age-gate cookie, so shared caches keep one copy per cookie. */
-export async function varyOnCookie(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function varyOnCookie(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+) {
   const vary = reply.getHeader("Vary");
   reply.header("Vary", vary ? `${String(vary)}, Cookie` : "Cookie");
-  return payload;
+  done(null, payload);
 }

@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { createPageApi } from "./page-api";
 
 /** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */
 type EntryServer = {
@@ -53,13 +53,7 @@ export type Page = { status: number; html: Buffer };
 
 export type PageRenderer = {
   /** The whole document of a public page, or null for a private path (the browser renders those). */
-  render(options: {
-    url: string;
-    origin: string;
-    ageAccepted: boolean;
-    ip: string;
-    dataVersion: string;
-  }): Promise<Page | null>;
+  render(options: { url: string; origin: string; ageAccepted: boolean; dataVersion: string }): Promise<Page | null>;
 };
 
 /** The build of the server entry, next to the client build: apps/web/dist-ssr/entry-server.js. */
@@ -88,8 +82,8 @@ function splitTemplate(indexHtml: string) {
 }
 
 /**
- * Loads the web app's server entry once. The page's queries read the API through `app.inject` of the real
- * public routes, carrying the visitor's address (a profile view is counted per visitor, as from the browser).
+ * Loads the web app's server entry once. The page's queries read the public API through ./page-api (the routes'
+ * services and cached bodies).
  * Null when the entry was not built: the server then sends the shell for every page.
  */
 export async function loadPageRenderer(
@@ -101,30 +95,14 @@ export async function loadPageRenderer(
   const template = splitTemplate(indexHtml);
   if (!existsSync(entryFile) || !template) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
-  const visitor = new AsyncLocalStorage<{ ip: string }>();
   const preloads = modulePreloads(distDir, indexHtml);
 
-  entry.configure({
-    transport: async (url) => {
-      const res = await app.inject({
-        method: "GET",
-        url,
-        remoteAddress: visitor.getStore()?.ip,
-        headers: { accept: "application/json" },
-      });
-      let body: unknown;
-      try {
-        body = res.body ? JSON.parse(res.body) : undefined;
-      } catch {
-        body = res.body;
-      }
-      return { status: res.statusCode, body };
-    },
-  });
+  const pageApi = createPageApi(app);
+  entry.configure({ transport: pageApi });
 
   return {
-    async render({ url, origin, ageAccepted, ip, dataVersion }) {
-      const page = await visitor.run({ ip }, () => entry.render({ url, origin, ageAccepted, dataVersion }));
+    async render({ url, origin, ageAccepted, dataVersion }) {
+      const page = await entry.render({ url, origin, ageAccepted, dataVersion });
       if (!page) return null;
       const head = page.head + preloads(page.pageModule);
       const html = template.start + head + template.middle + page.body + template.end;

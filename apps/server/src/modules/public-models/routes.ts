@@ -13,7 +13,6 @@ import { validationError } from "../../lib/app-error";
 import { registerEventStream } from "./events";
 import { getListingBody } from "./listing";
 import { addCountedView, findVisibleModelId, getCachedProfile } from "./profile";
-import { createVisitCounter } from "./visitor-marks";
 
 /** A bad profile id answers 400 "ID inválido" rather than the generic validation error. */
 function rejectInvalid(request: FastifyRequest): void {
@@ -28,10 +27,7 @@ function rejectInvalid(request: FastifyRequest): void {
 /** Public directory under /api/models: listing, profile, contact clicks and the live event stream. */
 export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.publicCache;
-  const countVisit = createVisitCounter({
-    secret: app.config.jwtSecret,
-    countsPerHour: app.config.visitorCountsPerHour,
-  });
+  const countVisit = app.countVisit;
 
   app.get(
     "/public",

@@ -7,6 +7,9 @@ import { todayInSaoPaulo } from "../../lib/dates";
 
 export type MarkKind = "view" | "contact";
 
+/** Visitor hashes remembered in memory per process (about 150 bytes each). */
+const MAX_KNOWN_HASHES = 100_000;
+
 /**
  * Who a visitor is, for one day only: an HMAC of the day and the client's address key (an IPv4 address, or an
  * IPv6 /64) under a key derived from the server secret. The user agent plays no part: anyone can change it at
@@ -14,8 +17,18 @@ export type MarkKind = "view" | "contact";
  */
 export function createVisitorHasher(serverSecret: string) {
   const key = createHmac("sha256", serverSecret).update("vitrine:visitor-marks:v2").digest();
-  return (addressKey: string, day: string): string =>
-    createHmac("sha256", key).update(`${day}\n${addressKey}`).digest("base64url").slice(0, 32);
+  // Hashes already computed (a visitor's every page asks again): only a shortcut, emptied when it grows large.
+  const known = new Map<string, string>();
+  return (addressKey: string, day: string): string => {
+    const input = `${day}\n${addressKey}`;
+    let hash = known.get(input);
+    if (hash === undefined) {
+      hash = createHmac("sha256", key).update(input).digest("base64url").slice(0, 32);
+      if (known.size >= MAX_KNOWN_HASHES) known.clear();
+      known.set(input, hash);
+    }
+    return hash;
+  };
 }
 
 const HOUR_MS = 3_600_000;
@@ -52,7 +65,9 @@ export function createCountBudget(countsPerHour: number) {
  * Counts a view or a contact for the client at `ip`: once per address per model per day, and only while the
  * address has room in its hourly budget. True when it was counted.
  */
-export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }) {
+export type VisitCounter = (input: { db: Db; kind: MarkKind; modelId: number; ip: string }) => Promise<boolean>;
+
+export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }): VisitCounter {
   const hashVisitor = createVisitorHasher(secret);
   const budget = createCountBudget(countsPerHour);
   // Marks this process has written or met today: a visitor's repeated views of a profile then cost no query.

@@ -2,19 +2,13 @@ import type { ComponentProps } from "react";
 
 type IconProps = ComponentProps<"svg">;
 
-/** Small line icons of the public pages (decorative: aria-hidden). */
-function Icon({ children, strokeWidth = 1.7, ...props }: IconProps) {
+/**
+ * Small line icons of the public pages (decorative: aria-hidden). Their stroke comes from the `icon` utility
+ * (styles.css); `fill`, `stroke` or `strokeWidth` given as props are kept as attributes and win over it.
+ */
+function Icon({ children, className, ...props }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={strokeWidth}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" aria-hidden className={className ? `icon ${className}` : "icon"} {...props}>
       {children}
     </svg>
   );

@@ -32,9 +32,9 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
       <Link
         to={modelProfilePath(model)}
         aria-label={`${model.name}, ${model.age} anos, ${model.city_name} - ${model.state}: Ver Perfil`}
-        className="flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-surface shadow-elevated transition duration-300 outline-none hover:-translate-y-0.5 hover:border-accent/45 focus-visible:border-accent/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        className="card-link"
       >
-        <div className="relative aspect-[3/4] overflow-hidden bg-surface-2">
+        <div className="card-media">
           {model.primary_photo ? (
             <img
               src={photoUrl(model.primary_photo, 800)}
@@ -46,15 +46,12 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
               loading={eager ? "eager" : "lazy"}
               fetchPriority={eager ? "high" : undefined}
               decoding="async"
-              className="absolute inset-0 size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+              className="card-photo"
             />
           ) : (
             <PhotoPlaceholder />
           )}
-          <div
-            aria-hidden
-            className="pointer-events-none absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-black/75 via-black/25 to-transparent"
-          />
+          <div aria-hidden className="card-shade" />
           {(model.is_featured || isPopular) && (
             <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
               {model.is_featured && (
@@ -71,13 +68,13 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
               )}
             </div>
           )}
-          <dl className="absolute inset-x-3 bottom-3 flex items-center gap-4 text-xs text-ink opacity-0 transition-opacity duration-300 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:none)]:opacity-100">
-            <div className="flex items-center gap-1.5">
+          <dl className="card-stats">
+            <div className="card-stat">
               <dt className="sr-only">Visualizações</dt>
               <EyeIcon className="size-4 text-accent" />
               <dd>{formatCount(model.views_count)}</dd>
             </div>
-            <div className="flex items-center gap-1.5">
+            <div className="card-stat">
               <dt className="sr-only">Contatos</dt>
               <ChatIcon className="size-4 text-accent" />
               <dd>{formatCount(model.contact_count)}</dd>
@@ -85,31 +82,20 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
           </dl>
         </div>
 
-        <div className="flex flex-1 flex-col p-4 sm:p-5">
-          <h3 className="truncate font-display text-2xl leading-tight font-semibold text-ink">{model.name}</h3>
-          <p className="mt-1.5 flex min-w-0 items-center gap-2 text-sm text-ink-muted">
-            <span className="shrink-0 text-ink">{model.age} anos</span>
-            <span aria-hidden className="size-1 shrink-0 rounded-full bg-line-strong" />
+        <div className="card-body">
+          <h3 className="card-name">{model.name}</h3>
+          <p className="card-place">
+            <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
+            <span aria-hidden className="card-dot" />
             <PinIcon className="size-3.5 shrink-0 text-accent" />
-            <span className="truncate">
-              {model.city_name}, {model.state}
-            </span>
+            <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
           </p>
-          {model.category_name && (
-            <p className="mt-2.5 text-[0.7rem] font-semibold tracking-[0.18em] text-accent uppercase">
-              {model.category_name}
-            </p>
-          )}
-          {model.description && (
-            <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-ink-muted">{model.description}</p>
-          )}
+          {model.category_name && <p className="card-category">{model.category_name}</p>}
+          {model.description && <p className="card-text">{model.description}</p>}
           {shown.length > 0 && (
-            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Serviços">
+            <ul className="card-services" aria-label="Serviços">
               {shown.map((service) => (
-                <li
-                  key={service}
-                  className="max-w-full truncate rounded-full border border-line bg-surface-2 px-2.5 py-0.5 text-xs text-ink-muted"
-                >
+                <li key={service} className="card-service">
                   {service}
                 </li>
               ))}
@@ -117,9 +103,7 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
             </ul>
           )}
           <span className="mt-auto pt-4">
-            <span className="flex h-10 w-full items-center justify-center rounded-full border border-accent/45 text-sm font-medium tracking-wide text-accent transition-colors group-hover:bg-accent group-hover:text-accent-ink">
-              Ver Perfil
-            </span>
+            <span className="card-cta">Ver Perfil</span>
           </span>
         </div>
       </Link>

@@ -1,5 +1,5 @@
 import type { ModelCard as ModelCardData } from "@vitrine/contracts";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useRef, useSyncExternalStore } from "react";
 import { Button, Spinner } from "@/components/ui";
 import type { usePublicModels } from "../api/get-public-models";
 import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
@@ -7,6 +7,24 @@ import { ModelCard } from "./model-card";
 
 /** Cards that count as "the first row" and load eagerly (the widest grid has 4 columns). */
 const EAGER_CARDS = 4;
+
+/**
+ * Cards in the server-rendered HTML: the first screen (two rows of the widest grid). The page carries the whole
+ * first page's data, and the other cards are drawn right after hydration; each card is most of a listing
+ * page's HTML and of the time the server takes to render it.
+ */
+const SERVER_CARDS = 8;
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating the server's HTML; true once the browser has taken over. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
 
 const GRID = "grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-6";
 
@@ -20,6 +38,7 @@ export function ModelGrid({ listing }: { listing: Listing }) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = listing;
   const models: ModelCardData[] = data?.pages.flatMap((p) => p.models) ?? [];
+  const hydrated = useHydrated();
 
   useInfiniteScroll(sentinelRef, {
     enabled: !!hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
@@ -44,7 +63,7 @@ export function ModelGrid({ listing }: { listing: Listing }) {
   return (
     <>
       <ul className={GRID}>
-        {models.map((model, index) => (
+        {(hydrated ? models : models.slice(0, SERVER_CARDS)).map((model, index) => (
           <li key={model.id}>
             <ModelCard model={model} eager={index < EAGER_CARDS} />
           </li>
