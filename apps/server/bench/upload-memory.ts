@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import { freePort } from "../src/test/free-port";
 
 /**
  * npm run bench:memory: starts the real server as `npm run serve` does (PGlite in a temporary DATA_DIR, or the
@@ -18,17 +18,6 @@ const WIDTH = 8000;
 const HEIGHT = 5000;
 const root = path.resolve(import.meta.dirname, "../../..");
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** Resident memory of a process in MB. */
 function rssMb(pid: number): number {

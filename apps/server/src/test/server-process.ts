@@ -1,20 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 /** The repository's root, where the server entry runs from. */
 const root = path.resolve(import.meta.dirname, "../../../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** Resolves with the signal that ended the process (a failpoint kills it with SIGKILL), or null after an exit. */
 export function exitSignal(child: ChildProcess): Promise<NodeJS.Signals | null> {

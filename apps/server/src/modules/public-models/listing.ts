@@ -12,6 +12,7 @@ import { isPubliclyVisible } from "../models/visibility";
 import { type CardRow, cardColumns, presentCard } from "./present";
 import { getJsonBody, type PublicCache } from "../../plugins/public-cache";
 import { withPlace } from "../models/model-query";
+import { perDatabase } from "../../db/per-database";
 
 /** Words of a search beyond this many are ignored. */
 const MAX_SEARCH_TERMS = 8;
@@ -103,15 +104,7 @@ function createPrepared(db: Db) {
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof createPrepared>>();
-function prepared(db: Db) {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = createPrepared(db);
-    preparedByDb.set(db, statements);
-  }
-  return statements;
-}
+const prepared = perDatabase(createPrepared);
 
 /** The cards of the given ids, in the given order; a model hidden meanwhile is left out. */
 async function findCards(db: Db, ids: number[]) {

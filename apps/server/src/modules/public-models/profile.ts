@@ -8,6 +8,7 @@ import type { PublicCache } from "../../plugins/public-cache";
 import { withPlace } from "../models/model-query";
 import { isPubliclyVisible } from "../models/visibility";
 import { photoColumns, presentProduct, presentProfile, productColumns, profileColumns } from "./present";
+import { perDatabase } from "../../db/per-database";
 
 /** Id of the model when it is publicly visible; a hidden model is as unknown as a missing one. */
 export async function findVisibleModelId({ db, id }: { db: Db; id: number }): Promise<number> {
@@ -41,15 +42,7 @@ function createPrepared(db: Db) {
   };
 }
 
-const preparedByDb = new WeakMap<Db, ReturnType<typeof createPrepared>>();
-function prepared(db: Db) {
-  let statements = preparedByDb.get(db);
-  if (!statements) {
-    statements = createPrepared(db);
-    preparedByDb.set(db, statements);
-  }
-  return statements;
-}
+const prepared = perDatabase(createPrepared);
 
 /** GET /api/models/public/:id: the profile, its public photos (primary first) and active products. */
 export async function getPublicProfile({ db, id }: { db: Db; id: number }): Promise<PublicModelResponse> {

@@ -1,6 +1,6 @@
 import { formatBRL, type PixQrCodeResponse } from "@vitrine/contracts";
-import { useEffect, useRef } from "react";
-import { PixCopyPaste, PixQrImage } from "@/components/pix-code";
+import { PixCopyPaste } from "@/components/pix-code";
+import { PixPayPanel } from "./pix-pay-panel";
 import { NO_SUPPORT_PHONE } from "./renewal-plan";
 
 /**
@@ -17,17 +17,8 @@ export function PixResult({
   /** The WhatsApp chat with support, or null when no support phone is set. */
   receiptHref: string | null;
 }) {
-  const headingRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div
-      data-pix-state="static"
-      className="mt-5 flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2 p-5 text-center"
-    >
-      <p ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-ink outline-none">
-        Pague com Pix
-      </p>
-      {pix.qr_code && <PixQrImage qr={pix.qr_code} alt={`QR Code PIX de ${formatBRL(amount)}`} />}
+    <PixPayPanel state="static" qr={pix.qr_code} amount={amount}>
       <p className="text-sm text-ink-muted">
         Valor: <span className="font-semibold text-ink">{formatBRL(amount)}</span>
       </p>
@@ -51,6 +42,6 @@ export function PixResult({
           <p className="mt-2 text-ink-subtle">{NO_SUPPORT_PHONE}</p>
         )}
       </div>
-    </div>
+    </PixPayPanel>
   );
 }

@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { formatBRL, type ModelPixResponse } from "@vitrine/contracts";
 import { useEffect, useRef } from "react";
-import { PixCopyPaste, PixQrImage } from "@/components/pix-code";
+import { PixCopyPaste } from "@/components/pix-code";
 import { Button, buttonClasses } from "@/components/ui";
 import { sessionQueryKey } from "@/features/auth/session";
 import { subscribeModelEvents } from "@/lib/model-events";
 import { useOwnPayment } from "../api/get-own-payment";
 import { dashboardKeys } from "../api/query-keys";
 import { formatMinutesSeconds, useSecondsLeft } from "../hooks/use-seconds-left";
+import { PixPayPanel } from "./pix-pay-panel";
 
 export const PIX_CONFIRMED_TITLE = "Pagamento confirmado";
 
@@ -58,9 +59,6 @@ export function ProviderPix({
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [status, queryClient]);
 
-  const headingRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => headingRef.current?.focus(), [charge.payment_id]);
-
   if (status === "paid") {
     return (
       <div
@@ -107,14 +105,7 @@ export function ProviderPix({
   }
 
   return (
-    <div
-      data-pix-state="pending"
-      className="mt-5 flex flex-col items-center gap-4 rounded-2xl border border-line bg-surface-2 p-5 text-center"
-    >
-      <p ref={headingRef} tabIndex={-1} className="font-display text-xl font-semibold text-ink outline-none">
-        Pague com Pix
-      </p>
-      <PixQrImage qr={charge.qr_code} alt={`QR Code PIX de ${formatBRL(charge.amount)}`} />
+    <PixPayPanel state="pending" qr={charge.qr_code} amount={charge.amount} focusKey={charge.payment_id}>
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-sm text-ink-muted">
         <span>
           Valor: <span className="font-semibold text-ink">{formatBRL(charge.amount)}</span>
@@ -147,6 +138,6 @@ export function ProviderPix({
           Abrir página do pagamento
         </a>
       )}
-    </div>
+    </PixPayPanel>
   );
 }
