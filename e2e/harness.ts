@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
 
 export const ADMIN = { email: "admin@e2e.local", password: "e2e-admin-secret" };
@@ -79,6 +80,7 @@ export async function newPage(
     await context.addCookies([{ name: "age_ok", value: "1", url: baseUrl }]);
   }
   const page = await context.newPage();
+  waitForTheAppOnLoad(page);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   // A Content-Security-Policy violation is a bug in the page or in the policy: it fails the spec like an error.
@@ -91,4 +93,31 @@ export async function newPage(
 /** Screenshots land in .screenshots/ (git-ignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, ".screenshots", `${name}.png`), fullPage: true });
+}
+
+/**
+ * A server-rendered page is on screen before its app runs (the app is fetched once the page has loaded and
+ * painted), and its buttons and search box work only then, as for a visitor on a phone. Navigations and reloads
+ * therefore also wait for the app to mark the page ready, unless the caller asked to act at the first byte
+ * (`waitUntil: "commit"`).
+ */
+function waitForTheAppOnLoad(page: Page): void {
+  const appReady = () =>
+    page.waitForFunction(
+      ([stateId, readyAttribute]) =>
+        !document.getElementById(stateId) || document.documentElement.hasAttribute(readyAttribute),
+      [SSR_STATE_ID, APP_READY_ATTRIBUTE] as const,
+    );
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await appReady();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await appReady();
+    return response;
+  };
 }

@@ -49,10 +49,12 @@ export async function loadAllImages(page: Page): Promise<void> {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(60);
   }
-  // Images below the scrolled height (a page appended by infinite scroll) are left lazy.
+  // Images below the scrolled height (a page appended by infinite scroll) are left lazy, and so are lazy images
+  // that are not displayed at this width (the hero's desktop side images on a phone).
   await page.waitForFunction(
     (scrolled) =>
       Array.from(document.images)
+        .filter((img) => img.getClientRects().length > 0)
         .filter((img) => img.getBoundingClientRect().top + window.scrollY < scrolled)
         .every((img) => img.complete),
     height,

@@ -94,8 +94,18 @@ describe("public directory", () => {
     await gate.waitFor({ state: "hidden" });
     await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
     assert.match((await page.getByTestId("results-count").textContent()) ?? "", COUNT_LINE);
+    // The first screen's 8 cards; scrolling towards the sentinel draws the rest of the first page (20) from the data
+    // the page already holds, without a request.
+    await cards(page).nth(7).waitFor();
+    assert.equal(await cards(page).count(), 8, "the first screen holds 8 cards");
+    const listingRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/models/public?")) listingRequests.push(r.url());
+    });
+    await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await cards(page).nth(19).waitFor();
     assert.equal(await cards(page).count(), 20, "first page holds 20 cards");
+    assert.deepEqual(listingRequests, [], "the rest of the first page needs no request");
 
     // City selector: filter by state, pick São Paulo; the page goes to /cidade/{slug} and scrolls to the grid.
     await page.getByRole("button", { name: /Selecione uma cidade/ }).click();
@@ -108,10 +118,12 @@ describe("public directory", () => {
     await page.waitForURL(`**/cidade/${SAO_PAULO.slug}`);
     await page.getByTestId("results-count").getByText(`${total} modelo(s) encontrada(s)`).waitFor();
     await resultsNearTop(page);
+    await cards(page).nth(7).waitFor();
+    await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await cards(page).nth(19).waitFor();
     assert.equal(await cards(page).count(), 20);
 
-    // Scrolling to the sentinel loads page 2 (and nothing after it).
+    // Scrolling to the sentinel again loads page 2 (and nothing after it).
     const page2 = page.waitForRequest((r) => r.url().includes(`city_id=${SAO_PAULO.id}`) && r.url().includes("page=2"));
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await page2;

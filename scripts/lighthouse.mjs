@@ -7,9 +7,10 @@
  * It builds the web app (skip with LIGHTHOUSE_SKIP_BUILD=1) and starts the demo site itself (src/demo/run-demo.ts)
  * on LIGHTHOUSE_PORT (5190) with its own data directory (LIGHTHOUSE_DATA_DIR, default ./data-lighthouse), or
  * measures an already running site given by LIGHTHOUSE_URL. Chromium: CHROME_PATH (default /usr/bin/chromium).
- * LIGHTHOUSE_RUNS (3) runs per page.
+ * LIGHTHOUSE_RUNS (3) runs per page; LIGHTHOUSE_SAVE_DIR keeps each run's full report (JSON) there.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -79,6 +80,17 @@ async function measure(url) {
       onlyCategories: ["performance"],
     });
     const { lhr } = result;
+    if (env.LIGHTHOUSE_SAVE_DIR) {
+      mkdirSync(env.LIGHTHOUSE_SAVE_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`;
+      writeFileSync(path.join(env.LIGHTHOUSE_SAVE_DIR, name), JSON.stringify(lhr));
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace)
+        writeFileSync(
+          path.join(env.LIGHTHOUSE_SAVE_DIR, name.replace(/\.json$/, ".trace.json")),
+          JSON.stringify(trace),
+        );
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),

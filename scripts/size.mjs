@@ -1,7 +1,7 @@
 // Prints, per public route, the compressed (brotli) JavaScript its first load downloads, and fails when a route
 // is over the budget or pulls in code that public pages must never load (charts, zod schemas).
-// The first load of a route is the entry chunk and the route's lazy page chunk, each with its static imports,
-// read from Vite's manifest. Run after `npm run build`.
+// The first load of a route is the entry chunk, the app module the entry imports once the page is painted, and
+// the route's lazy page chunk, each with its static imports, read from Vite's manifest. Run after `npm run build`.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -57,6 +57,7 @@ let failed = false;
 console.log(`JavaScript da primeira carga (brotli), limite ${kb(BUDGET)}:`);
 for (const { route, page } of ROUTES) {
   const keys = closure(entryKey);
+  for (const app of manifest[entryKey].dynamicImports ?? []) closure(app, keys);
   if (page) closure(page, keys);
   const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith(".js"));
   const total = files.reduce((sum, file) => sum + brotliSize(file), 0);

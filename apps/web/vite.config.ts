@@ -18,7 +18,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: "dist",
         emptyOutDir: true,
         manifest: true,
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          polyfill: false,
+          // The first script (src/main.tsx) fetches the app's files itself, listed by the server: Vite's helper
+          // would add a <link rel="modulepreload"> per file, and adding links restyles the page (a long task).
+          resolveDependencies: (file, deps) => (/(^|\/)start-[\w-]+\.js$/.test(file) ? [] : deps),
+        },
         rolldownOptions: {
           output: {
             // zod in a chunk of its own, which starts by setting zod's global config to jitless: the policy has no

@@ -5,7 +5,8 @@ import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { dehydrateForPage, loadPublicPage, type PageInfo, type PublicRoute, publicRouteOf } from "./app/ssr/page-data";
-import { serializeState, SSR_STATE_ID } from "./app/ssr/state";
+import { SSR_STATE_ID } from "@vitrine/contracts";
+import { serializeState } from "./app/ssr/state";
 import { type ServerTransport, setServerTransport } from "./lib/api-client";
 
 export type { PageInfo };

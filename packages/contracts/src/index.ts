@@ -29,3 +29,4 @@ export * from "./admin";
 export * from "./admin-models";
 export * from "./admin-catalog";
 export * from "./pix";
+export * from "./page-markers";

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { createPageHandler, PUBLIC_PAGE_ROUTES, varyOnCookie } from "../ssr/pages";
+import { readAppModules, shellWithAppModules } from "../ssr/app-modules";
 import { loadPageRenderer } from "../ssr/renderer";
 import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "./error-handler";
 
@@ -39,10 +40,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
-  const renderer = distDir && indexHtml ? await loadPageRenderer(app, distDir, indexHtml) : null;
+  const modules = distDir && indexHtml ? readAppModules(distDir) : null;
+  const shellHtml = indexHtml && modules ? shellWithAppModules(indexHtml, modules) : indexHtml;
+  const renderer = distDir && indexHtml && modules ? await loadPageRenderer(app, distDir, indexHtml, modules) : null;
   const servePage =
-    renderer && indexHtml
-      ? createPageHandler(app, renderer, { publicShell: indexHtml, privateShell: withNoindex(indexHtml) })
+    renderer && shellHtml
+      ? createPageHandler(app, renderer, { publicShell: shellHtml, privateShell: withNoindex(shellHtml) })
       : null;
   if (servePage) {
     for (const url of PUBLIC_PAGE_ROUTES) {
@@ -55,7 +58,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     const isServerPath = /^\/(api|uploads)(\/|\?|$)/.test(request.url);
     // HEAD is answered wherever GET is (the same headers, no body).
     const isRead = request.method === "GET" || request.method === "HEAD";
-    if (isServerPath || !isRead || !indexHtml) {
+    if (isServerPath || !isRead || !shellHtml) {
       const pathname = request.url.split("?")[0];
       if (pathname.split("/").some((segment) => segment.length > MAX_PARAM_LENGTH)) {
         return reply.code(414).send(errorBody("BAD_REQUEST", "Endereço longo demais"));
@@ -63,6 +66,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       return reply.code(404).send(errorBody("NOT_FOUND", ROUTE_NOT_FOUND_MESSAGE));
     }
     if (servePage) return servePage(request, reply);
-    return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(shellHtml);
   });
 }

@@ -11,8 +11,18 @@ const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
 
 const TEMPLATE =
   '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" /><title>Vitrine</title>' +
-  '<meta name="description" content="shell" /><script type="module" src="/assets/index.js"></script></head>' +
+  '<meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
   '<body><div id="root"></div></body></html>';
+
+/** Vite's manifest for that shell: the entry imports the app's start, which the home page's chunk shares code with. */
+const MANIFEST = {
+  "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/start.tsx"] },
+  "src/start.tsx": { file: "assets/start.js", imports: ["_vendor.js"] },
+  "_vendor.js": { file: "assets/vendor.js" },
+  "src/features/public/pages/home-page.tsx": { file: "assets/home-page.js", imports: ["_vendor.js", "_card.js"] },
+  "_card.js": { file: "assets/card.js" },
+};
 
 let ctx: TestContext;
 let dir: string;
@@ -27,6 +37,8 @@ before(async () => {
   dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
   mkdirSync(path.join(dir, "dist"));
   writeFileSync(path.join(dir, "dist", "index.html"), TEMPLATE);
+  mkdirSync(path.join(dir, "dist", ".vite"));
+  writeFileSync(path.join(dir, "dist", ".vite", "manifest.json"), JSON.stringify(MANIFEST));
   const { build } = await import("vite");
   await build({
     root: webRoot,
@@ -68,6 +80,31 @@ test("a city page is rendered on the server with its heading, its models and the
   assert.doesNotMatch(res.body, /<script>/, "no inline executable script");
   assert.doesNotMatch(res.body, /Conteúdo adulto/, "no gate for a visitor who accepted it");
   assert.match(String(res.headers.vary), /Cookie/);
+});
+
+test("the stylesheet comes first; the only script comes after the page's tags, at a low priority, with the files it needs", async () => {
+  const res = await get("/cidade/sao-paulo-sp");
+  const head = res.body.slice(0, res.body.indexOf("</head>"));
+  const stylesheet = head.indexOf('<link rel="stylesheet"');
+  assert.ok(stylesheet > 0 && stylesheet < head.indexOf("<title>"), "stylesheet before the page's tags");
+  const scripts = res.body.match(/<script type="module"[^>]*>/g) ?? [];
+  assert.deepEqual(scripts, [
+    '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js" ' +
+      'data-modules="/assets/start.js /assets/vendor.js /assets/home-page.js /assets/card.js">',
+  ]);
+  assert.ok(head.indexOf(scripts[0]) > head.indexOf('<link rel="preload" as="image"'), "the LCP image first");
+  assert.doesNotMatch(res.body, /modulepreload/, "no script fetched before the page is painted");
+  // The 404 page has no screen module of its own: the app's files only.
+  const missing = await get("/nao-existe");
+  assert.match(missing.body, /data-modules="\/assets\/start.js \/assets\/vendor.js"/);
+});
+
+test("a private page's shell lists the app's files, its script at the usual priority", async () => {
+  const res = await get("/dashboard");
+  assert.match(
+    res.body,
+    /<script type="module" crossorigin src="\/assets\/index.js" data-modules="\/assets\/start.js \/assets\/vendor.js"><\/script>/,
+  );
 });
 
 test("a new visitor gets the age gate in the server HTML", async () => {

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { type AppModules, firstScriptTag, takeFirstScript } from "./app-modules";
 import { createPageApi } from "./page-api";
 
 /** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */
@@ -14,39 +15,6 @@ type EntryServer = {
     dataVersion: string;
   }): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
 };
-
-type Manifest = Record<string, { file: string; imports?: string[] }>;
-
-/**
- * `<link rel="modulepreload">` for a page module's chunk and its static imports (from Vite's manifest), except
- * what the shell already loads: the browser fetches them with the entry instead of after it.
- */
-function modulePreloads(distDir: string, indexHtml: string): (pageModule: string | null) => string {
-  const manifestFile = path.join(distDir, ".vite", "manifest.json");
-  if (!existsSync(manifestFile)) return () => "";
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
-  const memo = new Map<string, string>();
-  return (pageModule) => {
-    if (!pageModule || !manifest[pageModule]) return "";
-    let tags = memo.get(pageModule);
-    if (tags === undefined) {
-      const files = new Set<string>();
-      const visit = (key: string) => {
-        const chunk = manifest[key];
-        if (!chunk || files.has(chunk.file)) return;
-        files.add(chunk.file);
-        for (const dep of chunk.imports ?? []) visit(dep);
-      };
-      visit(pageModule);
-      tags = [...files]
-        .filter((file) => !indexHtml.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-        .join("");
-      memo.set(pageModule, tags);
-    }
-    return tags;
-  };
-}
 
 /** A rendered page as the server sends it. */
 export type Page = { status: number; html: Buffer };
@@ -62,22 +30,34 @@ export function entryPathFor(distDir: string): string {
 }
 
 /**
- * The document around the rendered page, from the built index.html: its title and description are replaced by
- * the page's, the page's tags go right after the charset (the LCP image preload early), the markup into #root.
+ * The document around the rendered page, from the built index.html. Its title and description are replaced by the
+ * page's. The stylesheet comes first after the charset (it blocks the first paint), then the page's tags (the LCP
+ * image preload early), then the rest of the head and the first script (./app-modules), which fetches the app
+ * only once the page is painted, so no script competes with the stylesheet and the LCP image on a slow
+ * connection. The markup goes into #root.
  */
-function splitTemplate(indexHtml: string) {
-  const cleaned = indexHtml
+export function splitTemplate(indexHtml: string) {
+  const stylesheets: string[] = [];
+  const { src, html } = takeFirstScript(indexHtml);
+  const cleaned = html
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
-    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "");
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, "")
+    .replace(/<link rel="stylesheet"[^>]*>\s*/g, (tag) => {
+      stylesheets.push(tag.trim());
+      return "";
+    });
   const charset = /<meta charset="[^"]*"\s*\/?>/i.exec(cleaned);
-  const headAt = charset ? charset.index + charset[0].length : cleaned.indexOf("</head>");
+  const headEnd = cleaned.indexOf("</head>");
+  const headAt = charset ? charset.index + charset[0].length : headEnd;
   const rootTag = '<div id="root"></div>';
   const rootAt = cleaned.indexOf(rootTag);
-  if (headAt < 0 || rootAt < headAt) return null;
+  if (headAt < 0 || headEnd < headAt || rootAt < headEnd) return null;
   return {
-    start: cleaned.slice(0, headAt),
-    middle: cleaned.slice(headAt, rootAt),
+    start: cleaned.slice(0, headAt) + stylesheets.join(""),
+    head: cleaned.slice(headAt, headEnd),
+    middle: cleaned.slice(headEnd, rootAt),
     end: cleaned.slice(rootAt + rootTag.length),
+    firstScript: src,
   };
 }
 
@@ -90,12 +70,23 @@ export async function loadPageRenderer(
   app: FastifyInstance,
   distDir: string,
   indexHtml: string,
+  modules: AppModules,
 ): Promise<PageRenderer | null> {
   const entryFile = entryPathFor(distDir);
   const template = splitTemplate(indexHtml);
   if (!existsSync(entryFile) || !template) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as EntryServer;
-  const preloads = modulePreloads(distDir, indexHtml);
+  const { firstScript } = template;
+  const scripts = new Map<string | null, string>();
+  const scriptFor = (pageModule: string | null) => {
+    if (!firstScript) return "";
+    let tag = scripts.get(pageModule);
+    if (tag === undefined) {
+      tag = firstScriptTag(firstScript, [...modules.app, ...modules.page(pageModule)], { lowPriority: true });
+      scripts.set(pageModule, tag);
+    }
+    return tag;
+  };
 
   const pageApi = createPageApi(app);
   entry.configure({ transport: pageApi });
@@ -104,8 +95,14 @@ export async function loadPageRenderer(
     async render({ url, origin, ageAccepted, dataVersion }) {
       const page = await entry.render({ url, origin, ageAccepted, dataVersion });
       if (!page) return null;
-      const head = page.head + preloads(page.pageModule);
-      const html = template.start + head + template.middle + page.body + template.end;
+      const html =
+        template.start +
+        page.head +
+        template.head +
+        scriptFor(page.pageModule) +
+        template.middle +
+        page.body +
+        template.end;
       return { status: page.status, html: Buffer.from(html) };
     },
   };

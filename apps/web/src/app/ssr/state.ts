@@ -1,8 +1,6 @@
 import { type DehydratedState, hydrate, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
-
-/** The id of the `<script type="application/json">` that carries the server's data to the browser. */
-export const SSR_STATE_ID = "ssr-state";
+import { SSR_STATE_ID } from "@vitrine/contracts";
 
 /**
  * What the server rendered with: the query cache, whether the visitor had accepted the age gate, and the public

@@ -16,9 +16,16 @@ export function Hero({ children, brandHeading = true }: { children: ReactNode; b
   // The page's one h1: the brand on the plain home page; a city or search page titles its results instead.
   const Brand = brandHeading ? "h1" : "p";
   const [current, setCurrent] = useState(0);
+  // The second background is fetched halfway to its first swap, not with the page's first screen: it is not on
+  // screen until then.
+  const [secondLoaded, setSecondLoaded] = useState(false);
   useEffect(() => {
+    const load = window.setTimeout(() => setSecondLoaded(true), SWAP_MS / 2);
     const timer = window.setInterval(() => setCurrent((i) => (i + 1) % HERO_IMAGES.length), SWAP_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearTimeout(load);
+      window.clearInterval(timer);
+    };
   }, []);
 
   // No stacking context here (no isolate / z-index): the city selector's dropdown must stack with the page, above
@@ -28,7 +35,7 @@ export function Hero({ children, brandHeading = true }: { children: ReactNode; b
     <section aria-labelledby="hero-title" className="relative border-b border-line/60">
       {/* Phones: two full-bleed backgrounds cross-fading. */}
       <div aria-hidden className="absolute inset-0 overflow-hidden md:hidden" data-testid="hero-mobile-bg">
-        {HERO_IMAGES.map((src, i) => (
+        {HERO_IMAGES.slice(0, secondLoaded ? HERO_IMAGES.length : 1).map((src, i) => (
           <img
             key={src}
             src={src}
@@ -79,7 +86,8 @@ function SideImage({ src, className }: { src: string; className?: string }) {
         className,
       )}
     >
-      <img src={src} alt="" width={800} height={1200} className="size-full object-cover" />
+      {/* Lazy: the side images are desktop-only (never fetched on phones, where they are not displayed). */}
+      <img src={src} alt="" width={800} height={1200} loading="lazy" className="size-full object-cover" />
       <div className="absolute inset-0 rounded-[2rem] ring-1 ring-white/5 ring-inset" />
     </div>
   );

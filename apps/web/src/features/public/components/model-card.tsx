@@ -18,10 +18,11 @@ export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, 
 /**
  * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
  * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil".
- * `eager` is for the first row (above the fold); the rest load lazily. The photo box has a fixed 3:4 ratio
- * so nothing moves while images arrive.
+ * `loading`: "first" for the first card (its photo may be the largest paint: fetched first, with a high priority),
+ * "eager" for the rest of the first row, "lazy" below. The photo box has a fixed 3:4 ratio so nothing moves while
+ * images arrive.
  */
-export function ModelCard({ model, eager = false }: { model: ModelCardData; eager?: boolean }) {
+export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; loading?: "first" | "eager" | "lazy" }) {
   const services = splitServices(model.services);
   const shown = services.slice(0, CARD_SERVICES_MAX);
   const more = services.length - shown.length;
@@ -43,8 +44,8 @@ export function ModelCard({ model, eager = false }: { model: ModelCardData; eage
               alt={model.name}
               width={600}
               height={800}
-              loading={eager ? "eager" : "lazy"}
-              fetchPriority={eager ? "high" : undefined}
+              loading={loading === "lazy" ? "lazy" : "eager"}
+              fetchPriority={loading === "first" ? "high" : undefined}
               decoding="async"
               className="card-photo"
             />

@@ -1,30 +1,20 @@
 import type { ModelCard as ModelCardData } from "@vitrine/contracts";
-import { type ReactNode, useRef, useSyncExternalStore } from "react";
+import { type ReactNode, startTransition, useRef, useState } from "react";
 import { Button, Spinner } from "@/components/ui";
 import type { usePublicModels } from "../api/get-public-models";
 import { useInfiniteScroll } from "../hooks/use-infinite-scroll";
 import { ModelCard } from "./model-card";
 
-/** Cards that count as "the first row" and load eagerly (the widest grid has 4 columns). */
+/** Cards that count as "the first row" and load eagerly (the widest grid has 4 columns); the first one first. */
 const EAGER_CARDS = 4;
 
 /**
- * Cards in the server-rendered HTML: the first screen (two rows of the widest grid). The page carries the whole
- * first page's data, and the other cards are drawn right after hydration; each card is most of a listing
- * page's HTML and of the time the server takes to render it.
+ * Cards drawn at first: the first screen (two rows of the widest grid), in the server's HTML and while hydrating.
+ * The page carries the whole first page's data; the other cards are drawn when the visitor scrolls towards them,
+ * like the next page (a phone's main thread has less to do while the page starts, and each card is most of a
+ * listing page's HTML and of the time the server takes to render it).
  */
-const SERVER_CARDS = 8;
-
-const noSubscription = () => () => {};
-
-/** False on the server and while hydrating the server's HTML; true once the browser has taken over. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+const FIRST_CARDS = 8;
 
 const GRID = "grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-6";
 
@@ -38,12 +28,14 @@ export function ModelGrid({ listing }: { listing: Listing }) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = listing;
   const models: ModelCardData[] = data?.pages.flatMap((p) => p.models) ?? [];
-  const hydrated = useHydrated();
+  const [revealed, setRevealed] = useState(false);
+  const hasHiddenCards = !revealed && models.length > FIRST_CARDS;
 
   useInfiniteScroll(sentinelRef, {
-    enabled: !!hasNextPage && !isFetchingNextPage && !isFetchNextPageError,
-    onReach: () => void fetchNextPage(),
-    watch: data?.pages.length,
+    enabled: hasHiddenCards || (!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError),
+    // Drawing the loaded cards is a transition: done in slices, never one long task.
+    onReach: () => (hasHiddenCards ? startTransition(() => setRevealed(true)) : void fetchNextPage()),
+    watch: `${data?.pages.length}:${revealed}`,
   });
 
   if (listing.isPending) return <GridSkeleton />;
@@ -63,9 +55,9 @@ export function ModelGrid({ listing }: { listing: Listing }) {
   return (
     <>
       <ul className={GRID}>
-        {(hydrated ? models : models.slice(0, SERVER_CARDS)).map((model, index) => (
+        {(revealed ? models : models.slice(0, FIRST_CARDS)).map((model, index) => (
           <li key={model.id}>
-            <ModelCard model={model} eager={index < EAGER_CARDS} />
+            <ModelCard model={model} loading={index === 0 ? "first" : index < EAGER_CARDS ? "eager" : "lazy"} />
           </li>
         ))}
       </ul>
@@ -77,7 +69,7 @@ export function ModelGrid({ listing }: { listing: Listing }) {
               Tentar novamente
             </Button>
           </p>
-        ) : hasNextPage ? (
+        ) : hasNextPage || hasHiddenCards ? (
           <p className="flex items-center gap-2.5 text-sm text-ink-muted" aria-live="polite">
             {isFetchingNextPage && <Spinner size="sm" className="text-accent" />}
             Role para carregar mais…
