@@ -6,7 +6,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerSecurityHeaders } from "./plugins/security-headers";
-import { type AnswerFirst, registerBodyRateCheck, serverTimeouts, serverWithFastLane } from "./plugins/slow-clients";
+import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
 import { accountRoutes } from "./modules/account/routes";
 import { adminModelsRoutes } from "./modules/admin-models/routes";
 import { adminSettingsRoutes } from "./modules/admin-settings/routes";
@@ -70,8 +70,6 @@ export type AppOptions = {
 
 /** Builds the whole application without listening; tests call `inject` on it. */
 export async function buildApp({ config, database, events, storage, logger }: AppOptions): Promise<FastifyInstance> {
-  // Cached public pages are answered before Fastify's pipeline once the web app is set up (ssr/fast-lane.ts).
-  const answerFirst: { current: AnswerFirst | null } = { current: null };
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits and view counts use the IP).
@@ -83,7 +81,6 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     frameworkErrors,
     clientErrorHandler,
     ...serverTimeouts(config),
-    serverFactory: serverWithFastLane(config, answerFirst),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -188,6 +185,6 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
 
   await app.register(uploadsRoutes, { prefix: "/uploads" });
   await app.register(seoRoutes());
-  answerFirst.current = await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -83,60 +83,27 @@ function compress(payload: string | Buffer, encoding: "br" | "gzip", memo: Encod
   return out;
 }
 
-/** What to send instead of a body: its status when not 200 (304), its headers, the bytes. */
-export type EncodedAnswer = { notModified: boolean; headers: Record<string, string>; body: string | Buffer };
-
-/**
- * The ETag/304 of a public read and the compression of a body of `contentType`, from the request's
- * If-None-Match and Accept-Encoding: the one rule for answers through Fastify and for the page fast lane.
- */
-export function encodeBody(
-  payload: string | Buffer,
-  request: {
-    ifNoneMatch?: string;
-    acceptEncoding?: string;
-    publicRead: boolean;
-    contentType: string;
-    /** False when the body is already encoded. */
-    mayCompress: boolean;
-  },
-): EncodedAnswer {
-  const memo = remembered(payload);
-  const headers: Record<string, string> = {};
-  if (request.publicRead) {
-    const tag = etagOf(payload, memo);
-    headers.ETag = tag;
-    headers["Cache-Control"] = PUBLIC_CACHE_CONTROL;
-    if (matches(request.ifNoneMatch, tag)) return { notModified: true, headers, body: "" };
-  }
-  if (
-    !request.mayCompress ||
-    Buffer.byteLength(payload) < COMPRESS_THRESHOLD ||
-    !COMPRESSIBLE.test(request.contentType)
-  ) {
-    return { notModified: false, headers, body: payload };
-  }
-  headers.Vary = "Accept-Encoding";
-  const encoding = pickEncoding(request.acceptEncoding);
-  if (!encoding) return { notModified: false, headers, body: payload };
-  headers["Content-Encoding"] = encoding;
-  return { notModified: false, headers, body: compress(payload, encoding, memo) };
-}
-
 function encode(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload; // streams: files, the event stream
+  const memo = remembered(payload);
   const isRead = request.method === "GET" || request.method === "HEAD";
-  const answer = encodeBody(payload, {
-    ifNoneMatch: request.headers["if-none-match"],
-    acceptEncoding: request.headers["accept-encoding"],
-    publicRead: !!request.routeOptions.config?.publicRead && isRead && reply.statusCode === 200,
-    contentType: String(reply.getHeader("content-type") ?? ""),
-    mayCompress: !reply.getHeader("content-encoding"),
-  });
-  for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
-  if (answer.notModified) reply.code(304);
-  if (answer.notModified || answer.headers["Content-Encoding"]) reply.removeHeader("content-length");
-  return answer.body;
+  if (request.routeOptions.config?.publicRead && isRead && reply.statusCode === 200) {
+    const tag = etagOf(payload, memo);
+    reply.header("ETag", tag).header("Cache-Control", PUBLIC_CACHE_CONTROL);
+    if (matches(request.headers["if-none-match"], tag)) {
+      reply.code(304).removeHeader("content-length");
+      return "";
+    }
+  }
+  if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD || reply.getHeader("content-encoding")) return payload;
+  const type = String(reply.getHeader("content-type") ?? "");
+  if (!COMPRESSIBLE.test(type)) return payload;
+  reply.header("Vary", "Accept-Encoding");
+  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return payload;
+  const body = compress(payload, encoding, memo);
+  reply.header("Content-Encoding", encoding).removeHeader("content-length");
+  return body;
 }
 
 /** Registered first on the root instance, so its onSend hook sees every answer. */

@@ -15,7 +15,7 @@ declare module "fastify" {
 /** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
 export const DEFAULT_TTL_MS = 30_000;
 /** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
-export const DEFAULT_MAX_BYTES = 192 * 1024 * 1024;
+const MAX_WEIGHT = 64 * 1024 * 1024;
 
 type Entry = { version: string; expiresAt: number; value: unknown; weight: number };
 
@@ -36,12 +36,6 @@ export type PublicCache = {
    * version. An entry past its TTL is still answered while it is refreshed in the background.
    */
   get<T>(key: string, compute: () => Promise<T>, options?: GetOptions<T>): Promise<T>;
-  /**
-   * The cached value for key, without waiting: only when the data version was checked within the staleness
-   * window, the entry is of that version and within its TTL; otherwise undefined (and a stale version check is
-   * started, so a later call may answer). For answers that cannot wait for the database (the page fast lane).
-   */
-  peek<T>(key: string): T | undefined;
 };
 
 /**
@@ -50,12 +44,8 @@ export type PublicCache = {
  * change (see migration 0002), so a cached value is never older than the data a request could have read,
  * whichever server instance wrote it. Views and contacts do not bump it; the TTL bounds how stale they get.
  */
-export function createPublicCache(
-  db: Db,
-  opts: { ttlMs?: number; maxStalenessMs?: number; maxBytes?: number } = {},
-): PublicCache {
+export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs?: number } = {}): PublicCache {
   const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
-  const maxWeight = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxStalenessMs = opts.maxStalenessMs ?? 0;
   let checked: { version: string; at: number } | null = null;
   let forgotten = 0;
@@ -94,7 +84,7 @@ export function createPublicCache(
     entries.set(key, entry);
     totalWeight += entry.weight;
     for (const [oldest] of entries) {
-      if (totalWeight <= maxWeight || oldest === key) break;
+      if (totalWeight <= MAX_WEIGHT || oldest === key) break;
       remove(oldest);
     }
   }
@@ -121,17 +111,10 @@ export function createPublicCache(
     return promise;
   }
 
-  /** The least recently used entries go first when the cache is full: a hit moves its entry to the end. */
-  function touch(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
-
   async function get<T>(key: string, compute: () => Promise<T>, options: GetOptions<T> = {}): Promise<T> {
     const version = await currentVersion();
     const hit = entries.get(key);
     if (hit && hit.version === version) {
-      touch(key, hit);
       // Same data, only the counters may have moved: answer at once and refresh behind the scenes, so that
       // expiry never makes visitors wait.
       if (hit.expiresAt <= Date.now()) refresh(key, version, compute, options).catch(() => {});
@@ -146,18 +129,7 @@ export function createPublicCache(
     versionQuery = null;
   };
 
-  function peek<T>(key: string): T | undefined {
-    if (!checked || Date.now() - checked.at >= maxStalenessMs) {
-      currentVersion().catch(() => {});
-      return undefined;
-    }
-    const hit = entries.get(key);
-    if (!hit || hit.version !== checked.version || hit.expiresAt <= Date.now()) return undefined;
-    touch(key, hit);
-    return hit.value as T;
-  }
-
-  return { currentVersion, forgetVersion, get, peek };
+  return { currentVersion, forgetVersion, get };
 }
 
 /**
@@ -168,7 +140,6 @@ export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   const cache = createPublicCache(app.db, {
     ttlMs: app.config.publicCacheTtlMs,
     maxStalenessMs: app.config.publicCacheMaxStalenessMs,
-    maxBytes: app.config.publicCacheMaxBytes,
   });
   app.decorate("publicCache", cache);
   app.events.subscribe(() => cache.forgetVersion());

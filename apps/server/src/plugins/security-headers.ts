@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 import type { FastifyInstance } from "fastify";
 
@@ -46,23 +45,15 @@ const SIGNED_URL_PATHS = /^\/(dashboard|api\/models\/profile|api\/models\/photos
  * request, parsing the policy each time, which cost a cached page several percent of its throughput.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  app.addHook("onRequest", (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
-}
-
-const setHelmetHeaders = helmet({
-  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
-  frameguard: { action: "deny" },
-  referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-});
-
-/** Sets the security headers on a response (also used by answers that do not go through Fastify). */
-export function setSecurityHeaders(
-  request: IncomingMessage,
-  response: ServerResponse,
-  done: (err?: Error) => void,
-): void {
-  setHelmetHeaders(request, response, (err?: unknown) => {
-    if (!err && SIGNED_URL_PATHS.test(request.url ?? "")) response.setHeader("Referrer-Policy", "no-referrer");
-    done(err as Error | undefined);
+  const setHeaders = helmet({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    frameguard: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (err?: unknown) => {
+      if (!err && SIGNED_URL_PATHS.test(request.url)) reply.raw.setHeader("Referrer-Policy", "no-referrer");
+      done(err as Error | undefined);
+    });
   });
 }

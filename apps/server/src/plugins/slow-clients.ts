@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Server } from "node:http";
 import type { FastifyHttpOptions, FastifyInstance } from "fastify";
 import type { Config } from "../config";
 
@@ -24,26 +24,6 @@ export function serverTimeouts(config: TimeoutSettings): FastifyHttpOptions<Serv
       headersTimeout,
       connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(headersTimeout / 4))),
     },
-  };
-}
-
-/** A handler that may answer a request before Fastify; false lets Fastify answer it. */
-export type AnswerFirst = (request: IncomingMessage, response: ServerResponse) => boolean;
-
-/**
- * Fastify's `serverFactory`: the HTTP server Fastify would create (with the timeouts above), whose requests go to
- * `answerFirst.current` before Fastify (the page fast lane, set once the pages are set up).
- */
-export function serverWithFastLane(config: TimeoutSettings, answerFirst: { current: AnswerFirst | null }) {
-  const options = serverTimeouts(config);
-  return (fastify: (request: IncomingMessage, response: ServerResponse) => void): Server => {
-    const server = createServer(options.http ?? {}, (request, response) => {
-      if (!answerFirst.current?.(request, response)) fastify(request, response);
-    });
-    server.keepAliveTimeout = config.keepAliveTimeoutMs;
-    server.requestTimeout = config.requestTimeoutMs;
-    server.setTimeout(config.connectionTimeoutMs);
-    return server;
   };
 }
 

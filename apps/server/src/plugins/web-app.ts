@@ -4,7 +4,6 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { createPageHandler, PUBLIC_PAGE_ROUTES, varyOnCookie } from "../ssr/pages";
 import { readAppModules, shellWithAppModules } from "../ssr/app-modules";
-import { createPageFastLane, type FastLane } from "../ssr/fast-lane";
 import { loadPageRenderer } from "../ssr/renderer";
 import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "./error-handler";
 
@@ -22,7 +21,7 @@ function withNoindex(indexHtml: string): string {
  * (../ssr); the shell (index.html) for private pages, which the browser renders. Unknown /api paths answer
  * JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<FastLane | null> {
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const indexFile = distDir ? path.join(distDir, "index.html") : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined;
 
@@ -69,6 +68,4 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (servePage) return servePage(request, reply);
     return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(shellHtml);
   });
-  // Cached pages are answered before Fastify's pipeline (the same headers and bodies as the page routes).
-  return servePage ? createPageFastLane(app.publicCache) : null;
 }

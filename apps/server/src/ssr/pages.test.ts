@@ -1,18 +1,52 @@
 import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { brotliDecompressSync } from "node:zlib";
 import { createTestContext, type TestContext } from "../test/helper";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
-import { buildSsrFixture, type SsrFixture } from "../test/ssr-fixture";
+
+const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
+
+const TEMPLATE =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" /><title>Vitrine</title>' +
+  '<meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** Vite's manifest for that shell: the entry imports the app's start, which the home page's chunk shares code with. */
+const MANIFEST = {
+  "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/start.tsx"] },
+  "src/start.tsx": { file: "assets/start.js", imports: ["_vendor.js"] },
+  "_vendor.js": { file: "assets/vendor.js" },
+  "src/features/public/pages/home-page.tsx": { file: "assets/home-page.js", imports: ["_vendor.js", "_card.js"] },
+  "_card.js": { file: "assets/card.js" },
+};
 
 let ctx: TestContext;
-let fixture: SsrFixture;
+let dir: string;
 let visibleId: number;
 let hiddenId: number;
 
 before(async () => {
-  fixture = await buildSsrFixture();
-  ctx = await createTestContext({ webDistDir: fixture.distDir });
+  // The server entry built from the sources (the same build as `npm run build`), next to a minimal shell; inside
+  // node_modules so that its imports (react, react-dom…) resolve as they do from apps/web/dist-ssr.
+  const cache = path.join(webRoot, "..", "..", "node_modules", ".cache");
+  mkdirSync(cache, { recursive: true });
+  dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
+  mkdirSync(path.join(dir, "dist"));
+  writeFileSync(path.join(dir, "dist", "index.html"), TEMPLATE);
+  mkdirSync(path.join(dir, "dist", ".vite"));
+  writeFileSync(path.join(dir, "dist", ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  const { build } = await import("vite");
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    logLevel: "silent",
+    build: { ssr: "src/entry-server.tsx", outDir: path.join(dir, "dist-ssr"), emptyOutDir: true },
+  });
+  ctx = await createTestContext({ webDistDir: path.join(dir, "dist") });
   await setSetting(ctx.app, "site_name", "Vitrine Teste");
   visibleId = await buildModel(ctx.app, { name: "Aurora Vitrine", description: "Olá, sou a Aurora." });
   await buildPhoto(ctx.app, visibleId);
@@ -23,7 +57,7 @@ before(async () => {
 
 after(async () => {
   await ctx?.close();
-  fixture?.remove();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -58,7 +92,7 @@ test("the stylesheet comes first; the only script comes after the page's tags, a
     '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js" ' +
       'data-modules="/assets/start.js /assets/vendor.js /assets/home-page.js /assets/card.js">',
   ]);
-  assert.ok(head.indexOf(scripts[0]!) > head.indexOf('<link rel="preload" as="image"'), "the LCP image first");
+  assert.ok(head.indexOf(scripts[0]) > head.indexOf('<link rel="preload" as="image"'), "the LCP image first");
   assert.doesNotMatch(res.body, /modulepreload/, "no script fetched before the page is painted");
   // The 404 page has no screen module of its own: the app's files only.
   const missing = await get("/nao-existe");

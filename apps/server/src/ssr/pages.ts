@@ -21,12 +21,6 @@ const PAGE_PARAMS = ["search", "city", "city_id"];
 /** The cookie the age gate sets once accepted (the web app's AGE_COOKIE). */
 const AGE_COOKIE = /(?:^|;\s*)age_ok=1(?:;|$)/;
 
-/** Whether the visitor accepted the age gate (the page differs: no gate). */
-export const acceptedAgeGate = (cookie: string | undefined) => AGE_COOKIE.test(cookie ?? "");
-
-/** The public cache's key of a page: its normalized URL and the age-gate state. */
-export const pageCacheKey = (url: string, ageAccepted: boolean) => `html|${ageAccepted ? 1 : 0}|${url}`;
-
 /**
  * A page that is not kept in the cache (404, 400, or null for a private path): thrown out of the cache's compute
  * with the page itself, so arbitrary paths never take room in the cache.
@@ -35,20 +29,11 @@ class Uncached {
   constructor(readonly page: Page | null) {}
 }
 
-/** Letters, digits and dashes between single slashes, no query: most page requests, already normal. */
-export const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
-
-/** Whether a normalized URL is a profile (any of its three forms), whose every view is counted. */
-export function isProfileUrl(url: string): boolean {
-  const segments = url.split("?")[0].split("/");
-  return (
-    (segments[1] === "cidade" && segments.length === 5) ||
-    ((segments[1] === "modelo" || segments[1] === "model") && segments.length === 3)
-  );
-}
+const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
 
 /** Path and the listing's parameters in a fixed order: the URL rendered and the cache key. */
 export function normalizedUrl(rawUrl: string): string {
+  // A plain path (letters, digits and dashes between single slashes, no query) is already normal: most requests.
   if (PLAIN_PATH.test(rawUrl)) return rawUrl;
   // Parsed under a fixed origin, so a path such as "//host" stays a path.
   const url = new URL(`http://localhost${rawUrl}`);
@@ -83,7 +68,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const url = normalizedUrl(request.url);
-    const ageAccepted = acceptedAgeGate(request.headers.cookie);
+    const ageAccepted = AGE_COOKIE.test(request.headers.cookie ?? "");
     let page: Page | null;
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
     // shows it, like the API's answer that counted it would.
@@ -91,7 +76,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     // Only pages found (200) are cached.
     try {
       page = await app.publicCache.get(
-        pageCacheKey(url, ageAccepted),
+        `html|${ageAccepted ? 1 : 0}|${url}`,
         async () => {
           const result = await render(request, url, ageAccepted);
           if (!result || result.status !== 200) throw new Uncached(result);
@@ -128,8 +113,12 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
  * invalid ids count nothing (the page answers 404 or 400); a failure to count is logged, the page still served.
  */
 async function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string): Promise<void> {
-  if (!isProfileUrl(url)) return;
-  const id = parseModelIdParam(decodeURIComponentSafe(url.split("?")[0].split("/").at(-1) ?? ""));
+  const segments = url.split("?")[0].split("/");
+  const isProfile =
+    (segments[1] === "cidade" && segments.length === 5) ||
+    (["modelo", "model"].includes(segments[1]) && segments.length === 3);
+  if (!isProfile) return;
+  const id = parseModelIdParam(decodeURIComponentSafe(segments.at(-1) ?? ""));
   if (id === null) return;
   const { db, publicCache: cache } = app;
   try {

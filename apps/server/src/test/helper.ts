@@ -89,10 +89,7 @@ async function openFreshDatabase(): Promise<{ database: Database; drop: () => Pr
   };
 }
 
-export async function createTestContext(
-  overrides: Partial<Config> = {},
-  { beforeReady }: { beforeReady?: (app: FastifyInstance) => void } = {},
-): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-test-"));
   const { database, drop } = await openFreshDatabase();
   await database.migrate();
@@ -112,7 +109,6 @@ export async function createTestContext(
     trustProxy: false,
     publicCacheTtlMs: 30_000,
     publicCacheMaxStalenessMs: 0,
-    publicCacheMaxBytes: 64 * 1024 * 1024,
     requestTimeoutMs: 600_000,
     headersTimeoutMs: 20_000,
     connectionTimeoutMs: 60_000,
@@ -132,7 +128,6 @@ export async function createTestContext(
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });
-  beforeReady?.(app);
   await app.ready();
   return {
     app,
