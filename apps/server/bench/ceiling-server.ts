@@ -38,8 +38,7 @@ http
     }
     const named = /[?&]body=([\w-]+)/.exec(url);
     const asked = /[?&]bytes=(\d+)/.exec(url);
-    const body =
-      (named && stored.get(named[1])) ?? fillerOf(asked ? Math.min(Number(asked[1]), 10_000_000) : size);
+    const body = (named && stored.get(named[1])) ?? fillerOf(asked ? Math.min(Number(asked[1]), 10_000_000) : size);
     res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
     res.end(body);
   })

@@ -27,6 +27,11 @@ export type Config = {
    * lists may lag a change by that long, and a busy server checks four times a second instead of per request.
    */
   publicCacheMaxStalenessMs: number;
+  /**
+   * Memory the public cache may hold (bodies, pages, id lists), in bytes; the least recently used entries go
+   * first. A city page is about 50 KB: the default keeps every city page of a 2,000-city site with room to spare.
+   */
+  publicCacheMaxBytes: number;
   /** Whole request (headers and body) must arrive within this; long enough for a 15 MB photo on a slow phone. */
   requestTimeoutMs: number;
   /** Request headers must arrive within this. */
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
     publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || 30_000)),
     publicCacheMaxStalenessMs: Number(env.PUBLIC_CACHE_MAX_STALENESS_MS || (env.NODE_ENV === "production" ? 250 : 0)),
+    publicCacheMaxBytes: readNumber(env, "PUBLIC_CACHE_MAX_MB", 192) * 1024 * 1024,
     requestTimeoutMs: readNumber(env, "REQUEST_TIMEOUT_MS", 10 * 60_000),
     headersTimeoutMs: readNumber(env, "HEADERS_TIMEOUT_MS", 20_000),
     connectionTimeoutMs: readNumber(env, "CONNECTION_TIMEOUT_MS", 60_000),

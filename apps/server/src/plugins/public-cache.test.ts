@@ -102,6 +102,24 @@ describe("createPublicCache", () => {
     assert.equal(computed, 2);
   });
 
+  test("when full, the least recently used entry goes first: a page read again stays", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, maxBytes: 3000 });
+    const computed: string[] = [];
+    const read = (key: string) => cache.get(key, async () => (computed.push(key), key), { weigh: () => 1000 });
+    await read("a");
+    await read("b");
+    await read("c");
+    await read("a"); // a hit: "a" is now the most recently used
+    await read("d"); // over budget: "b", the least recently used, goes
+    computed.length = 0;
+    await read("a");
+    await read("c");
+    await read("d");
+    assert.deepEqual(computed, [], "a, c and d are still cached");
+    await read("b");
+    assert.deepEqual(computed, ["b"], "b was evicted");
+  });
+
   test("a value that does not expire is kept until the version moves", async () => {
     const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, ttlMs: 10 });
     let computed = 0;

@@ -15,7 +15,7 @@ declare module "fastify" {
 /** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
 export const DEFAULT_TTL_MS = 30_000;
 /** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
-const MAX_WEIGHT = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 192 * 1024 * 1024;
 
 type Entry = { version: string; expiresAt: number; value: unknown; weight: number };
 
@@ -44,8 +44,12 @@ export type PublicCache = {
  * change (see migration 0002), so a cached value is never older than the data a request could have read,
  * whichever server instance wrote it. Views and contacts do not bump it; the TTL bounds how stale they get.
  */
-export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs?: number } = {}): PublicCache {
+export function createPublicCache(
+  db: Db,
+  opts: { ttlMs?: number; maxStalenessMs?: number; maxBytes?: number } = {},
+): PublicCache {
   const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
+  const maxWeight = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxStalenessMs = opts.maxStalenessMs ?? 0;
   let checked: { version: string; at: number } | null = null;
   let forgotten = 0;
@@ -84,7 +88,7 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
     entries.set(key, entry);
     totalWeight += entry.weight;
     for (const [oldest] of entries) {
-      if (totalWeight <= MAX_WEIGHT || oldest === key) break;
+      if (totalWeight <= maxWeight || oldest === key) break;
       remove(oldest);
     }
   }
@@ -115,6 +119,9 @@ export function createPublicCache(db: Db, opts: { ttlMs?: number; maxStalenessMs
     const version = await currentVersion();
     const hit = entries.get(key);
     if (hit && hit.version === version) {
+      // The least recently used entries go first when the cache is full: a hit moves its entry to the end.
+      entries.delete(key);
+      entries.set(key, hit);
       // Same data, only the counters may have moved: answer at once and refresh behind the scenes, so that
       // expiry never makes visitors wait.
       if (hit.expiresAt <= Date.now()) refresh(key, version, compute, options).catch(() => {});
@@ -140,6 +147,7 @@ export const publicCachePlugin = fp(async (app: FastifyInstance) => {
   const cache = createPublicCache(app.db, {
     ttlMs: app.config.publicCacheTtlMs,
     maxStalenessMs: app.config.publicCacheMaxStalenessMs,
+    maxBytes: app.config.publicCacheMaxBytes,
   });
   app.decorate("publicCache", cache);
   app.events.subscribe(() => cache.forgetVersion());

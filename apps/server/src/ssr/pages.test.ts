@@ -92,7 +92,7 @@ test("the stylesheet comes first; the only script comes after the page's tags, a
     '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js" ' +
       'data-modules="/assets/start.js /assets/vendor.js /assets/home-page.js /assets/card.js">',
   ]);
-  assert.ok(head.indexOf(scripts[0]) > head.indexOf('<link rel="preload" as="image"'), "the LCP image first");
+  assert.ok(head.indexOf(scripts[0]!) > head.indexOf('<link rel="preload" as="image"'), "the LCP image first");
   assert.doesNotMatch(res.body, /modulepreload/, "no script fetched before the page is painted");
   // The 404 page has no screen module of its own: the app's files only.
   const missing = await get("/nao-existe");

@@ -109,6 +109,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     trustProxy: false,
     publicCacheTtlMs: 30_000,
     publicCacheMaxStalenessMs: 0,
+    publicCacheMaxBytes: 64 * 1024 * 1024,
     requestTimeoutMs: 600_000,
     headersTimeoutMs: 20_000,
     connectionTimeoutMs: 60_000,
