@@ -36,7 +36,7 @@ export function entryPathFor(distDir: string): string {
  * only once the page is painted, so no script competes with the stylesheet and the LCP image on a slow
  * connection. The markup goes into #root.
  */
-export function splitTemplate(indexHtml: string) {
+function splitTemplate(indexHtml: string) {
   const stylesheets: string[] = [];
   const { src, html } = takeFirstScript(indexHtml);
   const cleaned = html
