@@ -32,11 +32,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ },
-                // React and TanStack Query: loaded by every page, one file.
-                {
-                  name: "vendor",
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
-                },
+                // React and TanStack Query: loaded by every page, in two files, so that the browser evaluates them in
+                // two shorter tasks (a long task delays a tap while the page starts).
+                { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: "query", test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
               ],
             },
             banner: (chunk) => (chunk.name === "zod" ? "globalThis.__zod_globalConfig = { jitless: true };" : ""),

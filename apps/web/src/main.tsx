@@ -7,11 +7,14 @@ import "./styles.css";
  */
 const MAX_WAIT_MS = 2500;
 
+/** After the page's load and first paint, the time its images take to be painted too. */
+const IMAGES_PAINT_MS = 150;
+
 /**
  * The page's first script, kept tiny. A server-rendered page is readable and usable without the app (links, the
  * age gate's and the search's forms), so the app's code is fetched only once the page has loaded (its stylesheet
  * and first-screen images) and been painted, or after MAX_WAIT_MS: on a slow phone connection what the visitor
- * sees first gets the bandwidth first, and the app follows. A page the browser renders itself (the shell of the
+ * sees first gets the bandwidth and the main thread first, and the app follows. A page the browser renders itself (the shell of the
  * private pages) starts at once.
  */
 function start() {
@@ -34,21 +37,33 @@ function start() {
   });
 }
 
-function startOnce() {
+/** Resolves once the browser has reported the page's first contentful paint (at once where it reports none). */
+function firstContentfulPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  });
+}
+
+if (document.getElementById(SSR_STATE_ID) === null || typeof PerformanceObserver === "undefined") {
+  start();
+} else {
   let started = false;
-  return () => {
+  const begin = () => {
     if (started) return;
     started = true;
     start();
   };
-}
-
-if (document.getElementById(SSR_STATE_ID) === null || document.readyState === "complete") {
-  start();
-} else {
-  const begin = startOnce();
-  // A frame callback runs before the next paint, and a task queued from it after that paint. (A hidden tab runs no
-  // frame callbacks: MAX_WAIT_MS starts it.)
-  window.addEventListener("load", () => requestAnimationFrame(() => setTimeout(begin)), { once: true });
+  const loaded = new Promise((resolve) =>
+    document.readyState === "complete" ? resolve(null) : window.addEventListener("load", resolve, { once: true }),
+  );
+  // The first screen's images are loaded, the page has painted; a moment more lets those images reach the screen
+  // (they are painted a frame or two after they arrive). A hidden tab paints nothing: MAX_WAIT_MS starts it.
+  void Promise.all([loaded, firstContentfulPaint()]).then(() => setTimeout(begin, IMAGES_PAINT_MS));
   setTimeout(begin, MAX_WAIT_MS);
 }

@@ -49,29 +49,44 @@ function parseEvent(data: unknown): ModelEvent | null {
   }
 }
 
+function open(): EventSource {
+  const opened = new EventSource(apiPaths.models.events);
+  opened.onmessage = (message) => {
+    const event = parseEvent(message.data);
+    if (event) notify(event);
+  };
+  opened.addEventListener("version", (message) => {
+    const version = parseVersion(message.data);
+    if (!version) return;
+    const missed = knownVersion !== null && knownVersion !== version;
+    knownVersion = version;
+    if (missed) notify({ type: "model_status_updated" });
+  });
+  return opened;
+}
+
+/** A connection about to open (in a task of its own, see below). */
+let opening: ReturnType<typeof setTimeout> | null = null;
+
 /** Calls `listener` for each model_status_updated / model_payment_updated message; returns the unsubscribe. */
 export function subscribeModelEvents(listener: Listener): () => void {
   if (typeof window === "undefined" || typeof EventSource === "undefined") return () => {};
   listeners.add(listener);
-  if (!source) {
-    source = new EventSource(apiPaths.models.events);
-    source.onmessage = (message) => {
-      const event = parseEvent(message.data);
-      if (event) notify(event);
-    };
-    source.addEventListener("version", (message) => {
-      const version = parseVersion(message.data);
-      if (!version) return;
-      const missed = knownVersion !== null && knownVersion !== version;
-      knownVersion = version;
-      if (missed) notify({ type: "model_status_updated" });
+  // Opened in a task of its own: starting a request holds a phone's main thread for several milliseconds, and
+  // subscribers subscribe from effects, which run together right after the page starts. (Events sent meanwhile
+  // are covered by the version the connection opens with.)
+  if (!source && !opening) {
+    opening = setTimeout(() => {
+      opening = null;
+      if (listeners.size > 0) source = open();
     });
   }
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0 && source) {
-      source.close();
-      source = null;
-    }
+    if (listeners.size > 0) return;
+    if (opening) clearTimeout(opening);
+    opening = null;
+    source?.close();
+    source = null;
   };
 }

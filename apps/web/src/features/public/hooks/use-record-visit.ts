@@ -15,6 +15,8 @@ export function useRecordVisit(visit: VisitBody | null): void {
   useEffect(() => {
     if (!page || recorded.current === key) return;
     recorded.current = key;
-    recordVisit({ page, city_id: cityId }).catch(() => {});
+    // Sent in a task of its own: starting a request holds a phone's main thread for several milliseconds, and
+    // this effect runs with all the page's others right after it starts.
+    setTimeout(() => void recordVisit({ page, city_id: cityId }).catch(() => {}));
   }, [key, page, cityId]);
 }
