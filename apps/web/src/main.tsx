@@ -14,8 +14,8 @@ const IMAGES_PAINT_MS = 150;
  * The page's first script, kept tiny. A server-rendered page is readable and usable without the app (links, the
  * age gate's and the search's forms), so the app's code is fetched only once the page has loaded (its stylesheet
  * and first-screen images) and been painted, or after MAX_WAIT_MS: on a slow phone connection what the visitor
- * sees first gets the bandwidth and the main thread first, and the app follows. A page the browser renders itself (the shell of the
- * private pages) starts at once.
+ * sees first gets the bandwidth and the main thread first, and the app follows. A page the browser renders itself
+ * (the shell of the private pages) starts at once.
  */
 function start() {
   // The server lists every file the app and the page's screen need: asked for all at once, they arrive in one
