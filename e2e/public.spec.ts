@@ -105,7 +105,7 @@ describe("public directory", () => {
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await cards(page).nth(19).waitFor();
     assert.equal(await cards(page).count(), 20, "first page holds 20 cards");
-    assert.deepEqual(listingRequests, [], "the rest of the first page needs no request");
+    assert.equal(listingRequests.length, 0, "the rest of the first page needs no request");
 
     // City selector: filter by state, pick São Paulo; the page goes to /cidade/{slug} and scrolls to the grid.
     await page.getByRole("button", { name: /Selecione uma cidade/ }).click();
@@ -123,14 +123,15 @@ describe("public directory", () => {
     await cards(page).nth(19).waitFor();
     assert.equal(await cards(page).count(), 20);
 
-    // Scrolling to the sentinel again loads page 2 (and nothing after it).
-    const page2 = page.waitForRequest((r) => r.url().includes(`city_id=${SAO_PAULO.id}`) && r.url().includes("page=2"));
+    // Scrolling to the sentinel again loads page 2 (and nothing after it). (The request may already be under way:
+    // when the page keeps the sentinel in view while the first page's cards are drawn, it asks at once.)
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
-    await page2;
     await cards(page)
       .nth(total - 1)
       .waitFor();
     assert.equal(await cards(page).count(), total);
+    const pageTwo = listingRequests.filter((url) => url.includes(`city_id=${SAO_PAULO.id}`) && url.includes("page=2"));
+    assert.equal(pageTwo.length, 1, "page 2 asked for once");
     await page.getByText("Fim dos resultados").waitFor();
 
     // Open a card: its profile.
