@@ -64,6 +64,9 @@ export type Config = {
 };
 
 /** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
+/** The public cache's default budget, in MB (see Config.publicCacheMaxBytes). */
+export const DEFAULT_PUBLIC_CACHE_MAX_MB = 192;
+
 function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -134,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
     publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || 30_000)),
     publicCacheMaxStalenessMs: Number(env.PUBLIC_CACHE_MAX_STALENESS_MS || (env.NODE_ENV === "production" ? 250 : 0)),
-    publicCacheMaxBytes: readNumber(env, "PUBLIC_CACHE_MAX_MB", 192) * 1024 * 1024,
+    publicCacheMaxBytes: readNumber(env, "PUBLIC_CACHE_MAX_MB", DEFAULT_PUBLIC_CACHE_MAX_MB) * 1024 * 1024,
     requestTimeoutMs: readNumber(env, "REQUEST_TIMEOUT_MS", 10 * 60_000),
     headersTimeoutMs: readNumber(env, "HEADERS_TIMEOUT_MS", 20_000),
     connectionTimeoutMs: readNumber(env, "CONNECTION_TIMEOUT_MS", 60_000),

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { DEFAULT_PUBLIC_CACHE_MAX_MB } from "../config";
 import type { Db } from "../db/client";
 import { publicDataVersion } from "../db/schema";
 import { todayInSaoPaulo } from "../lib/dates";
@@ -14,8 +15,6 @@ declare module "fastify" {
 
 /** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
 export const DEFAULT_TTL_MS = 30_000;
-/** Budget of the cache in weight units (about bytes: an id list weighs 4 per id, a body its length). */
-export const DEFAULT_MAX_BYTES = 192 * 1024 * 1024;
 
 type Entry = { version: string; expiresAt: number; value: unknown; weight: number };
 
@@ -49,7 +48,8 @@ export function createPublicCache(
   opts: { ttlMs?: number; maxStalenessMs?: number; maxBytes?: number } = {},
 ): PublicCache {
   const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
-  const maxWeight = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // The budget in weight units (about bytes: an id list weighs 4 per id, a body its length).
+  const maxWeight = opts.maxBytes ?? DEFAULT_PUBLIC_CACHE_MAX_MB * 1024 * 1024;
   const maxStalenessMs = opts.maxStalenessMs ?? 0;
   let checked: { version: string; at: number } | null = null;
   let forgotten = 0;

@@ -13,7 +13,7 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 export type AppModules = {
   /** The files the app's start needs beyond the entry. */
   app: string[];
-  /** The files a page's screen (its lazy route module) needs beyond those. */
+  /** The files a page's screen (its lazy route module) needs beyond those (the renderer keeps its answer). */
   page(pageModule: string | null): string[];
 };
 
@@ -36,14 +36,11 @@ export function readAppModules(distDir: string): AppModules {
     for (const dynamic of chunk.dynamicImports ?? []) closure(dynamic, appFiles);
   }
   const loaded = new Set([...entryFiles, ...appFiles]);
-  const memo = new Map<string, string[]>();
   return {
     app: [...appFiles].filter((file) => !entryFiles.has(file)),
     page(pageModule) {
       if (!pageModule || !manifest[pageModule]) return [];
-      let files = memo.get(pageModule);
-      if (!files) memo.set(pageModule, (files = [...closure(pageModule)].filter((file) => !loaded.has(file))));
-      return files;
+      return [...closure(pageModule)].filter((file) => !loaded.has(file));
     },
   };
 }
