@@ -7,13 +7,16 @@
  * It builds the web app (skip with LIGHTHOUSE_SKIP_BUILD=1) and starts the demo site itself (src/demo/run-demo.ts)
  * on LIGHTHOUSE_PORT (5190) with its own data directory (LIGHTHOUSE_DATA_DIR, default ./data-lighthouse), or
  * measures an already running site given by LIGHTHOUSE_URL. Chromium: CHROME_PATH (default /usr/bin/chromium).
- * LIGHTHOUSE_RUNS (3) runs per page; LIGHTHOUSE_SAVE_DIR keeps each run's full report (JSON) there.
+ * LIGHTHOUSE_RUNS (3) runs per page; LIGHTHOUSE_PAGES=<regexp> keeps the pages whose name matches (home, cidade,
+ * perfil); LIGHTHOUSE_BLOCK="*.js" blocks requests matching those patterns (space-separated), e.g. to measure the
+ * pages with no script at all (what the browser's own work costs on this machine); LIGHTHOUSE_SAVE_DIR keeps each run's full report and trace (JSON) there.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { describePageFaults } from "./machine.mjs";
 
 const env = process.env;
 const root = path.resolve(import.meta.dirname, "..");
@@ -78,6 +81,7 @@ async function measure(url) {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance"],
+      ...(env.LIGHTHOUSE_BLOCK ? { blockedUrlPatterns: env.LIGHTHOUSE_BLOCK.split(" ") } : {}),
     });
     const { lhr } = result;
     if (env.LIGHTHOUSE_SAVE_DIR) {
@@ -108,6 +112,8 @@ async function measure(url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
+  // Measured before any browser runs: on a machine where page faults are slow, every new tab pays for its memory.
+  log(describePageFaults());
   const site = env.LIGHTHOUSE_URL ? { baseUrl: env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startDemo();
   try {
     const listing = await (await fetch(`${site.baseUrl}/api/models/public?page=1&limit=20`)).json();
@@ -118,8 +124,9 @@ async function main() {
       [`cidade (${card.city_slug})`, `/cidade/${card.city_slug}`],
       [`perfil (${card.id})`, `/cidade/${card.city_slug}/${card.slug}/${card.id}`],
     ];
+    const only = env.LIGHTHOUSE_PAGES ? new RegExp(env.LIGHTHOUSE_PAGES, "i") : null;
     const rows = [];
-    for (const [name, pathname] of pages) {
+    for (const [name, pathname] of pages.filter(([name]) => !only || only.test(name))) {
       const results = [];
       for (let i = 0; i < runs; i++) {
         // A loaded machine sometimes makes Chromium give up on a page (an interstitial): one more try.

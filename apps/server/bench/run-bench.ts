@@ -7,16 +7,18 @@ import { loadReferenceData } from "../src/db/reference-data";
 import { type LoadOptions, type LoadResult, measurePair, type Target } from "./load";
 import { createRandom } from "../src/demo/random";
 import { seedBenchData, vacuumAnalyze } from "./seed";
+import { describePageFaults } from "../../../scripts/machine.mjs";
 
 /**
  * npm run bench: seeds DATABASE_URL (PostgreSQL) or PGlite (BENCH_DATA_DIR, default ./data-bench) with
  * 100,000 models in 2,000 cities, starts the real server as a child process, drives it with autocannon and
  * compares it with a bare node:http server sending a body of the same size (the ceiling), measured in slices
- * alternating with each scenario's (BENCH_ROUNDS, 5) so that both see the same background load. BENCH_ALL=1 adds three scenarios;
- * BENCH_ONLY=<regexp> keeps matching ones.
+ * alternating with each scenario's (BENCH_ROUNDS, 5) so that both see the same background load. BENCH_ALL=1 adds three
+ * scenarios; BENCH_ONLY=<regexp> keeps matching ones.
  * Knobs: BENCH_MODELS, BENCH_CITIES, BENCH_CONNECTIONS (32), BENCH_DURATION (10 s), BENCH_WARMUP (3 s),
- * BENCH_WEB_DIST_DIR (the built web app, default apps/web/dist when built: server-rendered pages are then measured
- * if the server renders them).
+ * BENCH_SERVER_NODE_ARGS (Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_WEB_DIST_DIR
+ * (the built web app, default apps/web/dist when built: server-rendered pages are then measured if the server renders
+ * them).
  */
 const env = process.env;
 const databaseUrl = env.DATABASE_URL || undefined;
@@ -56,8 +58,14 @@ async function prepareData() {
 }
 
 /** Starts a script as a child process (tsx loaded) and resolves once `ready()` says it answers. */
-async function startChild(script: string, args: string[], childEnv: NodeJS.ProcessEnv, ready: () => Promise<boolean>) {
-  const child = fork(script, args, { env: childEnv, execArgv: ["--import", "tsx"], stdio: "inherit" });
+async function startChild(
+  script: string,
+  args: string[],
+  childEnv: NodeJS.ProcessEnv,
+  ready: () => Promise<boolean>,
+  nodeArgs: string[] = [],
+) {
+  const child = fork(script, args, { env: childEnv, execArgv: ["--import", "tsx", ...nodeArgs], stdio: "inherit" });
   children.push(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -159,6 +167,7 @@ async function main() {
       .map((n) => n.toFixed(1))
       .join(" / ")}`,
   );
+  log(describePageFaults());
   log(`banco: ${databaseUrl ? databaseUrl.replace(/\/\/[^@]*@/, "//***@") : `PGlite em ${dataDir}`}`);
   await prepareData();
 
@@ -177,6 +186,7 @@ async function main() {
       NODE_ENV: "production",
     },
     async () => (await fetch(`${baseUrl}/api/health`)).ok,
+    env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean),
   );
 
   const { cities: withModels } = await getJson<{

@@ -1,0 +1,2 @@
+export function pageFaultCost(): { faults: number; microsPerFault: number };
+export function describePageFaults(): string;
