@@ -9,7 +9,8 @@
  * measures an already running site given by LIGHTHOUSE_URL. Chromium: CHROME_PATH (default /usr/bin/chromium).
  * LIGHTHOUSE_RUNS (3) runs per page; LIGHTHOUSE_PAGES=<regexp> keeps the pages whose name matches (home, cidade,
  * perfil); LIGHTHOUSE_BLOCK="*.js" blocks requests matching those patterns (space-separated), e.g. to measure the
- * pages with no script at all (what the browser's own work costs on this machine); LIGHTHOUSE_SAVE_DIR keeps each run's full report and trace (JSON) there.
+ * pages with no script at all (what the browser's own work costs on this machine); LIGHTHOUSE_SAVE_DIR keeps each
+ * run's full report and trace (JSON) there.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -1,2 +1,1 @@
-export function pageFaultCost(): { faults: number; microsPerFault: number };
 export function describePageFaults(): string;

@@ -11,7 +11,7 @@ const PAGE = 4096;
  * Microseconds per page fault, measured by touching each 4 KB page of a fresh 64 MB buffer once, and the time of a
  * second pass over the same pages (no faults) to show what the faults alone cost.
  */
-export function pageFaultCost() {
+function pageFaultCost() {
   const size = 64 * 1024 * 1024;
   const faultsBefore = process.resourceUsage().minorPageFault;
   const started = process.hrtime.bigint();
