@@ -63,6 +63,24 @@ describe("GET /api/age-gate", () => {
     assert.equal(bare.headers.location, "/");
   });
 
+  test("a next that normalises to another host (dot segments, encoded dots, backslashes) goes home", async () => {
+    for (const next of [
+      "/..//evil.example",
+      "/.//evil.example",
+      "/a/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/%2E%2E//evil.example/x?y#z",
+      "/..\\evil.example",
+      "/a/..\\/evil.example",
+    ]) {
+      const res = await ctx.app.inject({ method: "GET", url: `/api/age-gate?next=${encodeURIComponent(next)}` });
+      assert.equal(res.statusCode, 303, next);
+      assert.equal(res.headers.location, "/", next);
+    }
+    const raw = await ctx.app.inject({ method: "GET", url: "/api/age-gate?next=/..//evil.example" });
+    assert.equal(raw.headers.location, "/");
+  });
+
   test("an oversized next is a 400 in Portuguese, without the cookie", async () => {
     const res = await ctx.app.inject({ method: "GET", url: `/api/age-gate?next=/${"a".repeat(3000)}` });
     assert.equal(res.statusCode, 400);
@@ -78,7 +96,17 @@ describe("safeNextPath", () => {
     assert.equal(safeNextPath("/a/../cidade/x"), "/cidade/x");
   });
   test("anything else is the home page", () => {
-    for (const next of [undefined, "", "cidade", "//x.y", "/\\x.y", "/\u0000", "http://x.y/"]) {
+    for (const next of [
+      undefined,
+      "",
+      "cidade",
+      "//x.y",
+      "/\\x.y",
+      "/\u0000",
+      "http://x.y/",
+      "/..//x.y",
+      "/%2e%2e//x.y",
+    ]) {
       assert.equal(safeNextPath(next), "/", String(next));
     }
   });
