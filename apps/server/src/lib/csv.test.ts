@@ -29,11 +29,33 @@ describe("formatCsvCell", () => {
     assert.equal(formatCsvCell("+5511999990000"), "'+5511999990000");
     assert.equal(formatCsvCell("-2+3"), "'-2+3");
     assert.equal(formatCsvCell("@SUM(A1)"), "'@SUM(A1)");
-    assert.equal(formatCsvCell("\t=1"), "'\t=1");
+    assert.equal(formatCsvCell("\t=1"), `"'\t=1"`);
     assert.equal(formatCsvCell("\r=1"), '"\'\r=1"');
     assert.equal(formatCsvCell('=HYPERLINK("http://x";"y")'), `"'=HYPERLINK(""http://x"";""y"")"`);
     // Only the first character counts.
     assert.equal(formatCsvCell("a=b"), "a=b");
+  });
+});
+
+describe("formatCsvCell: separators other readers use, formulas behind leading blanks", () => {
+  test('a comma, a tab, a CR or an LF quotes the cell, as ; and " do', () => {
+    assert.equal(formatCsvCell("Ana, Bia"), '"Ana, Bia"');
+    assert.equal(formatCsvCell("Ana\tBia"), '"Ana\tBia"');
+    assert.equal(formatCsvCell("Ana\rBia"), '"Ana\rBia"');
+    assert.equal(formatCsvCell("Ana\nBia"), '"Ana\nBia"');
+  });
+
+  test("a formula after leading spaces, separators or line breaks is neutralised too", () => {
+    assert.equal(formatCsvCell(" =1+1"), "' =1+1");
+    assert.equal(formatCsvCell("   @SUM(A1)"), "'   @SUM(A1)");
+    assert.equal(formatCsvCell(";=1+1"), `"';=1+1"`);
+    assert.equal(formatCsvCell(", -2+3"), `"', -2+3"`);
+    assert.equal(formatCsvCell("\n+1"), `"'\n+1"`);
+    assert.equal(formatCsvCell(" \t=1"), `"' \t=1"`);
+    assert.equal(formatCsvCell("\u00a0=1"), "'\u00a0=1");
+    // Text that merely contains those characters later stays as it is.
+    assert.equal(formatCsvCell("Ana =1"), "Ana =1");
+    assert.equal(formatCsvCell("  Ana"), "  Ana");
   });
 });
 
@@ -49,7 +71,7 @@ describe("buildCsv", () => {
         { name: "=Bia;Cris", cents: 100 },
       ],
     );
-    assert.equal(csv, '\uFEFFNome;Valor\r\nAna;59,90\r\n"\'=Bia;Cris";1,00\r\n');
+    assert.equal(csv, '\uFEFFNome;Valor\r\nAna;"59,90"\r\n"\'=Bia;Cris";"1,00"\r\n');
   });
 
   test("no rows: the header line alone", () => {

@@ -16,19 +16,25 @@ export type CsvValue = string | number | null | undefined;
 /** One column of an export: its header and how a row fills it. */
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
 
-/** Characters that make a spreadsheet read a cell as a formula (or, for tab and CR, hide one after them). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet would read as a formula: = + - @ first, also behind leading blanks, line breaks or cell
+ * separators (a spreadsheet trims or splits those away), or a tab or a carriage return first (which hide one).
+ */
+const FORMULA_START = /^(?:[\t\r]|[\s;,]*[=+\-@])/;
+
+/** Characters that split or break a cell in some reader: both separators (";" and ","), quote, tab, CR, LF. */
+const NEEDS_QUOTES = /[;,"\t\r\n]/;
 
 /**
- * One cell, safe to open: text starting with = + - @, a tab or a carriage return gets a leading "'" so that Excel
- * and LibreOffice show it as text and never run it ("=HYPERLINK(…)" stays a string); a cell holding the
- * separator, a quote or a line break is quoted, its quotes doubled.
+ * One cell, safe to open: text a spreadsheet would read as a formula gets a leading "'" so that Excel and
+ * LibreOffice show it as text and never run it ("=HYPERLINK(…)" stays a string); a cell holding a separator, a
+ * quote, a tab or a line break is quoted, its quotes doubled.
  */
 export function formatCsvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "number" ? String(value) : value;
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The whole file: byte-order mark, the header line, then one line per row (every line ends with CRLF). */

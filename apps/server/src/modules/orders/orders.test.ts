@@ -214,10 +214,10 @@ describe("GET /api/admin/orders.csv", () => {
     assert.equal(lines[1].split(";").slice(1, 3).join(";"), '"\'=cmd|""/c calc"";Ana ""Bela"""');
     assert.ok(lines[1].includes(";'+5511999990000;"), lines[1]);
     assert.ok(lines[1].includes(';"Fotos\nextra";'), lines[1]);
-    assert.ok(lines[1].endsWith(";59,90;Pago;pix;01/06/2029 23:30;01/06/2029 23:45"), lines[1]);
+    assert.ok(lines[1].endsWith(';"59,90";Pago;pix;01/06/2029 23:30;01/06/2029 23:45'), lines[1]);
 
     const pending = await ctx.as(admin).get("/api/admin/orders.csv?from=2029-06-03&to=2029-06-03");
-    assert.ok(pending.body.includes(";1234,56;Pendente;pix;03/06/2029 09:00;"), pending.body);
+    assert.ok(pending.body.includes(';"1234,56";Pendente;pix;03/06/2029 09:00;'), pending.body);
     const bad = await ctx.as(admin).get("/api/admin/orders.csv?status=talvez");
     assert.equal(bad.statusCode, 400);
   });
