@@ -59,6 +59,8 @@ export type Config = {
   mercadoPagoApiUrl: string;
   /** Each call to Mercado Pago gives up after this long (a webhook must be answered within 22 s). */
   mercadoPagoTimeoutMs: number;
+  /** A webhook whose signed `ts` is further than this from now, either way, is refused (a replayed notification). */
+  mercadoPagoWebhookToleranceS: number;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
 };
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: readSwitch(env, "JOBS_ENABLED", true),
     mercadoPagoApiUrl: env.MERCADOPAGO_API_URL || MERCADOPAGO_DEFAULT_API_URL,
     mercadoPagoTimeoutMs: readNumber(env, "MERCADOPAGO_TIMEOUT_MS", 8000),
+    mercadoPagoWebhookToleranceS: readNumber(env, "MERCADOPAGO_WEBHOOK_TOLERANCE_S", 300),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

@@ -63,3 +63,18 @@ export function verifyWebhookSignature(input: {
   const given = Buffer.from(parsed.v1.toLowerCase(), "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** Above this a `ts` is read as milliseconds: Mercado Pago's docs say milliseconds, its own validator seconds. */
+const MILLISECOND_TIMESTAMPS_FROM = 1e12;
+
+/**
+ * True when the header's `ts` (seconds, or milliseconds when it is that large) lies within `toleranceS` of `now`,
+ * before or after: an old notification replayed, or one dated in the future, is refused.
+ */
+export function isSignatureFresh(header: string | undefined, now: number, toleranceS: number): boolean {
+  const ts = parseSignatureHeader(header)?.ts;
+  if (!ts || !/^\d{1,16}$/.test(ts)) return false;
+  const value = Number(ts);
+  const atMs = value >= MILLISECOND_TIMESTAMPS_FROM ? value : value * 1000;
+  return Math.abs(now - atMs) <= toleranceS * 1000;
+}

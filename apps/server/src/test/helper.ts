@@ -125,6 +125,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
     mercadoPagoApiUrl: "http://127.0.0.1:9",
     mercadoPagoTimeoutMs: 2000,
+    mercadoPagoWebhookToleranceS: 300,
     failpoint: undefined,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { PAYMENT_PROVIDER_FAILED } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError, unauthorized } from "../../lib/app-error";
 import { ProviderError } from "../../lib/mercadopago";
-import { verifyWebhookSignature } from "../../lib/webhook-signature";
+import { isSignatureFresh, verifyWebhookSignature } from "../../lib/webhook-signature";
 import { clientFor, loadProviderSettings, type ProviderSettings } from "./provider";
 import { settleProviderPayment } from "./settle";
 
@@ -53,8 +53,8 @@ const single = (value: unknown): string | undefined => (typeof value === "string
  * - `?topic=…&id=…` (legacy IPN, never signed): a payment topic is a hint to re-read that payment, nothing more;
  *   other topics (merchant_order, …) are ignored;
  * - anything else must carry a valid `x-signature` over `data.id` from the query string, `x-request-id` and `ts`,
- *   keyed with the `mp_webhook_secret` setting; otherwise 401 and nothing is read. A signed notification of a type
- *   other than payment is ignored.
+ *   keyed with the `mp_webhook_secret` setting, and its `ts` within MERCADOPAGO_WEBHOOK_TOLERANCE_S of now;
+ *   otherwise 401 and nothing is read. A signed notification of a type other than payment is ignored.
  */
 async function classify(app: FastifyInstance, request: FastifyRequest): Promise<Notice> {
   const query = request.query as Record<string, unknown>;
@@ -68,13 +68,16 @@ async function classify(app: FastifyInstance, request: FastifyRequest): Promise<
   }
   const provider = await loadProviderSettings(app.db);
   if (!provider.webhookSecret) request.log.warn("webhook do Mercado Pago recusado: mp_webhook_secret não configurado");
+  const header = single(request.headers["x-signature"]);
   const valid = verifyWebhookSignature({
     secret: provider.webhookSecret,
-    header: single(request.headers["x-signature"]),
+    header,
     requestId: single(request.headers["x-request-id"]),
     dataId,
   });
-  if (!valid) throw unauthorized(WEBHOOK_SIGNATURE_INVALID);
+  if (!valid || !isSignatureFresh(header, Date.now(), app.config.mercadoPagoWebhookToleranceS)) {
+    throw unauthorized(WEBHOOK_SIGNATURE_INVALID);
+  }
   const type = single(query.type) ?? "payment";
   return type === "payment" && dataId && PAYMENT_ID.test(dataId)
     ? { kind: "payment", paymentId: dataId, signed: true, provider }

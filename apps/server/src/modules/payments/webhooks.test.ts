@@ -53,8 +53,12 @@ async function post(path: string, headers: Record<string, string> = {}, body = '
 }
 
 /** Headers Mercado Pago would send for `dataId`, signed with `secret`. */
-function signed(dataId: string, secret = p.fake.webhookSecret, requestId = "req-1") {
-  const ts = String(Math.floor(Date.now() / 1000));
+function signed(
+  dataId: string,
+  secret = p.fake.webhookSecret,
+  requestId = "req-1",
+  ts = String(Math.floor(Date.now() / 1000)),
+) {
   return { "x-signature": signWebhook({ secret, dataId, requestId, ts }), "x-request-id": requestId };
 }
 
@@ -222,6 +226,16 @@ describe("signatures: a bad or missing one is 401 before anything is read", () =
     );
   });
 
+  test("a valid signature dated more than 5 minutes ago or ahead (seconds or milliseconds)", async () => {
+    const seconds = (offsetS: number) => String(Math.floor(Date.now() / 1000) + offsetS);
+    const millis = (offsetS: number) => String(Date.now() + offsetS * 1000);
+    for (const ts of [seconds(-301), seconds(301), seconds(-86_400), millis(-301), millis(301), "0", "abc"]) {
+      await expectRefused((id) =>
+        post(`/api/payments/webhook/model?data.id=${id}&type=payment`, signed(String(id), undefined, "req-1", ts)),
+      );
+    }
+  });
+
   test("a body that is not even JSON is not read: still 401", async () => {
     await expectRefused((id) =>
       post(`/api/payments/webhook?data.id=${id}&type=payment`, { "x-signature": "ts=1,v1=00" }, "{nope"),
@@ -248,6 +262,21 @@ describe("signatures: a bad or missing one is 401 before anything is read", () =
     });
     assert.equal(res.status, 200);
     assert.equal((await paymentRow(p, rec.paymentId)).status, "paid");
+  });
+});
+
+describe("the signature's ts within the tolerance", () => {
+  test("4 minutes old in seconds, or now in milliseconds, is accepted and applied", async () => {
+    for (const ts of [String(Math.floor(Date.now() / 1000) - 240), String(Date.now())]) {
+      const rec = await pendingPlanPayment(p);
+      const mp = p.fake.createPayment({ external_reference: rec.ref, amount: rec.amount });
+      const res = await post(
+        `/api/payments/webhook/model?data.id=${mp.id}&type=payment`,
+        signed(String(mp.id), undefined, "r", ts),
+      );
+      assert.equal(res.status, 200, ts);
+      assert.equal((await paymentRow(p, rec.paymentId)).status, "paid", ts);
+    }
   });
 });
 
