@@ -118,7 +118,14 @@ export const SECRET_SETTING_KEYS = [
   "mp_public_key",
   "mp_webhook_secret",
 ] as const;
-export const isSecretSetting = (key: string) => (SECRET_SETTING_KEYS as readonly string[]).includes(key);
+/**
+ * A free key the admin marks as secret by its name: ending in _secret, _token, _password, _senha or _api_key
+ * ("crm_api_token", "smtp_password"). It is then masked and write-only like the Mercado Pago keys.
+ */
+export const SECRET_SETTING_NAME = /_(?:secret|token|password|senha|api_key)$/;
+
+export const isSecretSetting = (key: string) =>
+  (SECRET_SETTING_KEYS as readonly string[]).includes(key) || SECRET_SETTING_NAME.test(key);
 
 /**
  * A secret's masked form: four dots and its last four characters ("••••1234"), or only the dots for a secret shorter

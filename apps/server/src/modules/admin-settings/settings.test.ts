@@ -188,3 +188,31 @@ describe("POST /api/admin/settings", () => {
     assert.equal(free.json().setting.setting_value, "qualquer coisa");
   });
 });
+
+describe("a free key named as a secret is one", () => {
+  test("…_secret, _token, _password, _senha, _api_key: masked in every answer and the audit, write-only", async () => {
+    const value = "crm-token-abcdef-123456-zyxw";
+    const res = await ctx.as(admin).post("/api/admin/settings", { setting_key: "crm_api_token", setting_value: value });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.deepEqual(res.json().setting, {
+      id: res.json().setting.id,
+      setting_key: "crm_api_token",
+      setting_value: "••••zyxw",
+      is_secret: true,
+    });
+    assert.equal(await storedValue("crm_api_token"), value);
+    assert.ok(!JSON.stringify((await lastAudit()).changes).includes(value.slice(0, 12)), "no secret in the audit log");
+    const list = await ctx.as(admin).get("/api/admin/settings");
+    assert.ok(!list.body.includes(value.slice(0, 12)), "GET never carries the clear value");
+    expectValidationError(await put("crm_api_token", "••••zyxw"), ["value"]);
+    assert.equal(await storedValue("crm_api_token"), value);
+    for (const key of ["erp_secret", "smtp_password", "painel_senha", "maps_api_key"]) {
+      const created = await ctx.as(admin).post("/api/admin/settings", { setting_key: key, setting_value: "x" });
+      assert.equal(created.json().setting.is_secret, true, key);
+      assert.equal(created.json().setting.setting_value, "••••", key);
+    }
+    const plain = await ctx.as(admin).post("/api/admin/settings", { setting_key: "token_cor", setting_value: "azul" });
+    assert.equal(plain.json().setting.is_secret, false);
+    assert.equal(plain.json().setting.setting_value, "azul");
+  });
+});

@@ -88,7 +88,10 @@ function AddSettingForm() {
 /** Every setting the screen has no section for, as free key/value rows, plus "Adicionar chave". */
 export function OtherSettingsCard({ rows }: { rows: AdminSetting[] }) {
   return (
-    <Card title="Outras configurações" description="Chaves livres usadas por integrações e personalizações.">
+    <Card
+      title="Outras configurações"
+      description="Chaves livres usadas por integrações e personalizações. Uma chave terminada em _secret, _token, _password, _senha ou _api_key é secreta: o valor fica mascarado e só pode ser substituído."
+    >
       <div className="flex flex-col gap-5">
         {rows.length === 0 ? (
           <p className="text-sm text-ink-muted">Nenhuma outra chave cadastrada.</p>
