@@ -17,6 +17,7 @@ import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direc
 import { healthRoutes } from "./modules/health/routes";
 import { modelPaymentsRoutes } from "./modules/model-payments/routes";
 import { paymentWebhookRoutes } from "./modules/payments/webhook-routes";
+import { onboardingRoutes } from "./modules/onboarding/routes";
 import { adminOrdersRoutes } from "./modules/orders/routes";
 import { paymentsAdminRoutes, paymentsModelRoutes, paymentsPublicRoutes } from "./modules/payments/checkout-routes";
 import { photosRoutes } from "./modules/photos/routes";
@@ -152,6 +153,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   const adminScope: FastifyPluginAsync = async (scope) => {
     scope.addHook("onRequest", scope.authenticateAdmin);
     await scope.register(statsRoutes, { prefix: "/admin" });
+    await scope.register(onboardingRoutes, { prefix: "/admin" });
     await scope.register(adminModelsRoutes, { prefix: "/admin" });
     await scope.register(modelPaymentsRoutes, { prefix: "/admin" });
     await scope.register(directLoginAdminRoutes, { prefix: "/admin" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminPageQuerySchema, ChartSliceSchema, DailySalesSchema, DateOnlySchema } from "./admin";
+import { AdminUserSchema } from "./auth";
 import { IdSchema, PaginationSchema } from "./common";
 import { CurrentPasswordSchema, EmailSchema, PasswordSchema } from "./fields";
 import { MoneyInputSchema } from "./money";
@@ -181,7 +182,7 @@ export const AdminAccountBodySchema = z
 export type AdminAccountBody = z.input<typeof AdminAccountBodySchema>;
 export const AdminAccountResponseSchema = z.object({
   token: z.string(),
-  user: z.object({ id: z.number(), username: z.string(), email: z.string() }),
+  user: AdminUserSchema,
 });
 export type AdminAccountResponse = z.infer<typeof AdminAccountResponseSchema>;
 

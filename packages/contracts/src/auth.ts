@@ -37,6 +37,8 @@ export const AdminUserSchema = z.object({
   id: z.number(),
   username: z.string(),
   email: z.string(),
+  /** The password was generated at installation: every admin screen but "Trocar senha" is refused until changed. */
+  must_change_password: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

@@ -20,10 +20,13 @@ export const ERROR_CODES = [
   "PROVIDER_UNAVAILABLE",
   "PIX_KEY_MISSING",
   "PLAN_IN_USE",
+  "PASSWORD_CHANGE_REQUIRED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The text of every 401 for a missing, invalid, expired or revoked session. */
 export const SESSION_EXPIRED_MESSAGE = "Sessão inválida ou expirada. Faça login novamente.";
+/** The text of the 403 an admin whose password the server generated gets until they choose their own. */
+export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Troque a senha gerada na instalação antes de continuar.";
 /** The text of every 400 whose `details` list the invalid fields. */
 export const VALIDATION_ERROR_MESSAGE = "Erro de validação";

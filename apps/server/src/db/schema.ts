@@ -26,6 +26,8 @@ export const admins = pgTable("admins", {
   passwordHash: text("password_hash").notNull(),
   /** Carried in admin tokens; raising it (password change) ends every session signed before. */
   sessionVersion: integer("session_version").notNull().default(0),
+  /** Set when the server generated the password: every admin route but the own-account change answers 403. */
+  mustChangePassword: boolean("must_change_password").notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -1,9 +1,10 @@
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
 import { and, eq, isNull } from "drizzle-orm";
 import { admins, type AdminRow, type ModelRow, models } from "../db/schema";
-import { forbidden, unauthorized } from "../lib/app-error";
+import { AppError, forbidden, unauthorized } from "../lib/app-error";
 
 export type Role = "admin" | "model";
 /** sessionVersion: the account's session_version when the token was signed. */
@@ -21,6 +22,10 @@ declare module "fastify" {
     authenticateAdmin: onRequestAsyncHookHandler;
     /** Either a model or an admin (routes both may call, such as the static Pix QR of the renewal dialog). */
     authenticateSignedIn: onRequestAsyncHookHandler;
+  }
+  interface FastifyContextConfig {
+    /** An admin route an admin who must change the generated password may still call (their own account). */
+    allowPendingPasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in model's id; only inside the model scope (elsewhere reading it answers 401). */
@@ -105,6 +110,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { secret: string
       if (!session) throw unauthorized();
       if (!roles.includes(session.role)) {
         throw forbidden(roles.includes("admin") ? "Acesso restrito a administradores" : "Acesso restrito a modelos");
+      }
+      // An admin with a server-generated password may only change it until they have chosen their own.
+      if (
+        session.role === "admin" &&
+        session.account.mustChangePassword &&
+        !request.routeOptions.config.allowPendingPasswordChange
+      ) {
+        throw new AppError(403, "PASSWORD_CHANGE_REQUIRED", PASSWORD_CHANGE_REQUIRED_MESSAGE);
       }
       (request as WithSession)[SESSION] = {
         role: session.role,

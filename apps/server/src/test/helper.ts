@@ -94,7 +94,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
   const { database, drop } = await openFreshDatabase();
   await database.migrate();
   await loadReferenceData(database.db, { adminEmail: TEST_ADMIN.email });
-  await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {}, warn() {} } });
+  await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {} } });
   const config: Config = {
     port: 0,
     host: "127.0.0.1",

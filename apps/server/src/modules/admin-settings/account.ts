@@ -10,12 +10,15 @@ import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from ".
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 const WRONG_PASSWORD = "Senha atual incorreta";
+const NEW_PASSWORD_REQUIRED = "Escolha uma nova senha";
+const SAME_PASSWORD = "A nova senha deve ser diferente da senha gerada";
 
 /**
  * The signed-in admin changes their e-mail and/or password, confirming with the current password (under the same
  * per-account backoff as the login). A wrong password answers 400 on current_password, not 401: the web treats
  * any 401 as an ended session. The session version is raised, so every other session of this admin ends; the
- * caller signs a fresh token for this device with the version returned.
+ * caller signs a fresh token for this device with the version returned. An admin whose password the server
+ * generated must send a new, different one (the only admin call they may make until then).
  */
 export async function changeAdminAccount(input: {
   db: Db;
@@ -33,6 +36,12 @@ export async function changeAdminAccount(input: {
     throw validationError([{ path: "current_password", message: WRONG_PASSWORD }], WRONG_PASSWORD);
   }
   await clearFailures({ db, key });
+  if (admin.mustChangePassword && !body.new_password) {
+    throw validationError([{ path: "new_password", message: NEW_PASSWORD_REQUIRED }], NEW_PASSWORD_REQUIRED);
+  }
+  if (admin.mustChangePassword && body.new_password === body.current_password) {
+    throw validationError([{ path: "new_password", message: SAME_PASSWORD }], SAME_PASSWORD);
+  }
   const email = body.email && body.email !== admin.email ? body.email : undefined;
   if (email) {
     const taken = await db
@@ -48,7 +57,8 @@ export async function changeAdminAccount(input: {
         .update(admins)
         .set({
           ...(email && { email }),
-          ...(passwordHash && { passwordHash }),
+          // Choosing a password ends the forced change of a server-generated one.
+          ...(passwordHash && { passwordHash, mustChangePassword: false }),
           sessionVersion: sql`${admins.sessionVersion} + 1`,
         })
         .where(eq(admins.id, adminId))

@@ -1,5 +1,5 @@
 import { type AdminSetting, isSecretSetting, maskSecret } from "@vitrine/contracts";
-import type { AdminRow, SettingRow } from "../../db/schema";
+import type { SettingRow } from "../../db/schema";
 
 /** A setting for the back-office: a secret's value only masked ("••••1234"), never in clear. */
 export function presentAdminSetting(row: SettingRow): AdminSetting {
@@ -11,6 +11,3 @@ export function presentAdminSetting(row: SettingRow): AdminSetting {
     is_secret: isSecret,
   };
 }
-
-/** The admin as their own session sees them: never the password hash or session version. */
-export const presentAdminUser = (admin: AdminRow) => ({ id: admin.id, username: admin.username, email: admin.email });

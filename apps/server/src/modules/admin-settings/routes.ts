@@ -9,7 +9,8 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeAdminAccount } from "./account";
-import { presentAdminSetting, presentAdminUser } from "./present";
+import { presentAdmin } from "../auth/service";
+import { presentAdminSetting } from "./present";
 import { createSetting, listSettings, updateSetting } from "./service";
 
 /** Site settings and the signed-in admin's own login, at /api/admin (admin scope). */
@@ -49,6 +50,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/account",
     {
       onRequest: app.spendPasswordAttempt,
+      config: { allowPendingPasswordChange: true },
       schema: { body: AdminAccountBodySchema, response: { 200: AdminAccountResponseSchema } },
     },
     async (request) => {
@@ -60,7 +62,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Every other session of this admin ended; this device continues with a fresh token.
       const token = await app.signToken({ role: "admin", id: admin.id, sessionVersion: admin.sessionVersion });
-      return { token, user: presentAdminUser(admin) };
+      return { token, user: presentAdmin(admin) };
     },
   );
 };
