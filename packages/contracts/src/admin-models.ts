@@ -182,7 +182,9 @@ export type ModelPaymentsResponse = z.infer<typeof ModelPaymentsResponseSchema>;
 /**
  * POST /api/admin/models/{id}/payments. status defaults to "paid" for cash and "pending" for a link or a Pix code
  * (those are paid when the money arrives). A paid payment moves the model's next_due_date to the later of its
- * current value and due_date. Choosing a plan also attaches it to the model.
+ * current value and due_date. Choosing a plan also attaches it to the model. `activate` (the overdue modal's
+ * quick payment, which must be paid) also activates the model, in the same transaction: refused with 409
+ * MODEL_OVERDUE, and nothing recorded, when her plan would still not be valid.
  */
 export const CreateModelPaymentBodySchema = z.object({
   amount: AdminAmountSchema,
@@ -195,6 +197,7 @@ export const CreateModelPaymentBodySchema = z.object({
   payment_id: z.string().trim().max(100).nullish(),
   pix_txid: z.string().trim().max(35).nullish(),
   pix_payload: z.string().trim().max(600).nullish(),
+  activate: z.boolean().optional(),
 });
 export type CreateModelPaymentBody = z.input<typeof CreateModelPaymentBodySchema>;
 export const ModelPaymentResponseSchema = z.object({ payment: ModelPaymentSchema });

@@ -2,31 +2,14 @@ import type { AdminModelPlanBody, AdminModelStatusBody } from "@vitrine/contract
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, plans } from "../../db/schema";
-import { conflict, notFound } from "../../lib/app-error";
-import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
+import { notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
+import { assertCanActivate } from "../models/activation";
 import { lockModelForAdmin } from "../models/lock-model";
-import { isModelVisible } from "../models/publish";
+import { isModelVisible, type VisibilityChange } from "../models/publish";
 import { type AdminModelRecord, findAdminModel } from "./query";
 
 export const PLAN_NOT_FOUND = "Plano não encontrado";
-
-/** What a change did to the public's view of the model, for the live stream. */
-export type VisibilityChange = { before: boolean; after: boolean };
-
-/**
- * Why a model cannot be activated: her plan is not valid (no due date, or today is the due date or later), so
- * she would be active but still hidden. Null when she can be.
- */
-export function overdueMessage(nextDueDate: string | null, today: string = todayInSaoPaulo()): string | null {
-  if (nextDueDate === null) {
-    return "Esta modelo ainda não tem pagamento registrado. Registre um pagamento antes de ativá-la.";
-  }
-  if (today >= nextDueDate) {
-    return `O plano desta modelo venceu em ${formatDateBr(nextDueDate)}. Registre um pagamento antes de ativá-la.`;
-  }
-  return null;
-}
 
 async function reloadModel(db: Db, modelId: number): Promise<AdminModelRecord> {
   const record = await findAdminModel({ db, modelId });
@@ -49,10 +32,7 @@ export async function updateModelStatus(input: {
   return input.db.transaction(async (tx) => {
     const model = await lockModelForAdmin(tx, modelId);
     const before = await isModelVisible({ db: tx, modelId });
-    if (body.is_active === true && !model.isActive) {
-      const message = overdueMessage(model.nextDueDate);
-      if (message) throw conflict(message, undefined, "MODEL_OVERDUE");
-    }
+    if (body.is_active === true && !model.isActive) assertCanActivate(model.nextDueDate);
     const set = {
       ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
       ...(body.is_verified === undefined ? {} : { isVerified: body.is_verified }),

@@ -1,6 +1,7 @@
 import { addDaysToDate, daysBetweenDates, proposeDueDate } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models } from "../../db/schema";
+import { assertCanActivate } from "../models/activation";
 import type { Tx } from "../models/lock-model";
 
 /** The later of two "YYYY-MM-DD" dates (null counts as none). */
@@ -15,7 +16,7 @@ function laterOf(a: string | null, b: string): string {
  * A payment already applied changes nothing: applied_at is the guard, so marking it paid twice, or two requests
  * racing, move the date once. Answers the model's new next_due_date, or null when nothing changed.
  */
-export async function applyPaidPayment(input: {
+async function applyPaidPayment(input: {
   tx: Tx;
   payment: ModelPaymentRow;
   model: ModelRow;
@@ -35,6 +36,57 @@ export async function applyPaidPayment(input: {
     .where(eq(models.id, model.id));
   await tx.update(modelPayments).set({ appliedAt: new Date(), appliedDays }).where(eq(modelPayments.id, payment.id));
   return next;
+}
+
+type Change<T> = { from: T; to: T };
+
+/** What paying a plan payment changed on the model, for the audit row (only what changed is listed). */
+export type PaidChanges = {
+  next_due_date?: Change<string | null>;
+  model_plan_id?: Change<number | null>;
+  is_active?: Change<boolean>;
+};
+
+/**
+ * A plan payment was paid — the one rule every path that learns of it follows (the admin's new payment, the
+ * admin's status change, the webhook's and the reconciliation's settlement). The caller has recorded the payment
+ * as paid and holds the model's row lock (see lockPayment, lockModelForAdmin). Once per payment (applied_at is the
+ * guard, so repeated or racing calls change nothing after the first): the due date moves (applyPaidPayment), the
+ * payment's plan becomes the model's, and with `activate` (the admin's quick payment, or the setting
+ * auto_release_on_approved for a provider's approval) she is activated. An admin's activation follows the admin's
+ * rule: refused with 409 MODEL_OVERDUE when the plan is still not valid afterwards (the whole change rolls back).
+ * A payment whose model is gone (deleted) changes nothing. Answers what changed on the model.
+ */
+export async function markPlanPaymentPaid(input: {
+  tx: Tx;
+  payment: ModelPaymentRow;
+  model: ModelRow | undefined;
+  today: string;
+  activate: "no" | "admin" | "auto";
+}): Promise<PaidChanges> {
+  const { tx, payment, model, today, activate } = input;
+  if (!model || model.deletedAt || payment.appliedAt) return {};
+  const changes: PaidChanges = {};
+  const next = await applyPaidPayment({ tx, payment, model, today });
+  if (next !== null && next !== model.nextDueDate) changes.next_due_date = { from: model.nextDueDate, to: next };
+  if (payment.planId !== null && payment.planId !== model.planId) {
+    changes.model_plan_id = { from: model.planId, to: payment.planId };
+  }
+  if (activate !== "no" && !model.isActive) {
+    if (activate === "admin") assertCanActivate(next ?? model.nextDueDate, today);
+    changes.is_active = { from: false, to: true };
+  }
+  if (changes.model_plan_id || changes.is_active) {
+    await tx
+      .update(models)
+      .set({
+        ...(changes.model_plan_id ? { planId: changes.model_plan_id.to } : {}),
+        ...(changes.is_active ? { isActive: true } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(models.id, model.id));
+  }
+  return changes;
 }
 
 /**

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { INVALID_AMOUNT_MESSAGE, type ModelPayment, proposeDueDate } from "@vitrine/contracts";
-import { eq } from "drizzle-orm";
-import { modelPayments, models } from "../../db/schema";
+import { desc, eq } from "drizzle-orm";
+import { auditLog, modelPayments, models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { captureEvents, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
 import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel, updateModel } from "../../test/factories";
@@ -120,28 +120,72 @@ describe("POST /api/admin/models/:id/payments", () => {
     assert.equal((await ctx.as(admin).get(`/api/admin/models/${id}/payments`)).statusCode, 404);
   });
 
-  test("the overdue modal's quick payment: a paid cash payment of 100, then activation shows her", async () => {
+  test("the overdue modal's quick payment is one request: paid, plan attached, activated, one audit row", async () => {
     const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
+    const planId = await buildPlan(ctx.app, { name: "Plano Rápido", periodType: "monthly", priceCents: 10_000 });
     const overdue = await ctx.as(admin).patch(`/api/admin/models/${id}/status`, { is_active: true });
     assert.equal(overdue.json().code, "MODEL_OVERDUE");
-    const due = proposeDueDate({ today: today(), nextDueDate: dueIn(-2), periodType: null });
+    const due = proposeDueDate({ today: today(), nextDueDate: dueIn(-2), periodType: "monthly" });
     assert.equal(due, dueIn(30));
+    const body = { amount: 100, plan_id: planId, method: "cash", due_date: due, activate: true };
     const events = await captureEvents(ctx.app, () =>
-      createPayment(id, { amount: 100, method: "cash", due_date: due }),
+      expectOneAuditRow(ctx.app, "payment.create", () => createPayment(id, body)),
     );
-    assert.deepEqual(events, [], "still inactive: hidden before and after, nothing said on the public stream");
-    const activated = await ctx.as(admin).patch(`/api/admin/models/${id}/status`, { is_active: true });
-    assert.equal(activated.statusCode, 200, activated.body);
-    assert.equal(activated.json().model.is_visible, true);
+    assert.deepEqual(events, [
+      { type: "model_status_updated", model_id: id },
+      { type: "model_payment_updated", model_id: id },
+    ]);
+    const model = await modelRow(id);
+    assert.equal(model.isActive, true);
+    assert.equal(model.planId, planId);
+    assert.equal(model.nextDueDate, dueIn(30));
+    const [audit] = await ctx.app.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    assert.deepEqual(audit.changes, {
+      model_id: id,
+      amount: 100,
+      method: "cash",
+      status: "paid",
+      due_date: due,
+      plan_id: planId,
+      next_due_date: { from: dueIn(-2), to: dueIn(30) },
+      model_plan_id: { from: null, to: planId },
+      is_active: { from: false, to: true },
+    });
     assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200);
+  });
+
+  test("a quick payment that would leave her overdue records nothing; a pending one cannot activate", async () => {
+    const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
+    const past = await ctx
+      .as(admin)
+      .post(`/api/admin/models/${id}/payments`, cash({ due_date: today(), activate: true }));
+    assert.equal(past.statusCode, 409, past.body);
+    assert.equal(past.json().code, "MODEL_OVERDUE");
+    const pending = await ctx
+      .as(admin)
+      .post(`/api/admin/models/${id}/payments`, cash({ status: "pending", activate: true }));
+    assert.equal(pending.statusCode, 400, pending.body);
+    assert.equal(pending.json().details[0].path, "activate");
+    const rows = await ctx.app.db.select().from(modelPayments).where(eq(modelPayments.modelId, id));
+    assert.equal(rows.length, 0);
+    const model = await modelRow(id);
+    assert.equal(model.isActive, false);
+    assert.equal(model.nextDueDate, dueIn(-2));
+  });
+
+  test("without activate, a paid payment for an inactive model leaves her inactive and says nothing", async () => {
+    const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
+    const events = await captureEvents(ctx.app, () => createPayment(id, cash({ amount: 100 })));
+    assert.deepEqual(events, [], "still inactive: hidden before and after, nothing said on the public stream");
+    assert.equal((await modelRow(id)).isActive, false);
   });
 
   test("paying an active model whose plan ran out shows her again, and the stream says so", async () => {
     const id = await buildModel(ctx.app, { validDays: 0 });
     const events = await captureEvents(ctx.app, () => createPayment(id, cash()));
     assert.deepEqual(events, [
-      { type: "model_payment_updated", model_id: id },
       { type: "model_status_updated", model_id: id },
+      { type: "model_payment_updated", model_id: id },
     ]);
     assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200);
   });

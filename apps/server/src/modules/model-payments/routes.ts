@@ -20,17 +20,9 @@ import {
   updatePaymentStatus,
 } from "./service";
 
-/**
- * Tells the live stream that a model's payment changed what the public sees: model_payment_updated when the
- * public saw her before or sees her after (the stream is public: nothing about a hidden model is said), and
- * model_status_updated as well when the payment showed or hid her.
- */
+/** Tells the live stream about a payment change that moved something on the model (publishModelChange). */
 async function publishPaymentEffect(app: FastifyInstance, effect: PaymentEffect): Promise<void> {
-  if (effect.modelId === null || !effect.moved) return;
-  if (effect.before || effect.after) app.events.publish({ type: "model_payment_updated", model_id: effect.modelId });
-  if (effect.before !== effect.after) {
-    await publishModelChange(app, effect.modelId, { before: effect.before, after: effect.after });
-  }
+  if (effect.moved) await publishModelChange(app, effect.modelId, { ...effect, payment: true });
 }
 
 /**

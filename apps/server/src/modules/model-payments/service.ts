@@ -3,21 +3,26 @@ import { desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models, plans } from "../../db/schema";
-import { notFound } from "../../lib/app-error";
+import { notFound, validationError } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin, MODEL_NOT_FOUND, type Tx } from "../models/lock-model";
-import { isModelVisible } from "../models/publish";
-import { applyPaidPayment, takeBackPayment } from "./apply";
+import { isModelVisible, type VisibilityChange } from "../models/publish";
+import { markPlanPaymentPaid, type PaidChanges, takeBackPayment } from "./apply";
 
-/** Applying and taking back a paid payment, for the provider's settlement code (modules/payments). */
-export { applyPaidPayment, takeBackPayment };
+/** A plan payment was paid, and taking one back, for the provider's settlement code (modules/payments). */
+export { markPlanPaymentPaid, takeBackPayment };
 
 export const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
 const PLAN_NOT_FOUND = "Plano não encontrado";
+export const ACTIVATE_NEEDS_PAID = "Só um pagamento já recebido pode ativar a modelo.";
 
-/** What a payment change did to the model, for the live stream (no model: nothing to tell). */
-export type PaymentEffect = { modelId: number | null; before: boolean; after: boolean; moved: boolean };
+/**
+ * What a payment change did, for the live stream (publishModelChange with `payment`): the model it belongs to
+ * (null: none left to tell about), whether the public saw her before and sees her after, and whether her due
+ * date, plan or status moved (a change that moved nothing is not announced).
+ */
+export type PaymentEffect = VisibilityChange & { modelId: number | null; moved: boolean };
 
 /** The model's payments, newest first, with what the new-payment form needs (her due date, plan, today). */
 export async function listModelPayments({ db, modelId }: { db: Db; modelId: number }) {
@@ -36,8 +41,9 @@ const defaultStatus = (method: string) => (method === "cash" ? "paid" : "pending
 
 /**
  * Records a payment for a model. Its plan (if any) is copied onto it (name and period) and attached to the
- * model. Created as paid, it is applied at once (see applyPaidPayment), in the same transaction, with the model
- * row locked. One audit row.
+ * model. Created as paid, it is paid at once (markPlanPaymentPaid), in the same transaction, with the model row
+ * locked; `activate` (the overdue modal's quick payment) activates her too, in the same transaction, or refuses
+ * the whole payment when her plan would still not be valid. One audit row, with what changed on the model.
  */
 export async function createModelPayment(input: {
   db: Db;
@@ -46,6 +52,8 @@ export async function createModelPayment(input: {
   body: z.output<typeof CreateModelPaymentBodySchema>;
 }): Promise<{ payment: ModelPaymentRow; effect: PaymentEffect }> {
   const { body, modelId } = input;
+  const status = body.status ?? defaultStatus(body.method);
+  if (body.activate && status !== "paid") throw validationError([{ path: "activate", message: ACTIVATE_NEEDS_PAID }]);
   return input.db.transaction(async (tx) => {
     const model = await lockModelForAdmin(tx, modelId);
     const before = await isModelVisible({ db: tx, modelId });
@@ -56,9 +64,7 @@ export async function createModelPayment(input: {
         .from(plans)
         .where(eq(plans.id, body.plan_id));
       if (!plan) throw notFound(PLAN_NOT_FOUND);
-      await tx.update(models).set({ planId: body.plan_id, updatedAt: new Date() }).where(eq(models.id, modelId));
     }
-    const status = body.status ?? defaultStatus(body.method);
     const [created] = await tx
       .insert(modelPayments)
       .values({
@@ -78,8 +84,18 @@ export async function createModelPayment(input: {
         paidAt: status === "paid" ? new Date() : null,
       })
       .returning();
-    const next =
-      status === "paid" ? await applyPaidPayment({ tx, payment: created, model, today: todayInSaoPaulo() }) : null;
+    // A paid payment gives the model its plan with the rest (markPlanPaymentPaid); a plan chosen for a payment
+    // still pending is the model's from now on as well.
+    const changes: PaidChanges =
+      status === "paid"
+        ? await markPlanPaymentPaid({
+            tx,
+            payment: created,
+            model,
+            today: todayInSaoPaulo(),
+            activate: body.activate ? "admin" : "no",
+          })
+        : await attachPlan(tx, model, body.plan_id ?? null);
     await recordAudit({
       db: tx,
       adminId: input.adminId,
@@ -93,14 +109,29 @@ export async function createModelPayment(input: {
           status,
           due_date: body.due_date,
           plan_id: body.plan_id ?? null,
-          ...(next ? { next_due_date: { from: model.nextDueDate, to: next } } : {}),
+          ...changes,
         },
       },
     });
     const payment = await reloadPayment(tx, created.id);
     const after = await isModelVisible({ db: tx, modelId });
-    return { payment, effect: { modelId, before, after, moved: next !== null } };
+    return { payment, effect: { modelId, before, after, moved: status === "paid" && Object.keys(changes).length > 0 } };
   });
+}
+
+/** Attaches the plan to the model when it is not hers yet; answers the change for the audit row. */
+async function attachPlan(tx: Tx, model: ModelRow, planId: number | null): Promise<PaidChanges> {
+  if (planId === null || planId === model.planId) return {};
+  await tx.update(models).set({ planId, updatedAt: new Date() }).where(eq(models.id, model.id));
+  return { model_plan_id: { from: model.planId, to: planId } };
+}
+
+/** The payment's model while her account exists (a deleted one is only a shell: nothing to apply or tell). */
+const liveModelId = (model: ModelRow | undefined) => (model && !model.deletedAt ? model.id : null);
+
+/** A due date taken back, as the audit row lists it. */
+function takenBack(model: ModelRow | undefined, next: string | null): PaidChanges {
+  return next ? { next_due_date: { from: model?.nextDueDate ?? null, to: next } } : {};
 }
 
 async function reloadPayment(tx: Tx, paymentId: number): Promise<ModelPaymentRow> {
@@ -128,8 +159,8 @@ export async function lockPayment(tx: Tx, paymentId: number): Promise<{ payment:
 }
 
 /**
- * Changes a payment's status. Becoming paid applies it (once: a payment already applied changes nothing);
- * leaving paid takes back the days it added (takeBackPayment). paid_at is the given time, else the one it has,
+ * Changes a payment's status. Becoming paid pays it (markPlanPaymentPaid: once, a payment already applied
+ * changes nothing); leaving paid takes back the days it added (takeBackPayment). paid_at is the given time, else the one it has,
  * else now; it is cleared when the payment goes back to pending, failed or cancelled (a refund keeps it). One
  * audit row.
  */
@@ -142,8 +173,8 @@ export async function updatePaymentStatus(input: {
   const { body, paymentId } = input;
   return input.db.transaction(async (tx) => {
     const { payment, model } = await lockPayment(tx, paymentId);
-    const live = model && !model.deletedAt ? model : undefined;
-    const before = live ? await isModelVisible({ db: tx, modelId: live.id }) : false;
+    const modelId = liveModelId(model);
+    const before = await isModelVisible({ db: tx, modelId });
     const today = todayInSaoPaulo();
     const paidAt =
       body.status === "paid"
@@ -154,9 +185,10 @@ export async function updatePaymentStatus(input: {
           ? payment.paidAt
           : null;
     await tx.update(modelPayments).set({ status: body.status, paidAt }).where(eq(modelPayments.id, paymentId));
-    let next: string | null = null;
-    if (body.status === "paid" && live) next = await applyPaidPayment({ tx, payment, model: live, today });
-    if (body.status !== "paid") next = await takeBackPayment({ tx, payment, model, today });
+    const changes: PaidChanges =
+      body.status === "paid"
+        ? await markPlanPaymentPaid({ tx, payment, model, today, activate: "no" })
+        : takenBack(model, await takeBackPayment({ tx, payment, model, today }));
     await recordAudit({
       db: tx,
       adminId: input.adminId,
@@ -166,14 +198,14 @@ export async function updatePaymentStatus(input: {
         changes: {
           model_id: payment.modelId,
           status: { from: payment.status, to: body.status },
-          ...(next ? { next_due_date: { from: model?.nextDueDate ?? null, to: next } } : {}),
+          ...changes,
         },
       },
     });
-    const after = live ? await isModelVisible({ db: tx, modelId: live.id }) : false;
+    const after = await isModelVisible({ db: tx, modelId });
     return {
       payment: await reloadPayment(tx, paymentId),
-      effect: { modelId: live?.id ?? null, before, after, moved: next !== null },
+      effect: { modelId, before, after, moved: Object.keys(changes).length > 0 },
     };
   });
 }
@@ -187,9 +219,9 @@ export async function deleteModelPayment(input: {
   const { paymentId } = input;
   return input.db.transaction(async (tx) => {
     const { payment, model } = await lockPayment(tx, paymentId);
-    const live = model && !model.deletedAt ? model : undefined;
-    const before = live ? await isModelVisible({ db: tx, modelId: live.id }) : false;
-    const next = await takeBackPayment({ tx, payment, model, today: todayInSaoPaulo() });
+    const modelId = liveModelId(model);
+    const before = await isModelVisible({ db: tx, modelId });
+    const changes = takenBack(model, await takeBackPayment({ tx, payment, model, today: todayInSaoPaulo() }));
     await tx.delete(modelPayments).where(eq(modelPayments.id, paymentId));
     await recordAudit({
       db: tx,
@@ -202,11 +234,11 @@ export async function deleteModelPayment(input: {
           status: payment.status,
           amount_cents: payment.amountCents,
           due_date: payment.dueDate,
-          ...(next ? { next_due_date: { from: model?.nextDueDate ?? null, to: next } } : {}),
+          ...changes,
         },
       },
     });
-    const after = live ? await isModelVisible({ db: tx, modelId: live.id }) : false;
-    return { modelId: live?.id ?? null, before, after, moved: next !== null };
+    const after = await isModelVisible({ db: tx, modelId });
+    return { modelId, before, after, moved: Object.keys(changes).length > 0 };
   });
 }

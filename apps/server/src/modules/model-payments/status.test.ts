@@ -50,8 +50,8 @@ describe("PATCH /api/admin/model-payments/:id/status → paid", () => {
       assert.ok(res.json().payment.paid_at);
     });
     assert.deepEqual(events, [
-      { type: "model_payment_updated", model_id: id },
       { type: "model_status_updated", model_id: id },
+      { type: "model_payment_updated", model_id: id },
     ]);
     const model = await modelRow(id);
     assert.equal(model.nextDueDate, dueIn(30));
@@ -158,8 +158,8 @@ describe("taking a payment back (un-paid, refunded or deleted)", () => {
       assert.deepEqual(res.json(), { success: true });
     });
     assert.deepEqual(events, [
-      { type: "model_payment_updated", model_id: id },
       { type: "model_status_updated", model_id: id },
+      { type: "model_payment_updated", model_id: id },
     ]);
     assert.equal(await paymentRow(paymentId), undefined);
     assert.equal((await modelRow(id)).nextDueDate, dueIn(0));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { MpPayment } from "../../lib/mercadopago";
-import { decide, mapProviderStatus, statusRank } from "./settle";
+import { decide, decisionChanges, mapProviderStatus, statusRank, takenElsewhere } from "./settle-rules";
 
 const snapshot = (over: Partial<MpPayment> = {}): MpPayment => ({
   id: "1001",
@@ -106,5 +106,25 @@ describe("decide", () => {
     const d = decide(record({ paymentId: "1001" }), snapshot({ status: "expired_soon" }));
     assert.equal(d.moveTo, null);
     assert.equal(d.recordStatus, true);
+  });
+});
+
+describe("a payment another record holds; whether a decision changes the record", () => {
+  test("taken elsewhere: flagged duplicate once, nothing adopted or moved", () => {
+    assert.deepEqual(takenElsewhere(record({})), {
+      moveTo: null,
+      flag: "duplicate",
+      adopt: false,
+      recordStatus: false,
+      note: "duplicate",
+    });
+    assert.equal(takenElsewhere(record({ flag: "duplicate" })).flag, null);
+  });
+
+  test("a decision changes the record when it moves it, flags it or adopts a payment", () => {
+    assert.equal(decisionChanges(decide(record({}), snapshot())), true);
+    assert.equal(decisionChanges(decide(record({ status: "paid", paymentId: "1001" }), snapshot())), false);
+    assert.equal(decisionChanges(decide(record({}), snapshot({ transaction_amount: 1 }))), true);
+    assert.equal(decisionChanges(decide(record({ paymentId: "1001" }), snapshot({ status: "pending" }))), false);
   });
 });
