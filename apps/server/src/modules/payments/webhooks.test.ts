@@ -296,6 +296,28 @@ describe("what Mercado Pago charged must match the record", () => {
     assert.equal(model.isActive, false);
   });
 
+  test("a later charge of the right amount pays it and clears the amount_mismatch flag", async () => {
+    const rec = await pendingPlanPayment(p);
+    const wrong = p.fake.createPayment({ external_reference: rec.ref, amount: 0.01 });
+    assert.equal(await notifyModel(wrong.id), 200);
+    assert.equal((await paymentRow(p, rec.paymentId)).flag, "amount_mismatch");
+    const right = p.fake.createPayment({ external_reference: rec.ref, amount: rec.amount });
+    assert.equal(await notifyModel(right.id), 200);
+    const payment = await paymentRow(p, rec.paymentId);
+    assert.equal(payment.status, "paid");
+    assert.equal(payment.flag, null);
+    assert.equal(payment.flaggedAt, null);
+    const order = await pendingOrder(p);
+    const wrongOrder = p.fake.createPayment({ external_reference: order.ref, amount: 1 });
+    assert.equal(await p.fake.notify(wrongOrder.id, { url: orderHook() }), 200);
+    assert.equal((await orderRow(p, order.id)).flag, "amount_mismatch");
+    const rightOrder = p.fake.createPayment({ external_reference: order.ref, amount: order.amount });
+    assert.equal(await p.fake.notify(rightOrder.id, { url: orderHook() }), 200);
+    const row = await orderRow(p, order.id);
+    assert.equal(row.status, "paid");
+    assert.equal(row.flag, null);
+  });
+
   test("another currency: not applied, flagged amount_mismatch", async () => {
     const rec = await pendingPlanPayment(p);
     const mp = p.fake.createPayment({ external_reference: rec.ref, amount: rec.amount, currency_id: "USD" });
