@@ -11,6 +11,7 @@ export * from "./text";
 export * from "./money";
 export * from "./due-dates";
 export * from "./statuses";
+export * from "./payment-methods";
 export * from "./fields";
 export * from "./auth";
 export * from "./places";

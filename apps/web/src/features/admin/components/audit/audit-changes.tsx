@@ -1,29 +1,28 @@
-const MAX_ENTRIES = 4;
-const MAX_VALUE = 48;
+import { auditLines } from "@/lib/audit-format";
+import { SETTING_SECTIONS } from "@/features/admin/components/settings/setting-fields";
 
-/** One value in a line: text as it is, anything else as JSON, cut at MAX_VALUE characters. */
-function formatValue(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  if (text === undefined) return "—";
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
+const MAX_ENTRIES = 4;
+const SETTING_LABELS = new Map(SETTING_SECTIONS.flatMap((s) => s.fields.map((f) => [f.key, f.label] as const)));
+const settingLabel = (key: string) => SETTING_LABELS.get(key);
 
 /**
- * What an audit entry changed, compactly: up to four "field: value" lines ("+2" for the rest); the whole JSON is
- * in the tooltip.
+ * What an audit entry changed, compactly and in words (see auditLines): up to four "Campo: valor" lines ("+2"
+ * for the rest); every line is in the tooltip.
  */
-export function AuditChanges({ changes }: { changes: Record<string, unknown> }) {
-  const entries = Object.entries(changes);
-  if (entries.length === 0) return <span className="text-ink-subtle">—</span>;
-  const shown = entries.slice(0, MAX_ENTRIES);
+export function AuditChanges({ action, changes }: { action: string; changes: Record<string, unknown> }) {
+  const lines = auditLines(action, changes, { settingLabel });
+  if (lines.length === 0) return <span className="text-ink-subtle">—</span>;
   return (
-    <ul title={JSON.stringify(changes, null, 2)} className="flex max-w-xs flex-col gap-0.5 font-mono text-xs">
-      {shown.map(([key, value]) => (
-        <li key={key} className="truncate">
-          <span className="text-ink-subtle">{key}:</span> <span className="text-ink">{formatValue(value)}</span>
+    <ul
+      title={lines.map(([label, value]) => `${label}: ${value}`).join("\n")}
+      className="flex max-w-xs flex-col gap-0.5 text-xs"
+    >
+      {lines.slice(0, MAX_ENTRIES).map(([label, value], i) => (
+        <li key={i} className="truncate">
+          <span className="text-ink-subtle">{label}:</span> <span className="text-ink">{value}</span>
         </li>
       ))}
-      {entries.length > MAX_ENTRIES && <li className="text-ink-subtle">+{entries.length - MAX_ENTRIES}</li>}
+      {lines.length > MAX_ENTRIES && <li className="text-ink-subtle">+{lines.length - MAX_ENTRIES}</li>}
     </ul>
   );
 }

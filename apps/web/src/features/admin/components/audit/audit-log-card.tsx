@@ -2,12 +2,13 @@ import { AUDIT_ACTION_LABELS, type AuditEntry } from "@vitrine/contracts";
 import { useState } from "react";
 import { Card, Pagination, QueryState, Select, Table, type TableColumn } from "@/components/ui";
 import { useAuditLog } from "@/features/admin/api/get-audit-log";
-import { formatDateTime } from "@/features/admin/lib/format-date-time";
+import { formatDateTime } from "@/lib/format";
 import { AuditChanges } from "./audit-changes";
 
 const TARGET_LABELS: Record<string, string> = {
   model: "Modelo",
   payment: "Pagamento",
+  model_payment: "Pagamento",
   plan: "Plano",
   setting: "Configuração",
   order: "Pedido",
@@ -31,7 +32,7 @@ const COLUMNS: TableColumn<AuditEntry>[] = [
   { key: "admin", header: "Administrador", render: (e) => e.actor },
   { key: "action", header: "Ação", render: (e) => actionLabel(e.action) },
   { key: "target", header: "Alvo", render: (e) => <span className="whitespace-nowrap">{targetLabel(e)}</span> },
-  { key: "changes", header: "Alterações", render: (e) => <AuditChanges changes={e.changes} /> },
+  { key: "changes", header: "Alterações", render: (e) => <AuditChanges action={e.action} changes={e.changes} /> },
 ];
 
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS)

@@ -6,7 +6,7 @@ import { toast } from "@/lib/toast";
 import { useExportOrdersCsv } from "@/features/admin/api/export-orders-csv";
 import { useOrders } from "@/features/admin/api/get-orders";
 import { useSetOrderStatus } from "@/features/admin/api/set-order-status";
-import { formatDateTime } from "@/features/admin/lib/format-date-time";
+import { formatDateTime } from "@/lib/format";
 import { type OrderFilterValues, OrderFiltersBar } from "./order-filters";
 import { OrderStatusBadge } from "./order-status-badge";
 
