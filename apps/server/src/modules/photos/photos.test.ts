@@ -172,6 +172,28 @@ describe("POST /api/models/photos", () => {
     assert.match(json.json().error, /multipart/);
   });
 
+  test("a multipart boundary over 70 characters (the parser fails over 252) → 400 in the envelope", async () => {
+    const { token, id } = await registerModel(ctx.app);
+    for (const length of [71, 253, 300]) await expectMalformed(token, id, "b".repeat(length));
+  });
+
+  async function expectMalformed(token: string, id: number, boundary: string) {
+    const payload = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\n` +
+        `Content-Type: image/png\r\n\r\n${(await makePng()).toString("latin1")}\r\n--${boundary}--\r\n`,
+      "latin1",
+    );
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/models/photos",
+      headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    assert.equal(res.statusCode, 400, `${boundary.length}`);
+    assert.deepEqual(res.json(), { error: "Formulário inválido", code: "BAD_REQUEST" });
+    assert.equal((await rowsOf(id)).length, 0);
+  }
+
   test("requires a model session: none → 401, admin → 403", async () => {
     const png = await makePng();
     const body = await multipartBody({}, { data: png, filename: "a.png" });

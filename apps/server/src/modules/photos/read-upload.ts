@@ -36,6 +36,17 @@ function translateMultipartError(err: unknown): unknown {
   return err;
 }
 
+/** RFC 2046: a multipart boundary has 1 to 70 characters (the parser cannot search for one over 252). */
+const BOUNDARY_MAX = 70;
+const BOUNDARY = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i;
+
+/** A boundary the parser can work with; anything else is a malformed form, refused before the body is read. */
+function checkBoundary(contentType: string | undefined): void {
+  const match = BOUNDARY.exec(contentType ?? "");
+  const boundary = match?.[1] ?? match?.[2];
+  if (boundary !== undefined && boundary.length > BOUNDARY_MAX) throw badRequest("Formulário inválido");
+}
+
 /**
  * Reads the multipart body of POST /api/models/photos: the file from field `photo` (read into memory, capped
  * at UPLOAD_MAX_BYTES) and the text fields is_primary and is_public.
@@ -43,6 +54,7 @@ function translateMultipartError(err: unknown): unknown {
 export async function readPhotoUpload(request: FastifyRequest): Promise<PhotoUpload> {
   let file: { data: Buffer; originalName: string } | undefined;
   const fields: Record<string, string> = {};
+  checkBoundary(request.headers["content-type"]);
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === "file") {
