@@ -381,10 +381,19 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * Scheduled jobs (src/jobs): when each last finished and what it must remember between runs (for example the
- * last São Paulo day whose plan expiries were announced), so a restart or another instance carries on from there.
+ * last São Paulo day whose plan expiries were announced), so a restart or another instance carries on from there;
+ * and how its runs went, for the admin dashboard: the duration of the last run, the failures since the last
+ * success, and the last failure's message (never a stack trace) and moment.
  */
 export const jobRuns = pgTable("job_runs", {
   name: text("name").primaryKey(),
+  /** The moment of the last successful run. */
   lastRunAt: timestamp("last_run_at", { withTimezone: true }),
   state: jsonb("state").notNull().default({}),
+  /** How long the last run took, successful or not. */
+  lastDurationMs: integer("last_duration_ms"),
+  /** Runs that failed in a row; a successful run sets it back to 0. */
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
 });
