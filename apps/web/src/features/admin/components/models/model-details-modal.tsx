@@ -17,13 +17,15 @@ import { toast } from "@/lib/toast";
 import { useDeleteModelPayment } from "@/features/admin/api/delete-model-payment";
 import { useModelPayments } from "@/features/admin/api/get-model-payments";
 import { NewPaymentForm } from "./new-payment-form";
+import { isOpenPayment, OpenPayments } from "./open-payments";
 
 const methodLabel = (method: string) => ADMIN_PAYMENT_METHOD_LABELS[method as AdminPaymentMethod] ?? method;
 
 /**
- * "Detalhes": the model's data, her paid payments (each deletable) and the new-payment form. A payment the admin
- * must look at (a flag: amount mismatch, refund, chargeback, duplicate) is listed too, whatever its status, with
- * the flag as a warning.
+ * "Detalhes": the model's data, her paid payments (each deletable), the payments not received yet (each can be
+ * marked paid: PATCH …/status) and the new-payment form. A payment the admin must look at (a flag: amount
+ * mismatch, refund, chargeback, duplicate) is listed with the paid ones, whatever its status, with the flag as a
+ * warning.
  */
 export function ModelDetailsModal({ model, onClose }: { model: AdminModel | null; onClose: () => void }) {
   const payments = useModelPayments(model?.id ?? null);
@@ -41,6 +43,10 @@ export function ModelDetailsModal({ model, onClose }: { model: AdminModel | null
                     modelId={model.id}
                     payments={data.payments.filter((p) => p.status === "paid" || p.flag)}
                   />
+                </section>
+                <section aria-labelledby="open-payments-title">
+                  <SectionTitle id="open-payments-title">Pagamentos em aberto</SectionTitle>
+                  <OpenPayments modelId={model.id} payments={data.payments.filter(isOpenPayment)} />
                 </section>
                 <section aria-labelledby="new-payment-title">
                   <SectionTitle id="new-payment-title">Novo pagamento</SectionTitle>

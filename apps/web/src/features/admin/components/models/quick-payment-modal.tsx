@@ -1,12 +1,12 @@
 import { type AdminModel, DateOnlySchema, formatBRL, type ModelPaymentsResponse } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
 import { Button, Input, Modal, QueryState, Select } from "@/components/ui";
+import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCreateModelPayment } from "@/features/admin/api/create-model-payment";
 import { useAdminPlans } from "@/features/admin/api/get-admin-plans";
 import { useModelPayments } from "@/features/admin/api/get-model-payments";
-import { useUpdateModelStatus } from "@/features/admin/api/update-model-status";
 import {
   ADMIN_FIXED_AMOUNT,
   FALLBACK_PLAN_LABEL,
@@ -18,7 +18,7 @@ const FORM_ID = "quick-payment-form";
 
 /**
  * The quick payment of the overdue modal: a paid cash payment (the fixed amount, or the chosen plan's price, with
- * the proposed due date), then the model is activated.
+ * the proposed due date) that also activates the model, in one request (the server records both or neither).
  */
 export function QuickPaymentModal({ model, onClose }: { model: AdminModel | null; onClose: () => void }) {
   const payments = useModelPayments(model?.id ?? null);
@@ -57,47 +57,40 @@ function QuickPaymentForm({
   const proposal = proposePayment({ plan, today: context.today, nextDueDate: context.model.next_due_date });
   const [dueDate, setDueDate] = useState<string | null>(null);
   const due = dueDate ?? proposal.due_date;
-  const [failed, setFailed] = useState(false);
-  // Once the payment is recorded, a retry only activates (the payment must not be recorded twice).
-  const [paid, setPaid] = useState(false);
   const createPayment = useCreateModelPayment();
-  const updateStatus = useUpdateModelStatus();
-  const pending = createPayment.isPending || updateStatus.isPending;
   const dueError = DateOnlySchema.safeParse(due).success ? null : "Informe a data de vencimento";
 
-  async function confirm(event: FormEvent) {
+  function confirm(event: FormEvent) {
     event.preventDefault();
     if (dueError) return;
-    setFailed(false);
-    try {
-      if (!paid) {
-        await createPayment.mutateAsync({
-          modelId: model.id,
-          body: {
-            amount: plan ? plan.price : ADMIN_FIXED_AMOUNT,
-            plan_id: plan?.id ?? null,
-            method: "cash",
-            status: "paid",
-            description: plan ? `Pagamento rápido — ${plan.name}` : "Pagamento rápido",
-            due_date: due,
-          },
-        });
-        setPaid(true);
-      }
-      await updateStatus.mutateAsync({ id: model.id, is_active: true });
-      toast.success("Pagamento realizado e modelo ativado com sucesso!");
-      onDone();
-    } catch {
-      setFailed(true);
-    }
+    // One request: the payment, the plan and the activation are recorded together, or none of them.
+    createPayment.mutate(
+      {
+        modelId: model.id,
+        body: {
+          amount: plan ? plan.price : ADMIN_FIXED_AMOUNT,
+          plan_id: plan?.id ?? null,
+          method: "cash",
+          status: "paid",
+          description: plan ? `Pagamento rápido — ${plan.name}` : "Pagamento rápido",
+          due_date: due,
+          activate: true,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success("Pagamento realizado e modelo ativado com sucesso!");
+          onDone();
+        },
+      },
+    );
   }
 
   return (
     <form id={FORM_ID} onSubmit={confirm} noValidate className="flex flex-col gap-4">
-      {failed && (
+      {createPayment.isError && (
         <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-          Erro ao processar pagamento
-          {paid ? " (o pagamento foi registrado; falta ativar a modelo: tente novamente)." : "."}
+          {errorMessage(createPayment.error, "Erro ao processar pagamento.")}
         </p>
       )}
       <Select
@@ -107,7 +100,6 @@ function QuickPaymentForm({
           setPlanId(e.target.value);
           setDueDate(null);
         }}
-        disabled={paid}
         placeholder={plans.isPending ? "Carregando..." : FALLBACK_PLAN_LABEL}
         options={activePlans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))}
       />
@@ -132,17 +124,16 @@ function QuickPaymentForm({
         type="date"
         required
         value={due}
-        disabled={paid}
         onChange={(e) => setDueDate(e.target.value)}
         error={dueError}
         hint="Proposto: o período do plano contado do vencimento atual (ou de hoje, se já passou)."
       />
       <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={pending}>
+        <Button variant="ghost" onClick={onDone} disabled={createPayment.isPending}>
           Cancelar
         </Button>
-        <Button type="submit" loading={pending} loadingText="Processando...">
-          {paid ? "Ativar modelo" : "Confirmar pagamento"}
+        <Button type="submit" loading={createPayment.isPending} loadingText="Processando...">
+          Confirmar pagamento
         </Button>
       </div>
     </form>
