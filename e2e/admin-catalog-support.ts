@@ -120,11 +120,11 @@ export async function seedActivityInDatabase(dataDir: string, models: SeededMode
 export const toastWith = (page: Page, text: string) =>
   page.getByRole("list", { name: "Notificações" }).getByText(text, { exact: true }).first();
 
-/** Back at the top, with the global loading overlay faded (before screenshots). */
+/** Back at the top, with the top progress bar gone (before screenshots). */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
+  await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
   await page.waitForTimeout(300);
 }
 

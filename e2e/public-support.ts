@@ -70,7 +70,7 @@ export async function viewportShot(page: Page, name: string): Promise<void> {
 }
 
 export const overlayGone = (page: Page) =>
-  page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
+  page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
 
 export async function resultsNearTop(page: Page): Promise<void> {
   await page.waitForFunction(() => {

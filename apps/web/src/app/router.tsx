@@ -1,7 +1,6 @@
 import { type ComponentType, createElement, lazy } from "react";
 import { type RouteObject, useRoutes } from "@/lib/router";
 import { AdminGuard } from "@/features/auth/components/admin-guard";
-import { trackRequest } from "@/lib/global-loading";
 import { RootLayout } from "./layout/root-layout";
 import { NotFoundPage } from "./not-found-page";
 
@@ -12,23 +11,20 @@ export type LazyPage = ComponentType & { preload: () => Promise<ComponentType> }
  * Each screen lives in its own file and is loaded on demand; replacing a page means editing only that file
  * (keep its exported name). `page(() => import(…), "Name")` turns a named export into a lazy screen. Once its
  * module is loaded the screen renders at once (no suspension), so a page preloaded before hydration hydrates
- * in the first pass. While a module loads, the global loading overlay counts it as pending work; the router
- * changes pages in a transition, so the previous page stays on screen meanwhile.
+ * in the first pass. The router changes pages in a transition, so while a module loads the previous page stays on
+ * screen and the top progress bar runs.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyPage {
   let loaded: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
   const preload = () => {
     loading ??= (async () => {
-      const done = trackRequest();
       try {
         loaded = (await load())[name] as ComponentType;
         return loaded;
       } catch (err) {
         loading = null;
         throw err;
-      } finally {
-        done();
       }
     })();
     return loading;

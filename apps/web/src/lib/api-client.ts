@@ -1,6 +1,5 @@
 import { ERROR_CODES, type ErrorCode, type ErrorDetail, SESSION_EXPIRED_MESSAGE } from "@vitrine/contracts";
 import { clearTokens, getBearerToken } from "./auth-storage";
-import { DISABLE_GLOBAL_LOADING_HEADER, trackRequest } from "./global-loading";
 
 /**
  * A failed API call. Screens branch on `code` (the error envelope's machine-readable code), never on the status
@@ -62,8 +61,8 @@ export type RequestOptions = {
   query?: Record<string, QueryValue>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Do not count this request in the global loading overlay (background refreshes, search-as-you-type). */
-  skipGlobalLoading?: boolean;
+  /** Not shown in the top progress bar (background refreshes, polling, search-as-you-type). */
+  background?: boolean;
   /** Handle a 401 yourself instead of the global sign-out + redirect (logins, the start-up verify). */
   skipAuthRedirect?: boolean;
   /** Send this bearer instead of the stored one; null sends none. */
@@ -174,23 +173,52 @@ export function setServerTransport(transport: ServerTransport | null): void {
   serverTransport = transport;
 }
 
+/** Requests in flight that the top progress bar shows (all but `background` ones), as a tiny external store. */
+let inFlight = 0;
+const inFlightListeners = new Set<() => void>();
+
+function countInFlight(delta: 1 | -1): void {
+  inFlight += delta;
+  for (const listener of inFlightListeners) listener();
+}
+
+export function subscribeRequestsInFlight(listener: () => void): () => void {
+  inFlightListeners.add(listener);
+  return () => inFlightListeners.delete(listener);
+}
+
+export function getRequestsInFlight(): number {
+  return inFlight;
+}
+
+/** The headers every call carries: JSON accepted, and the bearer (the stored one unless `token` says otherwise). */
+function requestHeaders(options: RequestOptions): Headers {
+  const headers = new Headers(options.headers);
+  headers.set("Accept", "application/json");
+  const token = options.token === undefined ? getBearerToken() : options.token;
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return headers;
+}
+
+/** An answer that is not 2xx becomes an ApiError; a 401 signs out and redirects unless the caller handles it. */
+function refusal(status: number, body: unknown, options: RequestOptions): ApiError {
+  const error = toApiError(status, body);
+  if (error.code === "UNAUTHENTICATED" && !options.skipAuthRedirect) onUnauthorized();
+  return error;
+}
+
 /**
  * The one way the web app talks to the API: same origin, credentials included, bearer token attached,
  * JSON in and out. Resolves with the parsed body; rejects with ApiError.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, query, signal, skipGlobalLoading, skipAuthRedirect } = options;
+  const { method = "GET", body, query, signal } = options;
   if (serverTransport) {
     const answer = await serverTransport(buildUrl(path, query));
     if (answer.status >= 200 && answer.status < 300) return answer.body as T;
     throw toApiError(answer.status, answer.body);
   }
-  const headers = new Headers(options.headers);
-  headers.set("Accept", "application/json");
-  const token = options.token === undefined ? getBearerToken() : options.token;
-  if (token) headers.set("Authorization", `Bearer ${token}`);
-  if (skipGlobalLoading) headers.set(DISABLE_GLOBAL_LOADING_HEADER, "true");
-
+  const headers = requestHeaders(options);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -198,7 +226,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
-  const done = headers.has(DISABLE_GLOBAL_LOADING_HEADER) ? () => {} : trackRequest();
+  if (!options.background) countInFlight(1);
   try {
     let response: Response;
     try {
@@ -209,15 +237,68 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     if (response.ok && options.responseType === "blob") return (await response.blob()) as T;
     const data = await readBody(response);
-    if (!response.ok) {
-      const error = toApiError(response.status, data);
-      if (error.code === "UNAUTHENTICATED" && !skipAuthRedirect) onUnauthorized();
-      throw error;
-    }
+    if (!response.ok) throw refusal(response.status, data, options);
     return data as T;
   } finally {
-    done();
+    if (!options.background) countInFlight(-1);
   }
+}
+
+/** Bytes of the request body sent so far, and the body's size. */
+export type UploadProgress = { loaded: number; total: number };
+
+export type UploadOptions = Pick<RequestOptions, "signal" | "skipAuthRedirect" | "token" | "headers"> & {
+  method?: "POST" | "PUT";
+  onProgress?: (progress: UploadProgress) => void;
+};
+
+function parseXhrBody(xhr: XMLHttpRequest): unknown {
+  const text = xhr.responseText;
+  if (!text) return undefined;
+  if (!(xhr.getResponseHeader("content-type") ?? "").includes("json")) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A multipart upload that reports the bytes sent (fetch cannot) and stops on `signal` (rejecting with an
+ * AbortError, as fetch does). Errors, the bearer and the 401 rule are those of apiRequest. An upload runs in the
+ * page's own progress display, so it is never counted in the top progress bar.
+ */
+export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { signal, onProgress, method = "POST" } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException("Envio cancelado.", "AbortError");
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.withCredentials = true;
+    requestHeaders(options).forEach((value, key) => xhr.setRequestHeader(key, value));
+    if (onProgress) {
+      xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    }
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const finish = (settle: () => void) => {
+      signal?.removeEventListener("abort", onAbort);
+      settle();
+    };
+    xhr.onload = () =>
+      finish(() => {
+        const data = xhr.status === 204 ? undefined : parseXhrBody(xhr);
+        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+        else reject(refusal(xhr.status, data, options));
+      });
+    xhr.onerror = () => finish(() => reject(new ApiError(0, NETWORK_ERROR_MESSAGE)));
+    xhr.onabort = () => finish(() => reject(aborted()));
+    xhr.send(form);
+  });
 }
 
 type BodylessOptions = Omit<RequestOptions, "method" | "body">;

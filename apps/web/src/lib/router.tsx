@@ -4,13 +4,13 @@ import {
   createElement,
   type MouseEvent,
   type ReactNode,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from "react";
 import { matchRoutes, type Params, type RouteObject } from "./route-match";
 
@@ -32,7 +32,13 @@ export type NavigateFunction = {
   (delta: number): void;
 };
 
-type RouterValue = { location: Location; navigationType: NavigationType; navigate: NavigateFunction };
+type RouterValue = {
+  location: Location;
+  navigationType: NavigationType;
+  navigate: NavigateFunction;
+  /** True while a page change waits for its screen (the previous page is still shown). */
+  navigating: boolean;
+};
 type HistoryEntry = { key?: string; usr?: unknown };
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -57,6 +63,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState(() => ({ location: readLocation(), navigationType: "POP" as NavigationType }));
   // The latest location, also while a transition has not rendered it yet.
   const current = useRef(state.location);
+  const [navigating, startTransition] = useTransition();
 
   useEffect(() => {
     const onPop = () => {
@@ -66,31 +73,34 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
-  }, []);
+  }, [startTransition]);
 
-  const navigate = useCallback((to: string | number, options: NavigateOptions = {}) => {
-    if (typeof to === "number") {
-      window.history.go(to);
-      return;
-    }
-    const url = new URL(to, window.location.href);
-    if (url.origin !== window.location.origin) {
-      window.location.assign(url.href);
-      return;
-    }
-    const here = current.current;
-    const path = url.pathname + url.search + url.hash;
-    // Going to the address already shown replaces the entry instead of stacking a duplicate.
-    const replace = options.replace ?? path === here.pathname + here.search + here.hash;
-    const entry: HistoryEntry = { key: newKey(), usr: options.state ?? null };
-    if (replace) window.history.replaceState(entry, "", path);
-    else window.history.pushState(entry, "", path);
-    const location = readLocation();
-    current.current = location;
-    startTransition(() => setState({ location, navigationType: replace ? "REPLACE" : "PUSH" }));
-  }, []) as NavigateFunction;
+  const navigate = useCallback(
+    (to: string | number, options: NavigateOptions = {}) => {
+      if (typeof to === "number") {
+        window.history.go(to);
+        return;
+      }
+      const url = new URL(to, window.location.href);
+      if (url.origin !== window.location.origin) {
+        window.location.assign(url.href);
+        return;
+      }
+      const here = current.current;
+      const path = url.pathname + url.search + url.hash;
+      // Going to the address already shown replaces the entry instead of stacking a duplicate.
+      const replace = options.replace ?? path === here.pathname + here.search + here.hash;
+      const entry: HistoryEntry = { key: newKey(), usr: options.state ?? null };
+      if (replace) window.history.replaceState(entry, "", path);
+      else window.history.pushState(entry, "", path);
+      const location = readLocation();
+      current.current = location;
+      startTransition(() => setState({ location, navigationType: replace ? "REPLACE" : "PUSH" }));
+    },
+    [startTransition],
+  ) as NavigateFunction;
 
-  const value = useMemo(() => ({ ...state, navigate }), [state, navigate]);
+  const value = useMemo(() => ({ ...state, navigate, navigating }), [state, navigate, navigating]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -104,6 +114,7 @@ export function StaticRouter({ location, children }: { location: string; childre
       location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: "default" },
       navigationType: "POP" as NavigationType,
       navigate: ignoreNavigation,
+      navigating: false,
     };
   }, [location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
@@ -134,6 +145,8 @@ export function Outlet() {
 export const useLocation = (): Location => useRouter().location;
 export const useNavigationType = (): NavigationType => useRouter().navigationType;
 export const useNavigate = (): NavigateFunction => useRouter().navigate;
+/** True while a page change waits for its screen to load. */
+export const useNavigating = (): boolean => useRouter().navigating;
 export const useParams = <T extends Params = Params>(): T => useContext(RouteContext).params as T;
 
 type SearchInit = URLSearchParams | string | Record<string, string>;

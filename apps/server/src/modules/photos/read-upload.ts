@@ -17,9 +17,15 @@ export type PhotoUpload = { data: Buffer; originalName: string; isPrimary: boole
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
-/** The multipart plugin's limit errors, in Portuguese. */
-function translateMultipartError(err: unknown): unknown {
+/**
+ * The multipart plugin's limit errors, in Portuguese. A body the browser stopped sending (the upload was
+ * cancelled, the connection dropped) is the request's fault, not the server's: a 400 nobody waits for.
+ */
+export function translateMultipartError(err: unknown): unknown {
   const code = (err as { code?: string } | null)?.code;
+  if (code === "ECONNRESET" || (err instanceof Error && err.message === "aborted")) {
+    return badRequest("Envio interrompido");
+  }
   if (code === "FST_REQ_FILE_TOO_LARGE")
     return new AppError(413, "PAYLOAD_TOO_LARGE", `A foto deve ter no máximo ${MAX_MB} MB`);
   if (code === "FST_FILES_LIMIT") return badRequest("Envie uma foto por vez");

@@ -5,11 +5,11 @@ import { TermsModalProvider } from "@/features/settings/components/terms-modal-p
 import { AgeGate } from "./age-gate";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { LoadingOverlay } from "./loading-overlay";
 import { ScrollRestoration } from "./scroll-restoration";
+import { TopProgressBar } from "./top-progress-bar";
 import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
 
-/** The frame of every page: header, page, footer, plus the app-wide overlays. */
+/** The frame of every page: header, page, footer, plus the age gate, the top progress bar and the toasts. */
 export function RootLayout() {
   useUnauthorizedRedirect();
   const { pathname } = useLocation();
@@ -34,7 +34,7 @@ export function RootLayout() {
         <Footer />
       </div>
       <AgeGate />
-      <LoadingOverlay />
+      <TopProgressBar />
       <Toaster />
       <ScrollRestoration />
     </TermsModalProvider>

@@ -6,7 +6,7 @@ import { adminKeys } from "./query-keys";
 
 /** GET /api/admin/models/charts: top 10 by views, models by city and by category, registrations per day. */
 export function getModelCharts(): Promise<AdminModelChartsResponse> {
-  return api.get<AdminModelChartsResponse>(apiPaths.admin.modelsCharts, { skipGlobalLoading: true });
+  return api.get<AdminModelChartsResponse>(apiPaths.admin.modelsCharts, { background: true });
 }
 
 export const modelChartsQueryOptions = () =>

@@ -9,7 +9,7 @@ export const ORDER_CHARTS_DAYS = 30;
 
 /** GET /api/admin/orders/charts?days: sales per day and orders by status over the last `days` days. */
 export function getOrderCharts(days = ORDER_CHARTS_DAYS): Promise<AdminOrderChartsResponse> {
-  return api.get<AdminOrderChartsResponse>(apiPaths.admin.ordersCharts, { query: { days }, skipGlobalLoading: true });
+  return api.get<AdminOrderChartsResponse>(apiPaths.admin.ordersCharts, { query: { days }, background: true });
 }
 
 export const orderChartsQueryOptions = () =>

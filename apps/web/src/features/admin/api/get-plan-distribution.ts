@@ -11,7 +11,7 @@ import { adminKeys } from "./query-keys";
 export async function getPlanDistribution(): Promise<ChartSlice[]> {
   try {
     const { planDist } = await api.get<PlanDistributionResponse>(apiPaths.admin.plansDistribution, {
-      skipGlobalLoading: true,
+      background: true,
     });
     return planDist;
   } catch {

@@ -8,7 +8,7 @@ import { cityKeys } from "./query-keys";
 export async function getCities({ state }: { state: string | null }): Promise<City[]> {
   const { cities } = await api.get<CitiesResponse>(apiPaths.cities.list, {
     query: { state },
-    skipGlobalLoading: true,
+    background: true,
   });
   return cities;
 }

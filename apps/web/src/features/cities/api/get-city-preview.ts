@@ -15,7 +15,7 @@ export async function getCityPreview(cityId: number): Promise<ModelCard | null> 
   try {
     const { models } = await api.get<PublicModelsResponse>(apiPaths.models.public, {
       query: { city_id: cityId, limit: 1 },
-      skipGlobalLoading: true,
+      background: true,
     });
     const first = models[0];
     return first?.primary_photo ? first : null;

@@ -6,7 +6,7 @@ import { cityKeys } from "./query-keys";
 
 /** GET /api/cities/states: each state (UF) that has visible models, with its model count. */
 export async function getStates(): Promise<StateSummary[]> {
-  const { states } = await api.get<StatesResponse>(apiPaths.cities.states, { skipGlobalLoading: true });
+  const { states } = await api.get<StatesResponse>(apiPaths.cities.states, { background: true });
   return states;
 }
 

@@ -13,7 +13,7 @@ export async function searchCities(q: string, signal?: AbortSignal): Promise<Cit
     const { cities } = await api.get<CitiesResponse>(apiPaths.cities.search, {
       query: { q },
       signal,
-      skipGlobalLoading: true,
+      background: true,
     });
     return cities;
   } catch (err) {

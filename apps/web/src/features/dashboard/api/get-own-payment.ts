@@ -9,7 +9,7 @@ export const OWN_PAYMENT_POLL_MS = 10_000;
 
 /** GET /api/payments/model/payments/{id}: where one of the model's renewal payments stands. */
 export function getOwnPayment(id: number, signal?: AbortSignal): Promise<OwnPaymentResponse> {
-  return api.get<OwnPaymentResponse>(apiPaths.payments.modelPayment(id), { signal, skipGlobalLoading: true });
+  return api.get<OwnPaymentResponse>(apiPaths.payments.modelPayment(id), { signal, background: true });
 }
 
 /** The payment, read again every OWN_PAYMENT_POLL_MS while it is pending and `watching` is on. */

@@ -1,20 +1,60 @@
 import { PHOTOS_PER_MODEL_MAX, UPLOAD_MAX_BYTES } from "@vitrine/contracts";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { Button, Checkbox } from "@/components/ui";
+import { Button, Checkbox, ConfirmDialog } from "@/components/ui";
+import type { UploadProgress } from "@/lib/api-client";
+import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useUploadPhoto } from "../api/upload-photo";
 import { photoErrorMessage } from "./photo-errors";
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
+/**
+ * Width classes of the progress fill in steps of 5%: the page's policy allows no inline style attribute, so the
+ * width is a class (written out whole so that Tailwind generates each one).
+ */
+const WIDTHS = [
+  "w-0",
+  "w-[5%]",
+  "w-[10%]",
+  "w-[15%]",
+  "w-[20%]",
+  "w-[25%]",
+  "w-[30%]",
+  "w-[35%]",
+  "w-[40%]",
+  "w-[45%]",
+  "w-[50%]",
+  "w-[55%]",
+  "w-[60%]",
+  "w-[65%]",
+  "w-[70%]",
+  "w-[75%]",
+  "w-[80%]",
+  "w-[85%]",
+  "w-[90%]",
+  "w-[95%]",
+  "w-full",
+] as const;
+
 function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} MB`;
 }
 
+/** "42%" of the bytes sent; 0 while the size is not known yet. */
+function percentOf({ loaded, total }: UploadProgress): number {
+  return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
+}
+
+const isAbort = (err: unknown) => err instanceof DOMException && err.name === "AbortError";
+
 /**
  * Escolher Foto (images only) → preview → Enviar / Enviar como Principal. Without a chosen file both buttons do
- * nothing. New photos are private unless "Publicar no site" is ticked (the gallery is private by default).
+ * nothing. New photos are private unless "Publicar no site" is ticked (the gallery is private by default); the
+ * main photo is the ad's cover, so sending one as Principal while unticked asks whether to publish it (ticked
+ * by default). While a photo is sent the panel shows the bytes sent and a Cancelar button; the rest of the page
+ * stays usable.
  */
 export function UploadPanel({ photoCount }: { photoCount: number }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -22,6 +62,10 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [isPublic, setIsPublic] = useState(false);
   const [asPrimary, setAsPrimary] = useState(false);
+  const [askPublish, setAskPublish] = useState(false);
+  const [publishPrimary, setPublishPrimary] = useState(true);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
   const upload = useUploadPhoto();
   const full = photoCount >= PHOTOS_PER_MODEL_MAX;
 
@@ -29,6 +73,9 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
     if (!preview) return;
     return () => URL.revokeObjectURL(preview);
   }, [preview]);
+
+  // Leaving the page stops an upload still running.
+  useEffect(() => () => abortRef.current?.abort(), []);
 
   function choose(next: File | null) {
     setFile(next);
@@ -52,19 +99,40 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
     choose(picked);
   }
 
-  function send(isPrimary: boolean) {
+  function send(isPrimary: boolean, publish: boolean) {
     if (!file || upload.isPending) return;
     setAsPrimary(isPrimary);
+    setProgress({ loaded: 0, total: file.size });
+    const controller = new AbortController();
+    abortRef.current = controller;
     upload.mutate(
-      { file, isPrimary, isPublic },
+      { file, isPrimary, isPublic: publish, signal: controller.signal, onProgress: setProgress },
       {
         onSuccess: () => {
           toast.success(isPrimary ? "Foto enviada como principal!" : "Foto enviada com sucesso!");
           choose(null);
         },
-        onError: (err) => toast.error(photoErrorMessage(err, "Erro ao enviar foto. Tente novamente.")),
+        onError: (err) => {
+          if (isAbort(err)) toast("Envio cancelado.");
+          else toast.error(photoErrorMessage(err, "Erro ao enviar foto. Tente novamente."));
+        },
+        onSettled: () => {
+          abortRef.current = null;
+          setProgress(null);
+        },
       },
     );
+  }
+
+  /** Enviar como Principal: already marked public it goes at once, else she is asked whether to publish it. */
+  function sendAsPrimary() {
+    if (!file || upload.isPending) return;
+    if (isPublic) {
+      send(true, true);
+      return;
+    }
+    setPublishPrimary(true);
+    setAskPublish(true);
   }
 
   const busy = upload.isPending;
@@ -96,13 +164,9 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
               <span className="text-xs">Nenhuma foto escolhida</span>
             </div>
           )}
-          {busy && (
-            <div
-              className="absolute inset-x-0 bottom-0 h-1 overflow-hidden bg-surface-3"
-              role="progressbar"
-              aria-label="Enviando foto"
-            >
-              <div className="h-full w-full animate-pulse bg-accent" />
+          {busy && progress && (
+            <div className="absolute inset-x-0 bottom-0 h-1 overflow-hidden bg-surface-3" aria-hidden="true">
+              <div className={cn("h-full bg-accent transition-[width]", WIDTHS[Math.round(percentOf(progress) / 5)])} />
             </div>
           )}
         </div>
@@ -119,6 +183,39 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
               </p>
             )}
           </div>
+
+          {busy && progress && (
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" data-upload-progress>
+              <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+                <div
+                  role="progressbar"
+                  aria-label="Envio da foto"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percentOf(progress)}
+                  aria-valuetext={`${percentOf(progress)}% enviado`}
+                  className="h-2 overflow-hidden rounded-full bg-surface-3"
+                >
+                  <div
+                    className={cn(
+                      "h-full rounded-full bg-accent transition-[width]",
+                      WIDTHS[Math.round(percentOf(progress) / 5)],
+                    )}
+                  />
+                </div>
+                <p className="text-sm text-ink-muted" aria-live="polite">
+                  Enviando... <span className="font-medium text-ink">{percentOf(progress)}%</span>
+                  <span className="text-ink-subtle">
+                    {" "}
+                    · {formatSize(progress.loaded)} de {formatSize(progress.total || file?.size || 0)}
+                  </span>
+                </p>
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
+                Cancelar envio
+              </Button>
+            </div>
+          )}
 
           <input
             ref={inputRef}
@@ -144,7 +241,7 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
               Escolher Foto
             </Button>
             <Button
-              onClick={() => send(false)}
+              onClick={() => send(false, isPublic)}
               disabled={!file || (busy && asPrimary)}
               loading={busy && !asPrimary}
               loadingText="Enviando..."
@@ -153,7 +250,7 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
             </Button>
             <Button
               variant="secondary"
-              onClick={() => send(true)}
+              onClick={sendAsPrimary}
               disabled={!file || (busy && !asPrimary)}
               loading={busy && asPrimary}
               loadingText="Enviando..."
@@ -173,6 +270,26 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
           )}
         </div>
       </div>
+
+      <ConfirmDialog
+        open={askPublish}
+        tone="primary"
+        title="Enviar como foto principal"
+        description="A foto principal é a capa do seu anúncio. Se ficar privada, os visitantes veem “Foto em breve” no lugar dela."
+        confirmLabel="Enviar como Principal"
+        onCancel={() => setAskPublish(false)}
+        onConfirm={() => {
+          setAskPublish(false);
+          send(true, publishPrimary);
+        }}
+      >
+        <Checkbox
+          label="Publicar esta foto"
+          hint="Desmarque para enviá-la como privada: só você a verá até publicá-la."
+          checked={publishPrimary}
+          onChange={(e) => setPublishPrimary(e.target.checked)}
+        />
+      </ConfirmDialog>
     </section>
   );
 }

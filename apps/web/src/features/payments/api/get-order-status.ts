@@ -19,7 +19,7 @@ export function getOrderStatus(
   return api.get<PublicOrderResponse>(apiPaths.payments.order(orderId), {
     query: { payment_id: providerPaymentId },
     signal,
-    skipGlobalLoading: background,
+    background,
   });
 }
 

@@ -6,13 +6,13 @@ import { publicKeys } from "./query-keys";
 
 /**
  * GET /api/models/public/{id}: the profile (model, public photos primary first, products). 404 when hidden.
- * A `background` refresh (live updates) does not raise the global loading overlay.
+ * A `background` refresh (live updates) does not raise the top progress bar.
  */
 export function getPublicModel(
   id: number,
   { signal, background = false }: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<PublicModelResponse> {
-  return api.get<PublicModelResponse>(apiPaths.models.publicById(id), { signal, skipGlobalLoading: background });
+  return api.get<PublicModelResponse>(apiPaths.models.publicById(id), { signal, background });
 }
 
 export const publicModelQueryOptions = (id: number) =>

@@ -6,7 +6,7 @@ import { type ListingFilters, publicKeys } from "./query-keys";
 
 /**
  * GET /api/models/public?city_id&search&page&limit: one page of visible models, featured first.
- * `background` requests (later pages while scrolling, refreshes) do not raise the global loading overlay.
+ * `background` requests (later pages while scrolling, refreshes) do not raise the top progress bar.
  */
 export function getPublicModels({
   cityId,
@@ -24,7 +24,7 @@ export function getPublicModels({
   return api.get<PublicModelsResponse>(apiPaths.models.public, {
     query: { city_id: cityId, search, page, limit },
     signal,
-    skipGlobalLoading: background,
+    background,
   });
 }
 
@@ -37,7 +37,7 @@ export const publicModelsInfiniteQueryOptions = (filters: ListingFilters) =>
         ...filters,
         page: pageParam,
         signal,
-        // Only the first load of the first page is worth the overlay; scrolling and live refreshes are quiet.
+        // Only the first load of the first page is worth the progress bar; scrolling and live refreshes are quiet.
         background: pageParam > 1 || client.getQueryData(queryKey) !== undefined,
       }),
     initialPageParam: 1,

@@ -8,6 +8,6 @@ import { apiPaths } from "@/lib/paths";
  */
 export function recordContact(modelId: number, channel: ContactChannel): void {
   api
-    .post(apiPaths.models.publicContact(modelId), { channel }, { skipGlobalLoading: true, skipAuthRedirect: true })
+    .post(apiPaths.models.publicContact(modelId), { channel }, { background: true, skipAuthRedirect: true })
     .catch(() => {});
 }

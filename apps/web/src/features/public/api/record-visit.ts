@@ -4,5 +4,5 @@ import { apiPaths } from "@/lib/paths";
 
 /** POST /api/visits: one public page view (page kind and city only) for the admin statistics. */
 export function recordVisit(body: VisitBody): Promise<unknown> {
-  return api.post(apiPaths.visits, body, { skipGlobalLoading: true, skipAuthRedirect: true });
+  return api.post(apiPaths.visits, body, { background: true, skipAuthRedirect: true });
 }

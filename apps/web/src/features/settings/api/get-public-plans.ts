@@ -8,7 +8,7 @@ import { settingsKeys } from "./query-keys";
 export async function getPublicPlans(): Promise<PublicPlan[]> {
   try {
     const { plans } = await api.get<PublicPlansResponse>(apiPaths.settings.publicPlans, {
-      skipGlobalLoading: true,
+      background: true,
     });
     return plans ?? [];
   } catch {
