@@ -5,12 +5,15 @@ import { derivePaymentStatus, NO_PAYMENT_MESSAGE } from "./payment-status";
 const PAID_ONCE = new Date("2026-10-01T15:00:00Z");
 
 describe("derivePaymentStatus", () => {
-  test("a model that never paid has no_payment with the default message", () => {
+  test("a model that never paid has no_payment, told she has no plan yet and how to choose one", () => {
     assert.deepEqual(derivePaymentStatus({ nextDueDate: null, firstPaidAt: null }, "2026-11-22"), {
       payment_status: "no_payment",
       payment_message: NO_PAYMENT_MESSAGE,
     });
-    assert.equal(NO_PAYMENT_MESSAGE, "Status de pagamento não atualizado");
+    assert.equal(
+      NO_PAYMENT_MESSAGE,
+      "Você ainda não tem um plano ativo. Escolha um plano em Pagamentos para seu perfil aparecer no site.",
+    );
   });
 
   test("a due date without any paid payment is still no_payment", () => {

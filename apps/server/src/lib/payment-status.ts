@@ -1,7 +1,9 @@
 import type { PaymentStatus } from "@vitrine/contracts";
 import { formatDateBr, todayInSaoPaulo } from "./dates";
 
-export const NO_PAYMENT_MESSAGE = "Status de pagamento não atualizado";
+/** A model with no paid plan yet: what is true for her, and what to do. */
+export const NO_PAYMENT_MESSAGE =
+  "Você ainda não tem um plano ativo. Escolha um plano em Pagamentos para seu perfil aparecer no site.";
 
 /** payment_status follows from next_due_date and first_paid_at; it is computed on read, never stored. */
 export function derivePaymentStatus(

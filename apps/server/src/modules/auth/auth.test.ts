@@ -21,7 +21,10 @@ describe("POST /api/auth/model/register", () => {
     assert.ok(json.token);
     assert.equal(json.model.email, "nova.modelo@example.com");
     assert.equal(json.model.payment_status, "no_payment");
-    assert.equal(json.model.payment_message, "Status de pagamento não atualizado");
+    assert.equal(
+      json.model.payment_message,
+      "Você ainda não tem um plano ativo. Escolha um plano em Pagamentos para seu perfil aparecer no site.",
+    );
     assert.equal("password_hash" in json.model, false);
 
     const verify = await ctx.app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(json.token) });

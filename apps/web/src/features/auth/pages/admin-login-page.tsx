@@ -1,4 +1,5 @@
 import type { LoginBody } from "@vitrine/contracts";
+import { useState } from "react";
 import { useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";
@@ -9,27 +10,29 @@ import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { useSessionActions } from "../session";
 
-/** Admin login: e-mail and password; success goes to /admin/dashboard. */
+/** Admin login: e-mail and password; a refusal shows in the form, success goes to /admin/dashboard. */
 export function AdminLoginPage() {
   usePageTitle("Login administrativo");
   const login = useAdminLogin();
   const { signInAdmin } = useSessionActions();
   const navigate = useNavigate();
+  const [loginError, setLoginError] = useState<string | null>(null);
 
   function onSubmit(body: LoginBody) {
+    setLoginError(null);
     login.mutate(body, {
       onSuccess: (data) => {
         signInAdmin(data);
         toast.success("Login realizado com sucesso!", { duration: TOAST_DURATION.loginSuccess });
         navigate(appPaths.adminDashboard);
       },
-      onError: (err) => toast.error(errorMessage(err, "Erro ao fazer login")),
+      onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
     });
   }
 
   return (
     <AuthCard eyebrow="Administração" title="Login administrativo" description="Acesso restrito à equipe do site.">
-      <LoginForm onSubmit={onSubmit} pending={login.isPending} />
+      <LoginForm onSubmit={onSubmit} pending={login.isPending} error={loginError} />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { LoginBody, ModelAuthResponse } from "@vitrine/contracts";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { Spinner } from "@/components/ui";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -38,6 +38,9 @@ export function ModelLoginPage() {
   const navigate = useNavigate();
   const triedToken = useRef<string | null>(null);
   const sessionLoading = useSession().status === "loading";
+  const [loginError, setLoginError] = useState<string | null>(null);
+  // The direct-login failure toast; a later successful login takes it away.
+  const directErrorToast = useRef<number | null>(null);
 
   useEffect(() => {
     // The token is single-use: never send it twice (StrictMode runs effects twice in development).
@@ -53,7 +56,7 @@ export function ModelLoginPage() {
         navigate(appPaths.dashboard, { replace: true });
       },
       onError: () => {
-        toast.error("Token de login direto inválido ou expirado");
+        directErrorToast.current = toast.error("Token de login direto inválido ou expirado");
         setSearchParams(
           (params) => {
             params.delete("token");
@@ -66,13 +69,15 @@ export function ModelLoginPage() {
   }, [directToken, sessionLoading, direct, signInModel, navigate, setSearchParams]);
 
   function onSubmit(body: LoginBody) {
+    setLoginError(null);
     login.mutate(body, {
       onSuccess: (data) => {
+        if (directErrorToast.current !== null) toast.dismiss(directErrorToast.current);
         signInModel(data);
         announceLogin(data.model, "Login realizado com sucesso!");
         navigate(appPaths.dashboard);
       },
-      onError: (err) => toast.error(errorMessage(err, "Erro ao fazer login")),
+      onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
     });
   }
 
@@ -100,7 +105,7 @@ export function ModelLoginPage() {
         </>
       }
     >
-      <LoginForm onSubmit={onSubmit} pending={login.isPending} />
+      <LoginForm onSubmit={onSubmit} pending={login.isPending} error={loginError} />
     </AuthCard>
   );
 }
