@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
@@ -60,14 +60,45 @@ async function shoot(name: string, pathname: string, ready: (page: Page) => Prom
   for (const mobile of [true, false]) {
     const page = await openAs(mobile, pathname);
     await ready(page);
-    // The global loading overlay stays up while the page's requests settle; wait for it to fade.
+    // The top progress bar runs while the page's requests settle; wait for it to go.
     await page.waitForTimeout(400);
-    await page.locator('[data-testid="global-loading"][data-visible="false"]').waitFor({ state: "attached" });
+    await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
     await page.waitForTimeout(300);
     await screenshot(page, `advertiser-${name}-${mobile ? "phone" : "desktop"}`);
     assert.deepEqual(shown.errors, [], `${name} (${mobile ? "phone" : "desktop"})`);
   }
 }
+
+/** Fixed elements that cover (nearly) the whole viewport and can be seen: a blocking overlay. */
+const fullScreenCovers = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll("body *"))
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        if (style.position !== "fixed" || style.display === "none" || style.visibility === "hidden") return false;
+        if (Number(style.opacity) === 0) return false;
+        const box = el.getBoundingClientRect();
+        return box.width >= window.innerWidth * 0.9 && box.height >= window.innerHeight * 0.9;
+      })
+      .map((el) => el.outerHTML.slice(0, 160)),
+  );
+
+/** Every action button of every gallery card lies inside its card and below its photo (never over it, never cut). */
+const cardButtonsOutOfPlace = (page: Page) =>
+  page.locator("li[data-photo-id]").evaluateAll((cards) =>
+    cards.flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const photo = card.querySelector("img")!.getBoundingClientRect();
+      return Array.from(card.querySelectorAll("button"))
+        .filter((button) => {
+          const b = button.getBoundingClientRect();
+          const inside = b.left >= box.left - 0.5 && b.right <= box.right + 0.5 && b.bottom <= box.bottom + 0.5;
+          const fits = button.scrollWidth <= button.clientWidth + 1;
+          return !inside || !fits || b.top < photo.bottom - 0.5;
+        })
+        .map((button) => `${card.getAttribute("data-photo-id")}: ${button.textContent}`);
+    }),
+  );
 
 /** Records a paid monthly plan as the payments issue will: due in 30 days (São Paulo date), first payment now. */
 async function payPlanInDatabase() {
@@ -76,6 +107,13 @@ async function payPlanInDatabase() {
   await db.query(
     `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now()
      where id = $1`,
+    [modelId],
+  );
+  // Twelve sales of her products, so that the sales list has more than one page.
+  await db.query(
+    `insert into orders (model_id, product_name, customer_name, amount_cents, status, created_at)
+     select $1, 'Ensaio ' || g, 'Cliente ' || g, 4990, 'paid', now() - g * interval '1 hour'
+     from generate_series(1, 12) g`,
     [modelId],
   );
   await db.close();
@@ -91,6 +129,21 @@ before(async () => {
   await sharp({ create: { width: 640, height: 800, channels: 3, background: "#3a6fb0" } })
     .png()
     .toFile(path.join(filesDir, "foto-b.png"));
+  await sharp({ create: { width: 600, height: 800, channels: 3, background: "#4f9a62" } })
+    .jpeg()
+    .toFile(path.join(filesDir, "foto-c.jpg"));
+  // About 4 MB of noise: on a throttled connection its upload takes long enough to be watched and cancelled.
+  await sharp({
+    create: {
+      width: 2400,
+      height: 1800,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toFile(path.join(filesDir, "grande.jpg"));
 });
 
 after(async () => {
@@ -125,7 +178,12 @@ describe("advertiser area", () => {
     await page.getByText(`Bem-vinda, ${MODEL.name}!`).waitFor();
     const banner = page.locator('[data-payment-status="no_payment"]');
     await banner.getByText("Pagamento Pendente").waitFor();
-    await banner.getByText("Status de pagamento não atualizado").waitFor();
+    // A new account is told what is true for her: no plan yet, and where to choose one.
+    await banner
+      .getByText("Você ainda não tem um plano ativo. Escolha um plano em Pagamentos para seu perfil aparecer no site.")
+      .waitFor();
+    await banner.getByRole("button", { name: "Escolher plano" }).waitFor();
+    assert.equal(await banner.getByText("Status de pagamento não atualizado").count(), 0);
     for (const card of ["Perfil", "Configurações", "Vendas", "Pagamentos"]) {
       await page.getByRole("region", { name: card, exact: true }).waitFor();
     }
@@ -141,6 +199,10 @@ describe("advertiser area", () => {
 
     await page.waitForTimeout(400);
     await screenshot(page, "advertiser-dashboard-pending-desktop");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await screenshot(page, "advertiser-dashboard-pending-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Renewal dialog: no plan is highlighted by default, so the cheapest is offered. The payment routes come in
     // a later issue: each option must fail with its Portuguese error text, not break.
@@ -262,6 +324,57 @@ describe("advertiser area", () => {
     assert.deepEqual(shown.errors, []);
   });
 
+  test("an upload shows the bytes sent, can be cancelled, and never covers the page", async () => {
+    for (const mobile of [true, false]) {
+      const page = await openAs(mobile, "/dashboard/gallery");
+      await page.getByText("Nenhuma foto enviada ainda.").waitFor();
+      // A slow connection (about 200 KB/s up): the 4 MB photo takes some 20 s.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 20,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
+      await page.locator('input[type="file"]').setInputFiles(path.join(filesDir, "grande.jpg"));
+      await page.getByRole("img", { name: "Prévia da foto escolhida" }).waitFor();
+      await page.getByRole("button", { name: "Enviar", exact: true }).click();
+
+      const bar = page.getByRole("progressbar", { name: "Envio da foto" });
+      await bar.waitFor();
+      await page.waitForFunction(() => {
+        const now = Number(
+          document.querySelector('[role="progressbar"][aria-label="Envio da foto"]')?.getAttribute("aria-valuenow"),
+        );
+        return now >= 5 && now < 100;
+      });
+      const text = (await page.locator("[data-upload-progress]").textContent()) ?? "";
+      assert.match(text, /Enviando\.\.\. \d{1,2}% · [\d,]+ (KB|MB) de 3,9 MB/);
+      // Nothing covers the page meanwhile: the old full-screen overlay is gone, the page stays usable.
+      await page.waitForTimeout(500);
+      assert.equal(await page.locator('[data-testid="global-loading"]').count(), 0);
+      assert.deepEqual(await fullScreenCovers(page), []);
+      // A click on "Voltar" would reach the link (trial: checks that nothing lies over it, without clicking).
+      await page.getByRole("link", { name: "Voltar" }).click({ trial: true, timeout: 2000 });
+      await screenshot(page, `advertiser-upload-progress-${mobile ? "phone" : "desktop"}`);
+
+      await page.getByRole("button", { name: "Cancelar envio" }).click();
+      await page.getByText("Envio cancelado.").first().waitFor();
+      await bar.waitFor({ state: "detached" });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+      assert.deepEqual((await getProfile()).photos, [], "a cancelled upload stores nothing");
+      // The chosen photo stays, to be sent again.
+      await page.getByRole("img", { name: "Prévia da foto escolhida" }).waitFor();
+      assert.deepEqual(shown.errors, []);
+    }
+  });
+
   test("gallery: two uploads, primary, one made private", async () => {
     const page = await openAs(false, "/dashboard/gallery");
     await page.getByText("Nenhuma foto enviada ainda.").waitFor();
@@ -338,6 +451,46 @@ describe("advertiser area", () => {
     assert.deepEqual(shown.errors, []);
   });
 
+  test("Enviar como Principal asks to publish (ticked by default): the public profile shows the new photo", async () => {
+    const page = await openAs(false, "/dashboard/gallery");
+    await page.locator("li[data-photo-id]").first().waitFor();
+    await page.locator('input[type="file"]').setInputFiles(path.join(filesDir, "foto-c.jpg"));
+    await page.getByRole("img", { name: "Prévia da foto escolhida" }).waitFor();
+    assert.equal(await page.getByLabel("Publicar no site ao enviar").isChecked(), false);
+    await page.getByRole("button", { name: "Enviar como Principal" }).click();
+    const dialog = page.getByRole("dialog", { name: "Enviar como foto principal" });
+    await dialog.getByText("Foto em breve", { exact: false }).waitFor();
+    assert.equal(await dialog.getByLabel("Publicar esta foto").isChecked(), true);
+    await screenshot(page, "advertiser-primary-publish-desktop");
+    await dialog.getByRole("button", { name: "Enviar como Principal" }).click();
+    await page.getByText("Foto enviada como principal!").first().waitFor();
+    const c = await photoNamed("foto-c.jpg");
+    assert.equal(c.is_primary, true);
+    assert.equal(c.is_public, true);
+
+    const { body } = await api<{ photos: Array<{ filename: string; is_primary: boolean }> }>(
+      `/api/models/public/${modelId}`,
+    );
+    assert.deepEqual(
+      body.photos.filter((p) => p.is_primary).map((p) => p.filename),
+      [c.filename],
+    );
+    const href = (await getProfile()).model.public_path;
+    await page.goto(href);
+    await page.getByRole("heading", { name: "Galeria de Fotos" }).waitFor();
+    assert.ok((await page.content()).includes(c.filename), "the new main photo is on the public profile");
+    assert.equal(await page.getByText("Foto em breve").count(), 0);
+
+    // Back to the gallery of the earlier tests: foto-b primary again, foto-c gone.
+    const b = await photoNamed("foto-b.png");
+    const headers = { authorization: `Bearer ${token}` };
+    const primary = await fetch(`${site.baseUrl}/api/models/photos/${b.id}/primary`, { method: "PATCH", headers });
+    assert.equal(primary.status, 200);
+    const removed = await fetch(`${site.baseUrl}/api/models/photos/${c.id}`, { method: "DELETE", headers });
+    assert.equal(removed.status, 200);
+    assert.deepEqual(shown.errors, []);
+  });
+
   test("screenshots of the dashboard, profile editor and gallery at 390 px and 1280 px", async () => {
     await shoot("dashboard", "/dashboard", (p) => p.getByText("Visível no site").waitFor());
     await shoot("profile", "/dashboard/profile", (p) => p.locator("[data-rate-tag]").first().waitFor());
@@ -349,13 +502,13 @@ describe("advertiser area", () => {
         .first()
         .getByRole("button", { name: /Privar|Publicar/ });
       await toggle.evaluate((button) => button.focus({ preventScroll: true }));
+      assert.deepEqual(await cardButtonsOutOfPlace(p), [], `at ${p.viewportSize()?.width} px`);
     });
   });
 
   test("Vendas: a product with the currency mask, listed publicly, edited and deleted", async () => {
     const page = await openAs(false, "/dashboard/vendas");
     await page.getByText("Nenhum produto cadastrado ainda.").waitFor();
-    await page.getByText("Nenhum pedido recebido ainda.").waitFor();
     await page.getByRole("button", { name: "Novo Produto" }).click();
     const dialog = page.getByRole("dialog", { name: "Novo produto" });
     await dialog.getByLabel("Nome", { exact: true }).fill("Ensaio exclusivo");
@@ -383,6 +536,52 @@ describe("advertiser area", () => {
     await page.getByRole("dialog", { name: "Excluir produto?" }).getByRole("button", { name: "Excluir" }).click();
     await page.getByText("Nenhum produto cadastrado ainda.").waitFor();
     assert.deepEqual(shown.errors, []);
+  });
+
+  test("the sales list is paged alike at 390 px and 1280 px", async () => {
+    for (const mobile of [true, false]) {
+      const page = await openAs(mobile, "/dashboard/vendas");
+      const nav = page.getByRole("navigation", { name: "Paginação" });
+      await nav.getByText("Página 1 de 2").waitFor();
+      assert.ok(await nav.isVisible());
+      const rows = page.getByRole("table", { name: "Meus pedidos" }).locator("tbody tr");
+      assert.equal(await rows.count(), 10);
+      const box = await nav.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= (mobile ? 390 : 1280), "the controls fit the screen");
+      await nav.getByRole("button", { name: "Próxima página" }).click();
+      await nav.getByText("Página 2 de 2").waitFor();
+      assert.equal(await rows.count(), 2);
+      await screenshot(page, `advertiser-sales-paged-${mobile ? "phone" : "desktop"}`);
+      assert.deepEqual(shown.errors, []);
+    }
+  });
+
+  test("a wrong login is said in the form; a later success clears it (model and admin)", async () => {
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const toasts = page.getByRole("list", { name: "Notificações" });
+      for (const [pathname, email, password, landing] of [
+        ["/login", MODEL.email, MODEL.password, "**/dashboard"],
+        ["/admin/login", ADMIN.email, ADMIN.password, "**/admin/dashboard"],
+      ] as const) {
+        await page.goto(pathname);
+        await page.locator('input[name="email"]').fill(email);
+        await page.locator('input[name="password"]').fill("senha-errada");
+        await page.getByRole("button", { name: "Entrar", exact: true }).click();
+        const alert = page.locator("form").getByRole("alert");
+        await alert.getByText("E-mail ou senha incorretos").waitFor();
+        await page.waitForTimeout(300);
+        if (pathname === "/login") await screenshot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`);
+        await page.locator('input[name="password"]').fill(password);
+        await page.getByRole("button", { name: "Entrar", exact: true }).click();
+        await page.waitForURL(landing);
+        assert.equal(await page.getByText("E-mail ou senha incorretos").count(), 0, "no red message stays");
+        assert.equal(await toasts.getByText("E-mail ou senha incorretos").count(), 0);
+        await page.evaluate(() => window.localStorage.clear());
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 
   test("a photo is deleted, then the account (LGPD) signs out and hides everything", async () => {

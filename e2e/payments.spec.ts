@@ -137,7 +137,9 @@ describe("payments", () => {
     await simulator.getByRole("button", { name: "Aprovar" }).click();
     // Back from the checkout (the success return address is the dashboard): the notice, and no banner.
     await simulator.waitForURL(/\/dashboard/);
-    await simulator.getByText("Pagamento recebido, aguardando confirmação").first().waitFor();
+    // The webhook applied the payment before the return: the notice says it is confirmed, not awaited.
+    await simulator.getByText("Pagamento confirmado! Seu plano foi renovado.").first().waitFor();
+    assert.equal(await simulator.getByText("aguardando confirmação").count(), 0);
 
     // The first tab was never reloaded: the events stream removed the banner and shows the profile as public.
     await banner.waitFor({ state: "detached", timeout: 20_000 });

@@ -27,11 +27,11 @@ function ActionButton({
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       className={cn(
-        "flex min-h-9 flex-1 items-center justify-center gap-1 rounded-full border px-2 text-xs font-medium whitespace-nowrap backdrop-blur transition-colors",
+        "flex min-h-9 flex-auto items-center justify-center gap-1 rounded-full border px-2.5 text-xs font-medium whitespace-nowrap transition-colors",
         "disabled:cursor-not-allowed disabled:opacity-50",
         tone === "danger"
-          ? "border-danger/50 bg-black/55 text-danger hover:bg-danger-solid hover:text-white"
-          : "border-white/20 bg-black/55 text-ink hover:border-accent/70 hover:text-accent",
+          ? "border-danger/50 bg-surface text-danger hover:bg-danger-solid hover:text-white"
+          : "border-line-strong bg-surface text-ink hover:border-accent/70 hover:text-accent",
       )}
     >
       {busy ? <Spinner size="sm" /> : children}
@@ -48,8 +48,9 @@ function photoAlt(photo: OwnerPhoto, position: number): string {
 }
 
 /**
- * One photo of the gallery: badges "Principal"/"Privada", and the actions Principal, Privar/Publicar, Excluir,
- * shown on hover or keyboard focus on desktop and always on touch screens.
+ * One photo of the gallery: badges "Principal"/"Privada" on the photo, and below it the actions Principal,
+ * Privar/Publicar, Excluir, always shown and never covering the photo. Narrow cards stack them; wider ones put
+ * them in a row that wraps rather than cut a button off.
  */
 export function PhotoCard({
   photo,
@@ -71,7 +72,7 @@ export function PhotoCard({
       data-primary={photo.is_primary}
       data-public={photo.is_public}
       className={cn(
-        "group @container relative overflow-hidden rounded-2xl border bg-surface-2 shadow-elevated",
+        "@container relative flex flex-col overflow-hidden rounded-2xl border bg-surface-2 shadow-elevated",
         photo.is_primary ? "border-accent/60" : "border-line",
       )}
     >
@@ -102,13 +103,7 @@ export function PhotoCard({
       <div
         role="group"
         aria-label="Ações da foto"
-        className={cn(
-          // Narrow cards (phones) stack the three actions; wider ones put them in a row.
-          "absolute inset-x-0 bottom-0 flex flex-col gap-1.5 bg-gradient-to-t from-black/85 via-black/50 to-transparent p-2.5 pt-10 @[15rem]:flex-row",
-          "opacity-0 transition-opacity duration-150 group-focus-within:opacity-100 group-hover:opacity-100",
-          "pointer-coarse:opacity-100",
-          anyBusy && "opacity-100",
-        )}
+        className="flex flex-col gap-1.5 border-t border-line p-2.5 @[15rem]:flex-row @[15rem]:flex-wrap"
       >
         <ActionButton
           label="Principal"

@@ -1,5 +1,6 @@
-import { formatBRL, type OwnOrder, sumMoney } from "@vitrine/contracts";
-import { Card, QueryState, Table, type TableColumn } from "@/components/ui";
+import { ADMIN_PAGE_SIZES, formatBRL, type OwnOrder, sumMoney } from "@vitrine/contracts";
+import { useState } from "react";
+import { Card, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { useOwnOrders } from "../api/get-own-orders";
 import { OrderStatusBadge } from "./order-status";
@@ -26,6 +27,32 @@ function OrdersTable({ rows, loading = false }: { rows: OwnOrder[]; loading?: bo
   );
 }
 
+/** The orders one page at a time, with the same page controls at every width. */
+function PagedOrders({ rows }: { rows: OwnOrder[] }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ADMIN_PAGE_SIZES[0]);
+  const pages = Math.ceil(rows.length / pageSize);
+  const current = Math.min(page, Math.max(1, pages));
+  return (
+    <div className="flex flex-col gap-4">
+      <OrdersTable rows={rows.slice((current - 1) * pageSize, current * pageSize)} />
+      {rows.length > 0 && (
+        <Pagination
+          page={current}
+          pages={pages}
+          total={rows.length}
+          onPageChange={setPage}
+          pageSize={pageSize}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
 /** The model's own orders ("Meus Pedidos"); only orders with status paid count as money received. */
 export function OrdersCard() {
   const orders = useOwnOrders();
@@ -48,7 +75,7 @@ export function OrdersCard() {
         errorText="Não foi possível carregar seus pedidos."
         loading={<OrdersTable rows={[]} loading />}
       >
-        {(data) => <OrdersTable rows={data} />}
+        {(data) => <PagedOrders rows={data} />}
       </QueryState>
     </Card>
   );
