@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MERCADOPAGO_DEFAULT_API_URL } from "./lib/mercadopago";
+import { serverRoot } from "./lib/server-root";
 
 export type Config = {
   port: number;
@@ -123,7 +124,7 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
   ensurePrivateDir(dataDir);
-  const defaultDist = path.resolve(import.meta.dirname, "../../web/dist");
+  const defaultDist = path.join(serverRoot, "..", "web", "dist");
   return {
     port: Number(env.PORT ?? 5000),
     host: env.HOST ?? "0.0.0.0",

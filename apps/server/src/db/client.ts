@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { serverRoot } from "../lib/server-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,7 +57,7 @@ function createMemoryLocks(): Database["withAdvisoryLock"] {
   };
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+const migrationsFolder = path.join(serverRoot, "drizzle");
 
 /** PostgreSQL connections per server process. */
 export const DEFAULT_POOL_SIZE = 10;

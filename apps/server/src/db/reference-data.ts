@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { citySlug, DEFAULT_FOOTER_DISCLAIMER, normalizeText } from "@vitrine/contracts";
 import { count, sql } from "drizzle-orm";
+import { serverRoot } from "../lib/server-root";
 import type { Db } from "./client";
 import { categories, estados, municipios, settings } from "./schema";
 
-const referenceDir = path.join(import.meta.dirname, "reference");
+const referenceDir = path.join(serverRoot, "src", "db", "reference");
 
 /** Minimal RFC 4180 reader: the IBGE files are quoted only where needed. */
 export function parseCsv(text: string): Record<string, string>[] {
