@@ -29,3 +29,24 @@ export function whatsappNumber(raw: string): string {
   if (!digits) return "";
   return digits.startsWith("55") && digits.length >= 12 ? digits : `55${digits}`;
 }
+
+/** A wa.me chat link (number as in `whatsappNumber`) opening with `text` typed in, or null without a number. */
+export function whatsappLink(raw: string | null | undefined, text?: string): string | null {
+  const number = raw ? whatsappNumber(raw) : "";
+  if (!number) return null;
+  return text ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : `https://wa.me/${number}`;
+}
+
+const integer = new Intl.NumberFormat("pt-BR");
+
+/** A count written the pt-BR way: 12345 → "12.345". */
+export const formatCount = (n: number) => integer.format(n);
+
+/**
+ * A count with its noun, pt-BR: the singular only for exactly one, the plural otherwise (zero included:
+ * "0 visualizações"). plural(1, "visualização", "visualizações") → "1 visualização";
+ * plural(12345, "cidade encontrada", "cidades encontradas") → "12.345 cidades encontradas".
+ */
+export function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${Math.abs(n) === 1 ? one : many}`;
+}

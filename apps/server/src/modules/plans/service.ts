@@ -1,4 +1,4 @@
-import type { PlanBodySchema } from "@vitrine/contracts";
+import { type PlanBodySchema, plural } from "@vitrine/contracts";
 import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
@@ -153,7 +153,7 @@ export async function deletePlan(input: { db: Db; adminId: number; id: number; f
       throw new AppError(
         409,
         "PLAN_IN_USE",
-        `Este plano está em uso por ${linked.length} modelo(s) e ${payments} pagamento(s). ` +
+        `Este plano está em uso por ${plural(linked.length, "modelo", "modelos")} e ${plural(payments, "pagamento", "pagamentos")}. ` +
           "Confirme a exclusão forçada para desvinculá-los.",
         undefined,
         { payments, models: linked.length, models_linked: linked.slice(0, MODELS_LINKED_SAMPLE).map((m) => m.name) },

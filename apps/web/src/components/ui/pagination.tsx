@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZES } from "@vitrine/contracts";
+import { ADMIN_PAGE_SIZES, plural } from "@vitrine/contracts";
 import { useId } from "react";
 import { cn } from "@/lib/cn";
 import { Button } from "./button";
@@ -17,8 +17,6 @@ export type PaginationProps = {
   total?: number;
   className?: string;
 };
-
-const count = new Intl.NumberFormat("pt-BR");
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return (
@@ -74,11 +72,7 @@ export function Pagination({
             </select>
           </span>
         )}
-        {total !== undefined && (
-          <span>
-            {count.format(total)} {total === 1 ? "registro" : "registros"}
-          </span>
-        )}
+        {total !== undefined && <span>{plural(total, "registro", "registros")}</span>}
       </div>
       <div className="flex items-center justify-between gap-3 sm:justify-end">
         <Button

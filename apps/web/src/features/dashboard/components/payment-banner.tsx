@@ -1,4 +1,9 @@
-import { ACCOUNT_PAYMENT_STATUS_LABELS, PLAN_EXPIRY_WARNING_DAYS, type PaymentStatus } from "@vitrine/contracts";
+import {
+  ACCOUNT_PAYMENT_STATUS_LABELS,
+  PLAN_EXPIRY_WARNING_DAYS,
+  type PaymentStatus,
+  plural,
+} from "@vitrine/contracts";
 import { Button } from "@/components/ui";
 import { cn } from "@/lib/cn";
 
@@ -8,7 +13,7 @@ export const EXPIRING_NOTE = "Renove agora para continuar aparecendo no site sem
 
 /** "Seu plano vence em 3 dias" / "Seu plano vence em 1 dia". */
 export function expiringTitle(daysLeft: number): string {
-  return `Seu plano vence em ${daysLeft} ${daysLeft === 1 ? "dia" : "dias"}`;
+  return `Seu plano vence em ${plural(daysLeft, "dia", "dias")}`;
 }
 
 const TONES = {

@@ -1,4 +1,4 @@
-import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX, plural } from "@vitrine/contracts";
 import { useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
@@ -71,7 +71,7 @@ function Gallery() {
         title="Galeria de Fotos"
         description={
           profile.data
-            ? `${photos.length} de ${PHOTOS_PER_MODEL_MAX} fotos · ${publicCount} ${publicCount === 1 ? "pública" : "públicas"}`
+            ? `${photos.length} de ${PHOTOS_PER_MODEL_MAX} fotos · ${plural(publicCount, "pública", "públicas")}`
             : undefined
         }
         actions={

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZES, formatBRL, type OwnOrder, sumMoney } from "@vitrine/contracts";
+import { ADMIN_PAGE_SIZES, formatBRL, type OwnOrder, plural, sumMoney } from "@vitrine/contracts";
 import { useState } from "react";
 import { Card, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { formatDate } from "@/lib/format";
@@ -64,7 +64,7 @@ export function OrdersCard() {
       title="Meus Pedidos"
       description={
         orders.data
-          ? `${rows.length} ${rows.length === 1 ? "pedido" : "pedidos"} · ${formatBRL(received)} recebidos`
+          ? `${plural(rows.length, "pedido", "pedidos")} · ${formatBRL(received)} recebidos`
           : "Pedidos dos seus produtos."
       }
       padding="md"

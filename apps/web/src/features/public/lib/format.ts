@@ -1,9 +1,8 @@
-const integer = new Intl.NumberFormat("pt-BR");
+export { formatCount } from "@vitrine/contracts";
+
 const metres = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const kilos = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 1 });
 
-/** 12345 → "12.345" */
-export const formatCount = (n: number) => integer.format(n);
 /** 1.68 → "1,68 m" */
 export const formatHeight = (m: number) => `${metres.format(m)} m`;
 /** 58.5 → "58,5 kg" */

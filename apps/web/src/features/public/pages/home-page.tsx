@@ -1,4 +1,4 @@
-import { CITY_NOT_FOUND, slugify } from "@vitrine/contracts";
+import { CITY_NOT_FOUND, plural, slugify } from "@vitrine/contracts";
 import { useEffect } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "@/lib/router";
 import { buttonClasses } from "@/components/ui";
@@ -20,7 +20,6 @@ import { Hero } from "../components/hero";
 import { ModelGrid } from "../components/model-grid";
 import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
-import { formatCount } from "../lib/format";
 import { cityTitle, DEFAULT_SITE_NAME, homeTitle, searchTitle } from "../lib/page-titles";
 
 function positiveInt(raw: string | null): number | null {
@@ -102,7 +101,7 @@ export function HomePage() {
           </Heading>
           {total !== undefined && !cityMissing && (
             <p className="text-sm text-ink-muted" aria-live="polite" data-testid="results-count">
-              {`${formatCount(total)} modelo(s) encontrada(s)`}
+              {plural(total, "modelo encontrada", "modelos encontradas")}
             </p>
           )}
         </div>

@@ -1,4 +1,4 @@
-import type { AdminPlan } from "@vitrine/contracts";
+import { type AdminPlan, plural } from "@vitrine/contracts";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui";
 import { toast } from "@/lib/toast";
@@ -63,8 +63,6 @@ export function useDeletePlanFlow() {
     cancel,
   };
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The two dialogs of the deletion: "Excluir plano?" and, when it is in use, "Excluir mesmo assim?". */
 export function DeletePlanDialogs({ flow }: { flow: ReturnType<typeof useDeletePlanFlow> }) {

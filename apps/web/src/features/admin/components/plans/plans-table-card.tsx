@@ -1,4 +1,4 @@
-import { type AdminPlan, formatBRL, type PlanBody, periodLabel } from "@vitrine/contracts";
+import { type AdminPlan, formatBRL, type PlanBody, periodLabel, plural } from "@vitrine/contracts";
 import { useState } from "react";
 import { Badge, Button, Card, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
@@ -58,7 +58,7 @@ export function PlansTableCard() {
         <span className="font-medium">
           {p.name}
           <span className="block text-xs font-normal whitespace-nowrap text-ink-subtle">
-            {p.models_count} {p.models_count === 1 ? "modelo" : "modelos"}
+            {plural(p.models_count, "modelo", "modelos")}
           </span>
         </span>
       ),
