@@ -1,9 +1,8 @@
-import { whatsappNumber } from "@vitrine/contracts";
+import { whatsappLink } from "@vitrine/contracts";
 
 /** A wa.me chat link with a prefilled message (digits only, 55 added when missing), or null without a number. */
 export function buildWhatsAppLink(phone: string | null | undefined, text: string): string | null {
-  const number = phone ? whatsappNumber(phone) : "";
-  return number ? `https://wa.me/${number}?text=${encodeURIComponent(text)}` : null;
+  return whatsappLink(phone, text);
 }
 
 /** The greeting an admin starts a chat with. */

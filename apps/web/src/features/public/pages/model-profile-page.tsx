@@ -59,7 +59,7 @@ export function ModelProfilePage() {
 
   const { model, photos, products } = query.data;
   const city = cityTarget({ id: model.city_id, slug: model.city_slug });
-  const whatsapp = whatsappHref(model);
+  const whatsapp = whatsappHref(model, site);
 
   return (
     <PageContainer size="xl" className="flex flex-col gap-12 sm:gap-14">
@@ -77,7 +77,12 @@ export function ModelProfilePage() {
         </span>
       </nav>
 
-      <ProfileSummary model={model} mainPhoto={photos[0] ?? null} onOpenPhoto={() => setLightboxIndex(0)} />
+      <ProfileSummary
+        model={model}
+        whatsappHref={whatsapp}
+        mainPhoto={photos[0] ?? null}
+        onOpenPhoto={() => setLightboxIndex(0)}
+      />
       <GallerySection photos={photos} modelName={model.name} onOpen={setLightboxIndex} />
       <ProductsSection products={products} />
       <ServicesSection model={model} />

@@ -3,12 +3,15 @@ import { buttonClasses } from "@/components/ui";
 import { cn } from "@/lib/cn";
 import { recordContact } from "@/features/public/api/record-contact";
 import { InstagramIcon, PhoneIcon, WhatsAppIcon } from "../icons";
-import { instagramHref, phoneHref, whatsappHref } from "./contact-links";
+import { instagramHref, phoneHref } from "./contact-links";
 
-/** Contact buttons (WhatsApp, "Ligar", Instagram); each click is also counted as a contact. */
-export function ContactButtons({ model }: { model: PublicModel }) {
+/**
+ * Contact buttons (WhatsApp, "Ligar", Instagram); each click is also counted as a contact. `whatsappHref` is the
+ * page's wa.me link (with the greeting), the same the lightbox offers.
+ */
+export function ContactButtons({ model, whatsappHref }: { model: PublicModel; whatsappHref: string | null }) {
   const links: Array<{ channel: ContactChannel; href: string | null; label: string; primary?: boolean }> = [
-    { channel: "whatsapp", href: whatsappHref(model), label: "WhatsApp", primary: true },
+    { channel: "whatsapp", href: whatsappHref, label: "WhatsApp", primary: true },
     { channel: "phone", href: phoneHref(model), label: "Ligar" },
     { channel: "instagram", href: instagramHref(model), label: "Instagram" },
   ];

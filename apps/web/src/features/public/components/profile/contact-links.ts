@@ -1,9 +1,14 @@
-import { type PublicModel, whatsappNumber } from "@vitrine/contracts";
+import { type PublicModel, whatsappLink, whatsappNumber } from "@vitrine/contracts";
 
-/** wa.me link (digits, with the country code 55 added when missing), or null without a number. */
-export function whatsappHref(model: Pick<PublicModel, "whatsapp">): string | null {
-  const number = model.whatsapp ? whatsappNumber(model.whatsapp) : "";
-  return number ? `https://wa.me/${number}` : null;
+/** The message a visitor's WhatsApp chat opens with; `site` is the site name from the settings. */
+export const whatsappGreeting = (site: string) => `Olá, vi seu anúncio na ${site} e gostaria de mais informações.`;
+
+/**
+ * wa.me link (digits, with the country code 55 added when missing) opening with the greeting typed in, or null
+ * without a number.
+ */
+export function whatsappHref(model: Pick<PublicModel, "whatsapp">, site: string): string | null {
+  return whatsappLink(model.whatsapp, whatsappGreeting(site));
 }
 
 /** tel: link in international form (+55…), or null without a number. */

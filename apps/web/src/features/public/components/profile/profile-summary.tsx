@@ -1,9 +1,10 @@
-import { photoSrcSet, photoUrl, type PublicModel, type PublicPhoto } from "@vitrine/contracts";
+import { photoSrcSet, photoUrl, plural, type PublicModel, type PublicPhoto } from "@vitrine/contracts";
 import { Badge } from "@/components/ui";
-import { formatCount, formatHeight, formatWeight } from "@/features/public/lib/format";
+import { formatHeight, formatWeight } from "@/features/public/lib/format";
 import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";
+import { SafetyAdvice } from "./safety-advice";
 
 /** One column per fact (classes, not a style attribute: the server's HTML carries no inline style). */
 const FACT_COLUMNS = ["grid-cols-1", "grid-cols-2", "grid-cols-3"];
@@ -13,14 +14,18 @@ export const PROFILE_PHOTO_SIZES = "(min-width: 1152px) 440px, (min-width: 768px
 
 /**
  * The top of the profile: the main photo ("Foto Principal", opens the lightbox) beside the name, age,
- * featured badge, city/state, views, description, height, weight, measurements and the contact buttons.
+ * featured badge, city/state, views, description, height, weight, measurements, the contact buttons and the
+ * safety advice.
  */
 export function ProfileSummary({
   model,
+  whatsappHref,
   mainPhoto,
   onOpenPhoto,
 }: {
   model: PublicModel;
+  /** wa.me link with the visitor's greeting, when the model has a WhatsApp number. */
+  whatsappHref: string | null;
   mainPhoto: PublicPhoto | null;
   onOpenPhoto: () => void;
 }) {
@@ -82,7 +87,7 @@ export function ProfileSummary({
           </span>
           <span className="flex items-center gap-1.5 text-sm" data-testid="profile-views">
             <EyeIcon className="size-4 text-accent" />
-            {formatCount(model.views_count)} visualizações
+            {plural(model.views_count, "visualização", "visualizações")}
           </span>
         </div>
         {model.category_name && (
@@ -111,8 +116,9 @@ export function ProfileSummary({
         )}
 
         <div className="mt-8">
-          <ContactButtons model={model} />
+          <ContactButtons model={model} whatsappHref={whatsappHref} />
         </div>
+        <SafetyAdvice className="mt-6" />
       </div>
     </div>
   );
