@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MERCADOPAGO_DEFAULT_API_URL } from "./lib/mercadopago";
+import { parseOrigin } from "./lib/origin";
 import { serverRoot } from "./lib/server-root";
 
 export type Config = {
@@ -62,6 +63,13 @@ export type Config = {
   mercadoPagoTimeoutMs: number;
   /** A webhook whose signed `ts` is further than this from now, either way, is refused (a replayed notification). */
   mercadoPagoWebhookToleranceS: number;
+  /**
+   * The site's public origin from PUBLIC_URL ("https://vitrine.example"), "" when unset. It wins over the site_url
+   * setting; see lib/public-origin.ts.
+   */
+  publicUrl: string;
+  /** Whether, with no origin configured, the request's own host may build absolute URLs (never in production). */
+  requestHostFallback: boolean;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
 };
@@ -85,6 +93,15 @@ function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   if (["true", "1", "on"].includes(raw)) return true;
   if (["false", "0", "off"].includes(raw)) return false;
   throw new Error(`${name} deve ser true ou false`);
+}
+
+/** An http(s) origin from the environment ("" when unset); anything else stops the start-up. */
+function readOrigin(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return "";
+  const origin = parseOrigin(raw);
+  if (!origin) throw new Error(`${name} deve ser um endereço http(s) sem caminho, como https://vitrine.example`);
+  return origin;
 }
 
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
@@ -155,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mercadoPagoApiUrl: env.MERCADOPAGO_API_URL || MERCADOPAGO_DEFAULT_API_URL,
     mercadoPagoTimeoutMs: readNumber(env, "MERCADOPAGO_TIMEOUT_MS", 8000),
     mercadoPagoWebhookToleranceS: readNumber(env, "MERCADOPAGO_WEBHOOK_TOLERANCE_S", 300),
+    publicUrl: readOrigin(env, "PUBLIC_URL"),
+    requestHostFallback: env.NODE_ENV !== "production",
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

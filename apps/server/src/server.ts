@@ -6,6 +6,7 @@ import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
 import { restrictToOwner } from "./lib/owner-only";
 import { sweepStorage } from "./modules/photos/stored-files";
+import { assertPublicOriginConfigured } from "./modules/settings/service";
 import { serve } from "./serve";
 
 // Everything this process creates (database files, photos, secrets) is readable by its owner only.
@@ -15,6 +16,8 @@ armFailpoint(config.failpoint);
 const { database, log } = await prepareDatabase(config);
 if (database.kind === "pglite") await restrictToOwner(path.join(config.dataDir, "pglite"));
 const app = await buildApp({ config, database });
+// In production every absolute URL needs a configured origin (PUBLIC_URL or site_url): refuse to start without one.
+await assertPublicOriginConfigured(app);
 
 // Finish file moves and deletions a crash interrupted: all of them now (no upload is in progress yet); the
 // scheduled "storage-sweep" job does the ones left behind while running.

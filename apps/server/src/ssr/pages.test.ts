@@ -193,6 +193,29 @@ test("a changed setting shows on the next page at once, cached pages included (s
   }
 });
 
+test("canonical, og:url and og:image never come from the request's Host or X-Forwarded-Host", async () => {
+  const url = `/cidade/sao-paulo-sp/aurora-vitrine/${visibleId}`;
+  const evil = { host: "evil.example", "x-forwarded-host": "evil.example" };
+  // No origin configured (development): the request's host is used, but the page built for it stays its own.
+  assert.match((await get(url, evil)).body, /rel="canonical" href="http:\/\/evil\.example\//);
+  const other = await get(url, { host: "vitrine.local" });
+  assert.doesNotMatch(other.body, /evil\.example/, "another visitor's page never names the first one's host");
+  assert.match(other.body, /rel="canonical" href="http:\/\/vitrine\.local\//);
+  await setSetting(ctx.app, "site_url", "https://vitrine.example");
+  try {
+    const res = await get(url, evil);
+    assert.doesNotMatch(res.body, /evil\.example/);
+    assert.match(
+      res.body,
+      new RegExp(`rel="canonical" href="https://vitrine\\.example/cidade/sao-paulo-sp/aurora-vitrine/${visibleId}"`),
+    );
+    assert.match(res.body, /property="og:url" content="https:\/\/vitrine\.example\//);
+    assert.match(res.body, /property="og:image" content="https:\/\/vitrine\.example\//);
+  } finally {
+    await setSetting(ctx.app, "site_url", "");
+  }
+});
+
 test("a profile page counts the visitor's view once per day, rendered or from the cache; HEAD counts nothing", async () => {
   const { models } = await import("../db/schema");
   const { eq } = await import("drizzle-orm");

@@ -2,8 +2,7 @@ import { parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { addCountedView, getCachedProfile } from "../modules/public-models/profile";
-import { loadSiteIdentity } from "../modules/settings/service";
-import { requestOrigin } from "../lib/request-origin";
+import { publicOrigin } from "../modules/settings/service";
 import type { Page, PageRenderer } from "./renderer";
 
 /** The paths of the server-rendered pages (anything else non-API reaches the not-found handler). */
@@ -56,10 +55,7 @@ type Shells = { privateShell: string; publicShell: string };
  * Private paths get the client-rendered shell with noindex. A failed render falls back to the shell.
  */
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
-  async function render(request: FastifyRequest, url: string, ageAccepted: boolean): Promise<Page | null> {
-    // Settings move the public data version (migration 0012): the site's address is cached under it.
-    const site = await app.publicCache.get("site-identity", () => loadSiteIdentity({ db: app.db }));
-    const origin = site.url || requestOrigin(request);
+  async function render(url: string, origin: string, ageAccepted: boolean): Promise<Page | null> {
     // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
     // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
     const dataVersion = await app.publicCache.currentVersion();
@@ -73,12 +69,14 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
     // shows it, like the API's answer that counted it would.
     if (request.method === "GET") await countProfileView(app, request, url);
-    // Only pages found (200) are cached.
+    // Only pages found (200) are cached. A page whose links were built from the request's own host (development
+    // without a configured origin) is kept under that host, never served to a request for another.
+    const { origin, fromRequest } = await publicOrigin(app, request);
     try {
       page = await app.publicCache.get(
-        `html|${ageAccepted ? 1 : 0}|${url}`,
+        `html|${ageAccepted ? 1 : 0}|${url}${fromRequest ? `|${origin}` : ""}`,
         async () => {
-          const result = await render(request, url, ageAccepted);
+          const result = await render(url, origin, ageAccepted);
           if (!result || result.status !== 200) throw new Uncached(result);
           return result;
         },

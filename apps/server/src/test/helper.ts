@@ -126,6 +126,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     mercadoPagoApiUrl: "http://127.0.0.1:9",
     mercadoPagoTimeoutMs: 2000,
     mercadoPagoWebhookToleranceS: 300,
+    publicUrl: "",
+    requestHostFallback: true,
     failpoint: undefined,
     ...overrides,
   };

@@ -215,6 +215,40 @@ describe("POST /api/payments/model/subscription", () => {
     assert.equal(pref.body.binary_mode, false);
   });
 
+  test("PUBLIC_URL, not the request's Host, names the return and notification addresses", async () => {
+    await setSetting(ctx.app, "site_url", "https://www.vitrine.com.br");
+    await setSetting(ctx.app, "backend_url", "");
+    ctx.app.config.publicUrl = "https://publico.vitrine.example";
+    try {
+      const res = await post(model.token, "/api/payments/model/subscription", {}, "evil.example");
+      assert.equal(res.statusCode, 200, res.body);
+      const pref = fake.preferences.get(res.json().preference_id)!;
+      assert.equal(pref.body.back_urls?.success, "https://publico.vitrine.example/dashboard?payment=success");
+      assert.equal(
+        pref.body.notification_url,
+        "https://publico.vitrine.example/api/payments/webhook/model?source_news=webhooks",
+      );
+      assert.doesNotMatch(JSON.stringify(pref.body), /evil\.example/);
+    } finally {
+      ctx.app.config.publicUrl = "";
+      await setSetting(ctx.app, "site_url", "");
+    }
+  });
+
+  test("in production with no origin configured a checkout is refused, never sent to the request's Host", async () => {
+    await setSetting(ctx.app, "site_url", "");
+    ctx.app.config.requestHostFallback = false;
+    try {
+      const before = fake.calls.length;
+      const res = await post(model.token, "/api/payments/model/subscription", {}, "evil.example");
+      assert.equal(res.statusCode, 500);
+      assert.equal(res.json().code, "INTERNAL_ERROR");
+      assert.equal(fake.calls.length, before, "nothing sent to Mercado Pago");
+    } finally {
+      ctx.app.config.requestHostFallback = true;
+    }
+  });
+
   test("Mercado Pago answering 500, too slow, or not configured → 503 PROVIDER_UNAVAILABLE and no payment left", async () => {
     const expect503 = async (label: string) => {
       const before = await paymentCount();

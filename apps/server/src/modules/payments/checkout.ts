@@ -14,12 +14,11 @@ import { type ModelPaymentRow, modelPayments, models, type OrderRow, orders, pla
 import { AppError, notFound, unauthorized } from "../../lib/app-error";
 import { type MercadoPagoClient, mpDate, type PreferenceInput, ProviderError } from "../../lib/mercadopago";
 import { renderPixQr } from "../../lib/pix";
-import { requestOrigin } from "../../lib/request-origin";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin } from "../models/lock-model";
 import { buildSitePixPayload, loadSitePix } from "../pix/service";
 import { findPublicProduct } from "../products/service";
-import { loadSiteIdentity } from "../settings/service";
+import { loadSiteIdentity, publicOrigin } from "../settings/service";
 import {
   clientFor,
   externalReference,
@@ -77,7 +76,7 @@ const providerUnavailable = (message: string) => new AppError(503, "PROVIDER_UNA
 export type Checkout = {
   client: MercadoPagoClient;
   provider: ProviderSettings;
-  /** Where the payer's browser comes back to: the site_url setting, else the address this request came to. */
+  /** Where the payer's browser comes back to: the site's public origin (lib/public-origin.ts). */
   origin: string;
   /** The site's name, on the checkout items ("Plano Mensal - Vitrine"). */
   siteName: string;
@@ -106,12 +105,13 @@ export async function openCheckout({
     throw providerUnavailable(failure);
   }
   const site = await loadSiteIdentity({ db: app.db });
+  const { origin } = await publicOrigin(app, request);
   return {
     client,
     provider,
-    origin: site.url || requestOrigin(request),
+    origin,
     siteName: site.name,
-    notificationUrl: (path) => notificationUrl(provider, request, path),
+    notificationUrl: (path) => notificationUrl(provider, origin, path),
     log: request.log,
   };
 }

@@ -1,9 +1,8 @@
 import { inArray } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 import { createMercadoPagoClient, type MercadoPagoClient } from "../../lib/mercadopago";
-import { requestOrigin } from "../../lib/request-origin";
 
 /**
  * Mercado Pago as the site's settings configure it. The environment (`mp_environment`: sandbox, the default, or
@@ -63,9 +62,9 @@ export function clientFor(app: FastifyInstance, provider: ProviderSettings): Mer
   });
 }
 
-/** Where Mercado Pago sends notifications: backend_url (or the site's origin) + path, webhooks only. */
-export function notificationUrl(provider: ProviderSettings, request: FastifyRequest, path: string): string {
-  const base = provider.backendUrl || requestOrigin(request);
+/** Where Mercado Pago sends notifications: backend_url (or the site's public origin) + path, webhooks only. */
+export function notificationUrl(provider: ProviderSettings, origin: string, path: string): string {
+  const base = provider.backendUrl || origin;
   return `${base}${path}?source_news=webhooks`;
 }
 

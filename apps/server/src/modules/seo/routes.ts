@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { notFound } from "../../lib/app-error";
-import { requestOrigin } from "../../lib/request-origin";
-import { loadSiteIdentity } from "../settings/service";
+import { publicOrigin } from "../settings/service";
 import { listSitemapPaths, renderRobots, renderSitemapIndex, renderUrlset, SITEMAP_MAX_URLS } from "./service";
 
 /** Browsers and shared caches may keep these for a minute: they follow the public data within that. */
@@ -19,8 +18,7 @@ function sendXml(reply: FastifyReply, xml: string) {
 export function seoRoutes(opts: { maxUrlsPerFile?: number } = {}): FastifyPluginAsync {
   const perFile = opts.maxUrlsPerFile ?? SITEMAP_MAX_URLS;
   return async (app) => {
-    const base = async (request: FastifyRequest) =>
-      (await loadSiteIdentity({ db: app.db })).url || requestOrigin(request);
+    const base = async (request: FastifyRequest) => (await publicOrigin(app, request)).origin;
 
     app.get("/robots.txt", async (request, reply) =>
       reply

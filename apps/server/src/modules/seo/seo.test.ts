@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { buildModel, setSetting } from "../../test/factories";
+import { loadConfig } from "../../config";
+import { assertPublicOriginConfigured, PUBLIC_ORIGIN_MISSING } from "../settings/service";
 import { listSitemapPaths, renderSitemapIndex, renderUrlset } from "./service";
 
 describe("robots.txt and sitemap.xml", () => {
@@ -62,5 +64,58 @@ describe("robots.txt and sitemap.xml", () => {
     assert.equal(renderUrlset("https://x.example", urls.slice(0, 2)).match(/<url>/g)?.length, 2);
     assert.equal((await ctx.as(null).get("/sitemaps/1.xml")).statusCode, 404); // everything fits in /sitemap.xml
     assert.equal((await ctx.as(null).get("/sitemaps/abc")).statusCode, 404);
+  });
+});
+
+describe("the public origin comes from configuration, never from the request's Host", () => {
+  let ctx: TestContext;
+  before(async () => {
+    ctx = await createTestContext();
+  });
+  after(() => ctx.close());
+
+  const robots = (headers: Record<string, string>) =>
+    ctx.app.inject({ method: "GET", url: "/robots.txt", headers }).then((res) => res.body);
+  const evil = { host: "evil.example", "x-forwarded-host": "evil.example" };
+
+  it("site_url, whatever Host or X-Forwarded-Host say; PUBLIC_URL wins over site_url", async () => {
+    await setSetting(ctx.app, "site_url", "https://vitrine.example");
+    try {
+      assert.match(await robots(evil), /^Sitemap: https:\/\/vitrine\.example\/sitemap\.xml$/m);
+      const sitemap = await ctx.app.inject({ method: "GET", url: "/sitemap.xml", headers: evil });
+      assert.doesNotMatch(sitemap.body, /evil/);
+      ctx.app.config.publicUrl = "https://publico.example";
+      assert.match(await robots(evil), /^Sitemap: https:\/\/publico\.example\/sitemap\.xml$/m);
+    } finally {
+      ctx.app.config.publicUrl = "";
+      await setSetting(ctx.app, "site_url", "");
+    }
+  });
+
+  it("in production nothing is built from the request: the start-up refuses without PUBLIC_URL or site_url", async () => {
+    ctx.app.config.requestHostFallback = false;
+    try {
+      await assert.rejects(assertPublicOriginConfigured(ctx.app), { message: PUBLIC_ORIGIN_MISSING });
+      const res = await ctx.app.inject({ method: "GET", url: "/robots.txt", headers: evil });
+      assert.equal(res.statusCode, 500);
+      assert.doesNotMatch(res.body, /evil/);
+      await setSetting(ctx.app, "site_url", "https://vitrine.example");
+      await assertPublicOriginConfigured(ctx.app);
+      assert.match(await robots(evil), /https:\/\/vitrine\.example\/sitemap\.xml/);
+    } finally {
+      ctx.app.config.requestHostFallback = true;
+      await setSetting(ctx.app, "site_url", "");
+    }
+  });
+
+  it("PUBLIC_URL must be an http(s) origin; production takes no request host", () => {
+    const env = { DATA_DIR: ctx.config.dataDir, JWT_SECRET: "x" };
+    assert.equal(loadConfig({ ...env, PUBLIC_URL: "https://vitrine.example/" }).publicUrl, "https://vitrine.example");
+    assert.equal(loadConfig(env).publicUrl, "");
+    assert.equal(loadConfig(env).requestHostFallback, true);
+    assert.equal(loadConfig({ ...env, NODE_ENV: "production" }).requestHostFallback, false);
+    for (const bad of ["vitrine.example", "ftp://vitrine.example", "https://vitrine.example/loja", "javascript:x"]) {
+      assert.throws(() => loadConfig({ ...env, PUBLIC_URL: bad }), /PUBLIC_URL/, bad);
+    }
   });
 });
