@@ -1,7 +1,5 @@
 import {
-  ADMIN_PAYMENT_METHOD_LABELS,
   type AdminModel,
-  type AdminPaymentMethod,
   formatBRL,
   type ModelPayment,
   paymentFlagLabel,
@@ -18,8 +16,7 @@ import { useDeleteModelPayment } from "@/features/admin/api/delete-model-payment
 import { useModelPayments } from "@/features/admin/api/get-model-payments";
 import { NewPaymentForm } from "./new-payment-form";
 import { isOpenPayment, OpenPayments } from "./open-payments";
-
-const methodLabel = (method: string) => ADMIN_PAYMENT_METHOD_LABELS[method as AdminPaymentMethod] ?? method;
+import { PAYMENTS_TABLE_CLASS, paymentColumns } from "./payment-columns";
 
 /**
  * "Detalhes": the model's data, her paid payments (each deletable), the payments not received yet (each can be
@@ -133,13 +130,10 @@ function PaidPayments({ modelId, payments }: { modelId: number; payments: ModelP
         rows={payments}
         getRowKey={(p) => p.id}
         emptyText="Nenhum pagamento realizado."
-        // A long history scrolls inside its box (header kept in view), so the new-payment form stays near.
-        className="max-h-80 overflow-y-auto [&_table]:min-w-[620px] [&_thead]:sticky [&_thead]:top-0 [&_thead]:z-10 [&_thead_tr]:bg-surface-2"
-        columns={[
-          { key: "paid_at", header: "Pago em", render: (p) => formatDate(p.paid_at ?? p.created_at) },
-          { key: "plan", header: "Plano", render: (p) => p.plan_name ?? "—" },
-          { key: "method", header: "Forma", render: (p) => methodLabel(p.method) },
-          {
+        className={`max-h-80 ${PAYMENTS_TABLE_CLASS}`}
+        columns={paymentColumns({
+          date: { key: "paid_at", header: "Pago em", render: (p) => formatDate(p.paid_at ?? p.created_at) },
+          status: {
             key: "flag",
             header: <span className="sr-only">Situação</span>,
             render: (p) =>
@@ -152,30 +146,18 @@ function PaidPayments({ modelId, payments }: { modelId: number; payments: ModelP
                 </span>
               ) : null,
           },
-          {
-            key: "amount",
-            header: "Valor",
-            align: "right",
-            render: (p) => <span className="whitespace-nowrap tabular-nums">{formatBRL(p.amount)}</span>,
-          },
-          { key: "due", header: "Vencimento", render: (p) => formatDate(p.due_date) },
-          {
-            key: "actions",
-            header: <span className="sr-only">Ações</span>,
-            align: "right",
-            render: (p) => (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-danger hover:text-danger"
-                aria-label={`Excluir pagamento de ${formatBRL(p.amount)} de ${formatDate(p.paid_at ?? p.created_at)}`}
-                onClick={() => setToDelete(p)}
-              >
-                Excluir
-              </Button>
-            ),
-          },
-        ]}
+          action: (p) => (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-danger hover:text-danger"
+              aria-label={`Excluir pagamento de ${formatBRL(p.amount)} de ${formatDate(p.paid_at ?? p.created_at)}`}
+              onClick={() => setToDelete(p)}
+            >
+              Excluir
+            </Button>
+          ),
+        })}
       />
       <ConfirmDialog
         open={toDelete !== null}

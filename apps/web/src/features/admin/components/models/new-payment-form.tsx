@@ -10,14 +10,9 @@ import { Button, Checkbox, Input, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useAttachModelPlan } from "@/features/admin/api/attach-model-plan";
 import { useCreateModelPayment } from "@/features/admin/api/create-model-payment";
 import { useAdminPlans } from "@/features/admin/api/get-admin-plans";
 import { planOptionLabel, proposePayment } from "@/features/admin/lib/payment-defaults";
-
-/** Shown when attaching the chosen plan to the model fails. */
-export const ATTACH_PLAN_FAILED =
-  "Não foi possível vincular o plano à modelo (rota não encontrada). Reinicie o backend e tente novamente.";
 
 type Values = {
   plan_id: string;
@@ -29,14 +24,14 @@ type Values = {
 
 /**
  * The details modal's new-payment form. Choosing a plan fills the amount with its price and proposes the due
- * date (the plan period counted from the later of today and the model's due date), and attaches the plan to the
- * model. Amounts accept a comma ("59,90"). "Já recebido" records it paid, which moves the model's due date.
+ * date (the plan period counted from the later of today and the model's due date), here in the browser: nothing
+ * reaches the server before the form is sent (the payment's plan becomes the model's when it is recorded).
+ * Amounts accept a comma ("59,90"). "Já recebido" records it paid, which moves the model's due date.
  */
 export function NewPaymentForm({ model, context }: { model: AdminModel; context: ModelPaymentsResponse }) {
   const plans = useAdminPlans();
   const activePlans = (plans.data ?? []).filter((p) => p.active || p.id === context.model.plan_id);
   const create = useCreateModelPayment();
-  const attach = useAttachModelPlan();
   const [received, setReceived] = useState(true);
   const initial: Values = {
     plan_id: "",
@@ -55,9 +50,6 @@ export function NewPaymentForm({ model, context }: { model: AdminModel; context:
       plan_id: value,
       ...proposePayment({ plan, today: context.today, nextDueDate: context.model.next_due_date }),
     });
-    if (plan && plan.id !== context.model.plan_id) {
-      attach.mutate({ id: model.id, planId: plan.id }, { onError: () => toast.error(ATTACH_PLAN_FAILED) });
-    }
   }
 
   const submit = form.handleSubmit((body) =>
@@ -92,7 +84,6 @@ export function NewPaymentForm({ model, context }: { model: AdminModel; context:
         options={activePlans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))}
         {...form.field("plan_id")}
         onChange={(e) => choosePlan(e.target.value)}
-        hint={attach.isPending ? "Vinculando o plano à modelo..." : undefined}
       />
       <Select
         label="Forma de pagamento"

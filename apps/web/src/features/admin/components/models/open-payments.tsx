@@ -1,10 +1,11 @@
-import { formatBRL, type ModelPayment, paymentMethodLabel, paymentStatusLabel } from "@vitrine/contracts";
+import { formatBRL, type ModelPayment, paymentStatusLabel } from "@vitrine/contracts";
 import { useState } from "react";
 import { Badge, Button, ConfirmDialog, Table } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useMarkPaymentPaid } from "@/features/admin/api/mark-payment-paid";
+import { PAYMENTS_TABLE_CLASS, paymentColumns } from "./payment-columns";
 
 /**
  * The payments not received yet (pending, or a charge that failed or expired), unflagged: a flagged one is in the
@@ -38,42 +39,28 @@ export function OpenPayments({ modelId, payments }: { modelId: number; payments:
         rows={payments}
         getRowKey={(p) => p.id}
         emptyText="Nenhum pagamento em aberto."
-        className="max-h-64 overflow-y-auto [&_table]:min-w-[620px] [&_thead]:sticky [&_thead]:top-0 [&_thead]:z-10 [&_thead_tr]:bg-surface-2"
-        columns={[
-          { key: "created_at", header: "Criado em", render: (p) => formatDate(p.created_at) },
-          { key: "plan", header: "Plano", render: (p) => p.plan_name ?? "—" },
-          { key: "method", header: "Forma", render: (p) => paymentMethodLabel(p.method) },
-          {
+        className={`max-h-64 ${PAYMENTS_TABLE_CLASS}`}
+        columns={paymentColumns({
+          date: { key: "created_at", header: "Criado em", render: (p) => formatDate(p.created_at) },
+          status: {
             key: "status",
             header: "Situação",
             render: (p) => (
               <Badge variant={p.status === "pending" ? "warning" : "neutral"}>{paymentStatusLabel(p.status)}</Badge>
             ),
           },
-          {
-            key: "amount",
-            header: "Valor",
-            align: "right",
-            render: (p) => <span className="whitespace-nowrap tabular-nums">{formatBRL(p.amount)}</span>,
-          },
-          { key: "due", header: "Vencimento", render: (p) => formatDate(p.due_date) },
-          {
-            key: "actions",
-            header: <span className="sr-only">Ações</span>,
-            align: "right",
-            render: (p) => (
-              <Button
-                variant="secondary"
-                size="sm"
-                className="whitespace-nowrap"
-                aria-label={`Marcar como pago o pagamento de ${formatBRL(p.amount)} de ${formatDate(p.created_at)}`}
-                onClick={() => setToMark(p)}
-              >
-                Marcar como pago
-              </Button>
-            ),
-          },
-        ]}
+          action: (p) => (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="whitespace-nowrap"
+              aria-label={`Marcar como pago o pagamento de ${formatBRL(p.amount)} de ${formatDate(p.created_at)}`}
+              onClick={() => setToMark(p)}
+            >
+              Marcar como pago
+            </Button>
+          ),
+        })}
       />
       <ConfirmDialog
         open={toMark !== null}
