@@ -6,6 +6,7 @@ import { after, before, describe, test } from "node:test";
 import {
   type ModelCard,
   modelProfilePath,
+  plural,
   type ProfileResponse,
   type PublicModelResponse,
   type PublicModelsResponse,
@@ -25,7 +26,7 @@ import {
 } from "./public-support";
 
 const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp", label: "São Paulo - SP" };
-const COUNT_LINE = /^\d+ modelo\(s\) encontrada\(s\)$/;
+const COUNT_LINE = /^[\d.]+ modelos? encontradas?$/;
 
 let site: Site;
 let browser: Browser;
@@ -116,7 +117,10 @@ describe("public directory", () => {
     await viewportShot(page, "public-city-selector-1280");
     await panel.getByRole("button", { name: /^São Paulo - SP/ }).click();
     await page.waitForURL(`**/cidade/${SAO_PAULO.slug}`);
-    await page.getByTestId("results-count").getByText(`${total} modelo(s) encontrada(s)`).waitFor();
+    await page
+      .getByTestId("results-count")
+      .getByText(plural(total, "modelo encontrada", "modelos encontradas"))
+      .waitFor();
     await resultsNearTop(page);
     await cards(page).nth(7).waitFor();
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
@@ -173,7 +177,7 @@ describe("public directory", () => {
     // Header search to another city: previews, then the city's listing.
     const search = page.getByRole("combobox", { name: "Buscar cidade" });
     await search.fill("rio de jan");
-    await page.getByText(/^\d+ cidade\(s\) encontrada\(s\)$/).waitFor();
+    await page.getByText(/^\d+ cidades? encontradas?$/).waitFor();
     const rio = page.getByRole("link", { name: /^Rio de Janeiro - RJ/ });
     await rio.waitFor();
     await viewportShot(page, "public-city-search-1280");
@@ -205,17 +209,17 @@ describe("public directory", () => {
     await search.fill("xique");
     await page.getByText("Sem cidades com fotos nesta busca.").waitFor();
     await search.fill("campo grande");
-    await page.getByText(/^\d+ cidade\(s\) encontrada\(s\)$/).waitFor();
+    await page.getByText(/^\d+ cidades? encontradas?$/).waitFor();
     await page.getByRole("link", { name: /^Campo Grande - MS/ }).waitFor();
 
-    // Escape closes the dropdown; an empty submit does nothing; a text submit searches the listing.
+    // Escape closes the dropdown; an empty submit does nothing; the labelled model search searches the listing.
     await search.press("Escape");
     assert.equal(await search.getAttribute("aria-expanded"), "false");
     await search.fill("   ");
     await search.press("Enter");
     assert.equal(new URL(page.url()).search, "");
     await search.fill("Curitiba");
-    await search.press("Enter");
+    await page.getByRole("link", { name: "Buscar modelos por “Curitiba”" }).click();
     await page.waitForURL("**/?search=Curitiba");
     await page.getByRole("heading", { name: 'Resultados para "Curitiba"' }).waitFor();
     await cards(page).first().waitFor();

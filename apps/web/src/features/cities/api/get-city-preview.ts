@@ -30,11 +30,11 @@ export const cityPreviewQueryOptions = (cityId: number) =>
 export type CityPreview = { city: City; model: ModelCard };
 
 /**
- * Previews of the first CITY_PREVIEW_MAX cities, loaded in parallel. Cities without visible models are not
- * asked for (they cannot have one).
+ * Previews of the first CITY_PREVIEW_MAX cities with visible models, loaded in parallel, in the search's order.
+ * Cities without visible models are not asked for (they cannot have one).
  */
 export function useCityPreviews(cities: City[]): { previews: CityPreview[]; isLoading: boolean } {
-  const candidates = cities.slice(0, CITY_PREVIEW_MAX).filter((c) => c.models_count > 0);
+  const candidates = cities.filter((c) => c.models_count > 0).slice(0, CITY_PREVIEW_MAX);
   return useQueries({
     queries: candidates.map((c) => cityPreviewQueryOptions(c.id)),
     combine: (results) => ({

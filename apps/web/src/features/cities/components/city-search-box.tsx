@@ -6,14 +6,18 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useEffectEvent,
   useId,
   useRef,
   useState,
 } from "react";
 import { useLocation, useNavigate } from "@/lib/router";
 import { cn } from "@/lib/cn";
+import { useCityPreviews } from "../api/get-city-preview";
 import { useCitySearch } from "../api/search-cities";
 import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { cityTarget, modelSearchPath } from "../lib/city-navigation";
+import { SearchIcon } from "./search-icon";
 
 // The dropdown is downloaded when a search first opens it: it is never part of a page's first paint.
 const CitySearchResults = lazy(() => import("./city-search-results").then((m) => ({ default: m.CitySearchResults })));
@@ -23,10 +27,11 @@ const DEBOUNCE_MS = 320;
 const BLUR_CLOSE_MS = 150;
 
 /**
- * The header city search: 2+ trimmed characters open a dropdown of cities with a preview card each
- * (primary photo, "city - state", advertiser name); picking one goes to the city and scrolls to its grid.
- * Submitting searches the listing (/?search=…). The box clears whenever the path or query changes.
- * `onNavigate` lets the mobile menu close after a choice.
+ * The header city search: 2+ trimmed characters open a dropdown of the cities that have a preview card
+ * (primary photo, "city - state", advertiser name), counted as shown; picking one goes to the city and scrolls to
+ * its grid. The dropdown ends with the model search ("Buscar modelos por “…”", /?search=…). Enter opens the first
+ * city shown, once the search has answered; with no city shown it runs the model search. The box clears whenever
+ * the path or query changes. `onNavigate` lets the mobile menu close after a choice.
  */
 export function CitySearchBox({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
   const [text, setText] = useState("");
@@ -39,6 +44,8 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
+  /** The text Enter was pressed on before the search answered: carried out once it has, if still the text. */
+  const pendingSubmit = useRef<string | null>(null);
 
   // Any change of path or query empties the box.
   const locationKey = location.pathname + location.search;
@@ -52,17 +59,44 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
   const debouncedTerm = useDebouncedValue(term, DEBOUNCE_MS);
   const search = useCitySearch(debouncedTerm);
   const isSearching = term !== debouncedTerm || search.isPending || (search.isFetching && !search.data);
+  const cities = isSearching ? [] : (search.data ?? []);
+  const { previews, isLoading: previewsLoading } = useCityPreviews(cities);
+  const answered = term.length < CITY_SEARCH_MIN_CHARS || (!isSearching && !previewsLoading);
   const open = hasFocus && !dismissed && term.length >= CITY_SEARCH_MIN_CHARS;
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
 
+  /** Enter's destination: the first city shown, else the model search. (The new location empties the box.) */
+  function goToFirstResult() {
+    const first = previews[0];
+    if (first) {
+      const target = cityTarget(first.city);
+      navigate(target.to, { state: target.state });
+    } else {
+      navigate(modelSearchPath(term));
+    }
+    inputRef.current?.blur();
+    onNavigate?.();
+  }
+
+  const goWhenAnswered = useEffectEvent(() => {
+    const pending = pendingSubmit.current;
+    pendingSubmit.current = null;
+    if (pending === term) goToFirstResult();
+  });
+  useEffect(() => {
+    if (answered && pendingSubmit.current !== null) goWhenAnswered();
+  }, [answered]);
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!term) return;
-    navigate(`/?search=${encodeURIComponent(term)}`);
+    if (!answered) {
+      pendingSubmit.current = term;
+      return;
+    }
+    goToFirstResult();
     setText("");
-    inputRef.current?.blur();
-    onNavigate?.();
   }
 
   function onFocus() {
@@ -109,17 +143,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
         <label htmlFor={inputId} className="sr-only">
           Buscar cidade
         </label>
-        <svg
-          aria-hidden
-          viewBox="0 0 20 20"
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-subtle"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-        >
-          <circle cx="9" cy="9" r="5.5" />
-          <path d="m13.5 13.5 3 3" strokeLinecap="round" />
-        </svg>
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-subtle" />
         <input
           ref={inputRef}
           id={inputId}
@@ -146,8 +170,11 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
         {open && (
           <Suspense fallback={null}>
             <CitySearchResults
+              term={term}
               isSearching={isSearching}
-              cities={isSearching ? [] : (search.data ?? [])}
+              citiesFound={cities.length}
+              previews={previews}
+              previewsLoading={previewsLoading}
               onPicked={onPicked}
             />
           </Suspense>

@@ -22,6 +22,9 @@ export function cityTarget(city: Pick<City, "id" | "slug">): { to: string; state
   return { to, state: { scrollToResults: true } };
 }
 
+/** The listing searched for `term` (/?search=…): the header's model search. */
+export const modelSearchPath = (term: string) => `${appPaths.home}?search=${encodeURIComponent(term)}`;
+
 /** Smoothly brings the grid into view (no-op when the page has none). Browser only. */
 export function scrollToResults(): void {
   const target = document.getElementById(RESULTS_ANCHOR_ID);
