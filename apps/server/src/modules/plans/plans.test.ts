@@ -162,7 +162,7 @@ describe("DELETE /api/admin/plans/{id}", () => {
     assert.equal(refused.statusCode, 409);
     const body = refused.json();
     assert.equal(body.code, "PLAN_IN_USE");
-    assert.match(body.error, /6 modelo\(s\) e 2 pagamento\(s\)/);
+    assert.match(body.error, /em uso por 6 modelos e 2 pagamentos\./);
     assert.deepEqual(body.usage, { payments: 2, models: 6, models_linked: ["Ana", "Bruna", "Carla", "Duda", "Eva"] });
     assert.equal((await ctx.app.db.select().from(plans).where(eq(plans.id, id))).length, 1);
 
