@@ -105,7 +105,7 @@ describe("admin catalogue screens", () => {
     const qr = page.getByRole("img", { name: "QR Code PIX" });
     await qr.waitFor();
     assert.match((await qr.getAttribute("src")) ?? "", /^data:image\/png;base64,/);
-    await page.getByText("R$ 59,90").waitFor();
+    await page.getByText("R$ 59,90", { exact: true }).waitFor();
     await page.getByText("52998224725").first().waitFor();
     const code = await page.getByLabel("Código PIX (copia e cola)").inputValue();
     assert.match(code, /^000201/);

@@ -271,11 +271,12 @@ describe("admin: Gerenciar Modelos", () => {
     await paid.getByRole("cell", { name: /^R\$\s100,00$/ }).waitFor();
 
     await dialog.getByLabel("Plano", { exact: true }).selectOption({ label: `${PLAN.name} — R$ 59,90 (Mensal)` });
-    assert.equal(await dialog.getByLabel("Valor (R$)").inputValue(), "59,90");
-    await dialog.getByLabel("Valor (R$)").fill("0");
+    const amount = dialog.getByLabel("Valor", { exact: true });
+    assert.equal(await amount.inputValue(), "R$ 59,90");
+    await amount.fill("0");
     await dialog.getByRole("button", { name: "Registrar pagamento" }).click();
     await dialog.getByText("Valor inválido. Use números (ex.: 59.90)").waitFor();
-    await dialog.getByLabel("Valor (R$)").fill("59,90");
+    await amount.fill("59,90");
     await dialog.getByLabel("Descrição").fill("Renovação E2E");
     await dialog.getByRole("button", { name: "Registrar pagamento" }).click();
     await toast("Pagamento registrado com sucesso!").waitFor();
@@ -294,9 +295,12 @@ describe("admin: Gerenciar Modelos", () => {
     assert.deepEqual(errors, []);
   });
 
-  test("Gerar PIX (EMV) shows the QR image and the copy-and-paste code", async () => {
+  test("Gerar PIX (EMV) proposes her plan's price, then shows the QR image and the copy-and-paste code", async () => {
     const menu = await openRowMenu();
     await menu.getByRole("menuitem", { name: "Gerar PIX (EMV)" }).click();
+    const request = page.getByRole("dialog", { name: "Gerar PIX (EMV)" });
+    assert.equal(await request.getByLabel("Valor", { exact: true }).inputValue(), "R$ 59,90");
+    await request.getByRole("button", { name: "Gerar PIX" }).click();
     const dialog = page.getByRole("dialog", { name: "PIX gerado" });
     await dialog.waitFor();
     const qr = dialog.getByRole("img", { name: /QR Code PIX/ });
@@ -306,7 +310,7 @@ describe("admin: Gerenciar Modelos", () => {
     const payload = await dialog.getByLabel("PIX copia e cola").inputValue();
     assert.match(payload, /^000201/);
     assert.ok(payload.includes("pix@vitrine.com.br"));
-    assert.ok(payload.includes("5406100.00"), "the fixed amount of R$ 100,00");
+    assert.ok(payload.includes("540559.90"), "her plan's price, R$ 59,90");
     await dialog.getByRole("button", { name: "Copiar" }).click();
     await dialog.getByText("Copiado!").waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), payload);
@@ -320,7 +324,13 @@ describe("admin: Gerenciar Modelos", () => {
   test("without a payment provider the link is refused with the catalogue's message", async () => {
     const menu = await openRowMenu();
     await menu.getByRole("menuitem", { name: "Gerar link de pagamento" }).click();
-    await toast("Erro ao gerar link de pagamento").waitFor();
+    const request = page.getByRole("dialog", { name: "Gerar link de pagamento" });
+    await request.getByRole("button", { name: "Gerar link" }).click();
+    await request
+      .getByRole("alert")
+      .filter({ hasText: /^Erro ao gerar link de pagamento/ })
+      .waitFor();
+    await request.getByRole("button", { name: "Cancelar" }).click();
     assert.equal(await page.getByRole("dialog").count(), 0);
   });
 

@@ -38,15 +38,16 @@ describe("audit changes in words", () => {
   });
 
   test("an entry's lines", () => {
-    assert.deepEqual(auditLines("payment.pix", { model_id: 3, plan_id: null, txid: "ABC" }), [
+    assert.deepEqual(auditLines("payment.pix", { txid: "ABC", plan_id: null, amount_cents: 9990, model_id: 3 }), [
       ["Modelo", "#3"],
       ["Plano", "—"],
+      ["Valor", "R$\u00a099,90"],
       ["Identificador (txid)", "ABC"],
     ]);
     assert.deepEqual(auditLines("order.status", { from: "pending", to: "paid" }), [["Situação", "Pendente → Pago"]]);
     assert.deepEqual(auditLines("admin.account", { password_changed: true }), [["Senha alterada", "sim"]]);
     const settingLabel = (key: string) => ({ pix_cpf: "CPF" })[key];
-    assert.deepEqual(auditLines("setting.update", { key: "pix_cpf", from: "", to: "52998224725" }, { settingLabel }), [
+    assert.deepEqual(auditLines("setting.update", { to: "52998224725", key: "pix_cpf", from: "" }, { settingLabel }), [
       ["Configuração", "CPF"],
       ["De", "(vazio)"],
       ["Para", "52998224725"],

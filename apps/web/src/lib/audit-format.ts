@@ -16,46 +16,49 @@ import { formatDate, formatDateTime } from "./format";
  * periods and key types by their labels) and a change { from, to } as "antes → depois".
  */
 
+/** The Portuguese name of each field, in the order an entry lists them (the most telling first). */
 const FIELD_LABELS: Record<string, string> = {
+  name: "Nome",
+  username: "Usuário",
+  email: "E-mail",
   model_id: "Modelo",
   plan_id: "Plano",
-  model_plan_id: "Plano da modelo",
   plan_name: "Nome do plano",
   amount: "Valor",
   amount_cents: "Valor",
   price: "Preço",
   priceCents: "Preço",
+  period_type: "Período",
+  periodType: "Período",
   method: "Forma de pagamento",
   status: "Situação",
   due_date: "Vencimento",
   next_due_date: "Próximo vencimento",
+  model_plan_id: "Plano da modelo",
   is_active: "Ativa",
   is_verified: "Verificada",
   active: "Ativo",
   highlight: "Destaque",
-  name: "Nome",
-  username: "Usuário",
-  email: "E-mail",
-  photos: "Fotos apagadas",
-  products: "Produtos apagados",
-  token_id: "Token",
-  expires_at: "Expira em",
+  payment_methods: "Formas de pagamento",
+  paymentMethods: "Formas de pagamento",
+  key: "Configuração",
+  from: "De",
+  to: "Para",
+  value: "Valor",
   key_type: "Tipo de chave",
   txid: "Identificador (txid)",
   preference_id: "Preferência (Mercado Pago)",
-  key: "Configuração",
-  value: "Valor",
-  from: "De",
-  to: "Para",
-  period_type: "Período",
-  periodType: "Período",
-  payment_methods: "Formas de pagamento",
-  paymentMethods: "Formas de pagamento",
+  token_id: "Token",
+  expires_at: "Expira em",
+  photos: "Fotos apagadas",
+  products: "Produtos apagados",
   force: "Forçado",
   unlinked_models: "Modelos desvinculadas",
   unlinked_payments: "Pagamentos desvinculados",
   password_changed: "Senha alterada",
 };
+const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((key, i) => [key, i]));
+const fieldRank = (key: string) => FIELD_ORDER.get(key) ?? FIELD_ORDER.size;
 
 /** How the value of each kind of field reads. */
 type Reader = (value: unknown) => string | null;
@@ -129,7 +132,8 @@ export function auditFieldLabel(key: string): string {
 }
 
 /**
- * The lines of an entry: [label, value]; a setting's key by `settingLabel`. An order's status change is stored as { from, to } at the top: it reads
+ * The lines of an entry: [label, value], in FIELD_LABELS order (the database keeps no order); a setting's key by
+ * `settingLabel`. An order's status change is stored as { from, to } at the top: it reads
  * as one line, "Situação: Pendente → Pago".
  */
 export function auditLines(
@@ -142,7 +146,8 @@ export function auditLines(
     return [[auditFieldLabel("status"), formatAuditValue("status", changes, status)]];
   }
   const setting = asText((k) => settingLabel?.(k) ?? k);
-  return Object.entries(changes).map(([key, value]) => [
+  const fields = Object.entries(changes).sort(([a], [b]) => fieldRank(a) - fieldRank(b));
+  return fields.map(([key, value]) => [
     auditFieldLabel(key),
     formatAuditValue(key, value, key === "key" ? setting : undefined),
   ]);

@@ -4,7 +4,6 @@ import { ConfirmDialog } from "@/components/ui";
 import { errorMessage, hasErrorCode } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDeleteModel } from "../api/delete-model";
-import { useGeneratePaymentLink, useGeneratePix } from "../api/generate-payment-request";
 import { useDirectLoginToken } from "../api/get-direct-login-token";
 import { useUpdateModelStatus } from "../api/update-model-status";
 import { ModelDetailsModal } from "../components/models/model-details-modal";
@@ -12,11 +11,9 @@ import type { ModelAction } from "../components/models/models-table";
 import { OverdueModal } from "../components/models/overdue-modal";
 import { type GeneratedLink, PaymentLinkModal } from "../components/models/payment-link-modal";
 import { type GeneratedPix, PixModal } from "../components/models/pix-modal";
+import { type PaymentRequest, PaymentRequestModal } from "../components/models/payment-request-modal";
 import { QuickPaymentModal } from "../components/models/quick-payment-modal";
-import { ADMIN_FIXED_AMOUNT } from "../lib/payment-defaults";
 import { buildGreeting, buildWhatsAppLink } from "../lib/whatsapp";
-
-const PAYMENT_DESCRIPTION = "Pagamento do plano";
 
 /**
  * What the models table's switches and row menus do, and the dialogs they open. Activating an overdue model is
@@ -35,11 +32,10 @@ export function useModelRowActions(): {
   const [toDelete, setToDelete] = useState<AdminModel | null>(null);
   const [link, setLink] = useState<GeneratedLink | null>(null);
   const [pix, setPix] = useState<GeneratedPix | null>(null);
+  const [request, setRequest] = useState<PaymentRequest | null>(null);
 
   const updateStatus = useUpdateModelStatus();
   const directLogin = useDirectLoginToken();
-  const generateLink = useGeneratePaymentLink();
-  const generatePix = useGeneratePix();
   const remove = useDeleteModel();
 
   function setPending(id: number, on: boolean) {
@@ -81,7 +77,6 @@ export function useModelRowActions(): {
   }
 
   function run(model: AdminModel, action: ModelAction) {
-    const body = { amount: ADMIN_FIXED_AMOUNT, description: PAYMENT_DESCRIPTION, model_id: model.id };
     switch (action) {
       case "details":
         setDetails(model);
@@ -90,16 +85,10 @@ export function useModelRowActions(): {
         openDirectLogin(model);
         break;
       case "payment-link":
-        generateLink.mutate(body, {
-          onSuccess: (data) => setLink({ model, link: data }),
-          onError: () => toast.error("Erro ao gerar link de pagamento"),
-        });
+        setRequest({ model, kind: "link" });
         break;
       case "pix":
-        generatePix.mutate(body, {
-          onSuccess: (data) => setPix({ model, pix: data }),
-          onError: () => toast.error("Erro ao gerar PIX"),
-        });
+        setRequest({ model, kind: "pix" });
         break;
       case "whatsapp": {
         const href = buildWhatsAppLink(model.whatsapp, buildGreeting(model.name));
@@ -133,6 +122,15 @@ export function useModelRowActions(): {
         }}
       />
       <QuickPaymentModal model={quickPay} onClose={() => setQuickPay(null)} />
+      <PaymentRequestModal
+        request={request}
+        onClose={() => setRequest(null)}
+        onGenerated={(generated) => {
+          setRequest(null);
+          if (generated.kind === "link") setLink(generated);
+          else setPix(generated);
+        }}
+      />
       <PaymentLinkModal generated={link} onClose={() => setLink(null)} />
       <PixModal generated={pix} onClose={() => setPix(null)} />
       <ConfirmDialog

@@ -1,13 +1,17 @@
 import { type AdminPlan, formatBRL, periodLabel, proposeDueDate } from "@vitrine/contracts";
+import { amountToMasked } from "@/lib/money-input";
 
-/** The quick payment, "Gerar link de pagamento" and "Gerar PIX (EMV)" charge this fixed amount (reais). */
+/** What an admin payment proposes when no plan is chosen (the model has none): this amount, in reais. */
 export const ADMIN_FIXED_AMOUNT = 100;
 /** What a payment without a chosen plan stands for: the monthly fallback plan at the fixed amount. */
 export const FALLBACK_PLAN_LABEL = `Plano Mensal — ${formatBRL(ADMIN_FIXED_AMOUNT)}`;
 
-/** An amount in reais as the amount field shows it: 59.9 → "59,90". */
-export function toAmountText(reais: number): string {
-  return formatBRL(reais).replace(/^R\$[\s\u00a0]*/, "");
+/**
+ * The plan an admin payment for this model proposes: hers, when it is among `plans` (the plans that can be
+ * chosen); else none, and the fixed amount is proposed.
+ */
+export function modelPlanAmong<P extends Pick<AdminPlan, "id">>(plans: readonly P[], planId: number | null): P | null {
+  return plans.find((p) => p.id === planId) ?? null;
 }
 
 /** "Plano Ouro — R$ 59,90 (Mensal)" for a plan select. */
@@ -16,8 +20,8 @@ export function planOptionLabel(plan: Pick<AdminPlan, "name" | "price" | "period
 }
 
 /**
- * What choosing a plan (or none) proposes for a new payment: the plan's price (else the fixed amount) and the due
- * date counted from the later of today and the model's current due date (monthly without a plan).
+ * What choosing a plan (or none) proposes for a new payment: the plan's price (else the fixed amount), as the money
+ * field shows it ("R$ 29,90"), and the due date counted from the later of today and the model's current due date (monthly without a plan).
  */
 export function proposePayment({
   plan,
@@ -29,7 +33,7 @@ export function proposePayment({
   nextDueDate: string | null;
 }): { amount: string; due_date: string } {
   return {
-    amount: toAmountText(plan ? plan.price : ADMIN_FIXED_AMOUNT),
+    amount: amountToMasked(plan ? plan.price : ADMIN_FIXED_AMOUNT),
     due_date: proposeDueDate({ today, nextDueDate, periodType: plan?.period_type ?? "monthly" }),
   };
 }

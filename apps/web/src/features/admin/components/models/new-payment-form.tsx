@@ -1,18 +1,20 @@
 import {
-  ADMIN_PAYMENT_METHOD_LABELS,
   ADMIN_PAYMENT_METHODS,
   type AdminModel,
+  type AdminPlan,
   CreateModelPaymentBodySchema,
   type ModelPaymentsResponse,
+  paymentMethodLabel,
 } from "@vitrine/contracts";
 import { useState } from "react";
+import { CurrencyInput } from "@/components/currency-input";
 import { Button, Checkbox, Input, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useCreateModelPayment } from "@/features/admin/api/create-model-payment";
 import { useAdminPlans } from "@/features/admin/api/get-admin-plans";
-import { planOptionLabel, proposePayment } from "@/features/admin/lib/payment-defaults";
+import { modelPlanAmong, planOptionLabel, proposePayment } from "@/features/admin/lib/payment-defaults";
 
 type Values = {
   plan_id: string;
@@ -23,21 +25,37 @@ type Values = {
 };
 
 /**
- * The details modal's new-payment form. Choosing a plan fills the amount with its price and proposes the due
- * date (the plan period counted from the later of today and the model's due date), here in the browser: nothing
- * reaches the server before the form is sent (the payment's plan becomes the model's when it is recorded).
- * Amounts accept a comma ("59,90"). "Já recebido" records it paid, which moves the model's due date.
+ * The details modal's new-payment form. It proposes the model's plan (its price, in the money field, and its due
+ * date); choosing another plan fills the amount with its price and proposes the due date (the plan period counted
+ * from the later of today and the model's due date), here in the browser: nothing reaches the server before the
+ * form is sent (the payment's plan becomes the model's when it is recorded). Without a plan, the fixed amount.
+ * "Já recebido" records it paid, which moves the model's due date.
  */
 export function NewPaymentForm({ model, context }: { model: AdminModel; context: ModelPaymentsResponse }) {
   const plans = useAdminPlans();
-  const activePlans = (plans.data ?? []).filter((p) => p.active || p.id === context.model.plan_id);
+  // The proposal needs the plans: until they arrive (or if they fail), the form waits on them.
+  if (plans.isPending) return <p className="text-sm text-ink-muted">Carregando planos...</p>;
+  const choosable = (plans.data ?? []).filter((p) => p.active || p.id === context.model.plan_id);
+  return <PaymentForm model={model} context={context} plans={choosable} />;
+}
+
+function PaymentForm({
+  model,
+  context,
+  plans,
+}: {
+  model: AdminModel;
+  context: ModelPaymentsResponse;
+  plans: AdminPlan[];
+}) {
   const create = useCreateModelPayment();
   const [received, setReceived] = useState(true);
+  const modelPlan = modelPlanAmong(plans, context.model.plan_id);
   const initial: Values = {
-    plan_id: "",
+    plan_id: modelPlan ? String(modelPlan.id) : "",
     method: "cash",
     description: "",
-    ...proposePayment({ plan: null, today: context.today, nextDueDate: context.model.next_due_date }),
+    ...proposePayment({ plan: modelPlan, today: context.today, nextDueDate: context.model.next_due_date }),
   };
   const form = useZodForm(CreateModelPaymentBodySchema, initial, {
     serverErrors: create.error,
@@ -45,7 +63,7 @@ export function NewPaymentForm({ model, context }: { model: AdminModel; context:
   });
 
   function choosePlan(value: string) {
-    const plan = activePlans.find((p) => String(p.id) === value) ?? null;
+    const plan = plans.find((p) => String(p.id) === value) ?? null;
     form.setValues({
       plan_id: value,
       ...proposePayment({ plan, today: context.today, nextDueDate: context.model.next_due_date }),
@@ -58,10 +76,7 @@ export function NewPaymentForm({ model, context }: { model: AdminModel; context:
       {
         onSuccess: () => {
           toast.success("Pagamento registrado com sucesso!");
-          form.reset({
-            ...initial,
-            ...proposePayment({ plan: null, today: context.today, nextDueDate: context.model.next_due_date }),
-          });
+          form.reset(initial);
         },
       },
     ),
@@ -80,25 +95,18 @@ export function NewPaymentForm({ model, context }: { model: AdminModel; context:
       <Select
         label="Plano"
         wrapperClassName="sm:col-span-2"
-        placeholder={plans.isPending ? "Carregando..." : "Sem plano"}
-        options={activePlans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))}
+        placeholder="Sem plano"
+        options={plans.map((p) => ({ value: p.id, label: planOptionLabel(p) }))}
         {...form.field("plan_id")}
         onChange={(e) => choosePlan(e.target.value)}
       />
       <Select
         label="Forma de pagamento"
         required
-        options={ADMIN_PAYMENT_METHODS.map((m) => ({ value: m, label: ADMIN_PAYMENT_METHOD_LABELS[m] }))}
+        options={ADMIN_PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabel(m) }))}
         {...form.field("method")}
       />
-      <Input
-        label="Valor (R$)"
-        required
-        inputMode="decimal"
-        placeholder="59,90"
-        autoComplete="off"
-        {...form.field("amount")}
-      />
+      <CurrencyInput label="Valor" required {...form.field("amount")} charge />
       <Input label="Descrição" maxLength={200} placeholder="Ex.: Renovação mensal" {...form.field("description")} />
       <Input label="Vencimento" type="date" required {...form.field("due_date")} />
       <Checkbox

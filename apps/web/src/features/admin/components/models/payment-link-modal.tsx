@@ -1,10 +1,9 @@
-import { type AdminGenerateLinkResponse, type AdminModel, formatBRL } from "@vitrine/contracts";
 import { buttonClasses, Modal } from "@/components/ui";
-import { ADMIN_FIXED_AMOUNT } from "@/features/admin/lib/payment-defaults";
 import { buildPaymentMessage, buildWhatsAppLink } from "@/features/admin/lib/whatsapp";
 import { CopyField } from "@/components/copy-field";
+import { chargeLabel, type Generated } from "./payment-request-modal";
 
-export type GeneratedLink = { model: AdminModel; link: AdminGenerateLinkResponse };
+export type GeneratedLink = Extract<Generated, { kind: "link" }>;
 
 /** A payment link generated for a model, with "Copiar" and the offer to send it by WhatsApp. */
 export function PaymentLinkModal({ generated, onClose }: { generated: GeneratedLink | null; onClose: () => void }) {
@@ -20,7 +19,7 @@ export function PaymentLinkModal({ generated, onClose }: { generated: GeneratedL
       onClose={onClose}
       size="md"
       title="Link de pagamento gerado"
-      description={generated ? `${generated.model.name} — ${formatBRL(ADMIN_FIXED_AMOUNT)}` : undefined}
+      description={generated ? `${generated.model.name} — ${chargeLabel(generated.charge)}` : undefined}
       footer={
         generated && (
           <>

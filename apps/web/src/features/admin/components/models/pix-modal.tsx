@@ -1,10 +1,10 @@
-import { type AdminGeneratePixResponse, type AdminModel, formatBRL } from "@vitrine/contracts";
+import { formatBRL } from "@vitrine/contracts";
 import { buttonClasses, Modal } from "@/components/ui";
-import { ADMIN_FIXED_AMOUNT } from "@/features/admin/lib/payment-defaults";
 import { buildPaymentMessage, buildWhatsAppLink } from "@/features/admin/lib/whatsapp";
 import { CopyField } from "@/components/copy-field";
+import { chargeLabel, type Generated } from "./payment-request-modal";
 
-export type GeneratedPix = { model: AdminModel; pix: AdminGeneratePixResponse };
+export type GeneratedPix = Extract<Generated, { kind: "pix" }>;
 
 /** The Pix code generated for a model: QR image, the "copia e cola" payload with "Copiar", and WhatsApp. */
 export function PixModal({ generated, onClose }: { generated: GeneratedPix | null; onClose: () => void }) {
@@ -20,13 +20,13 @@ export function PixModal({ generated, onClose }: { generated: GeneratedPix | nul
       onClose={onClose}
       size="md"
       title="PIX gerado"
-      description={generated ? `${generated.model.name} — ${formatBRL(ADMIN_FIXED_AMOUNT)}` : undefined}
+      description={generated ? `${generated.model.name} — ${chargeLabel(generated.charge)}` : undefined}
     >
       {generated && (
         <div className="flex flex-col items-center gap-5">
           <img
             src={generated.pix.qr}
-            alt={`QR Code PIX de ${formatBRL(ADMIN_FIXED_AMOUNT)} para ${generated.model.name}`}
+            alt={`QR Code PIX de ${formatBRL(generated.charge.amount)} para ${generated.model.name}`}
             width={224}
             height={224}
             className="size-56 rounded-2xl bg-white p-2"

@@ -5,6 +5,7 @@ import {
   type PixKeyType,
   PixQrQuerySchema,
 } from "@vitrine/contracts";
+import { CurrencyInput } from "@/components/currency-input";
 import { Button, Card, Input, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 import type { StaticPixRequest } from "@/features/admin/api/get-static-pix";
@@ -13,7 +14,7 @@ type Values = { keyType: PixKeyType; amount: string; description: string };
 
 const INITIAL: Values = { keyType: "cpf", amount: "", description: "Pagamento" };
 
-/** Key type, an optional amount (≥ 0, cents) and a description; "Gerar QRCode" asks the server for the code. */
+/** Key type, an optional amount (the money field: "49,90" is R$ 49,90) and a description; "Gerar QRCode" asks the server for the code. */
 export function StaticPixForm({
   onSubmit,
   pending,
@@ -25,10 +26,14 @@ export function StaticPixForm({
     toInput: (v) => ({ amount: v.amount.trim(), description: v.description }),
   });
 
-  const submit = form.handleSubmit(() => {
-    const { keyType, amount, description } = form.values;
-    onSubmit({ keyType, amount: amount.trim() || undefined, description: description.trim() || "Pagamento" });
-  });
+  // The schema reads the masked text ("R$ 49,90") as the server would; the request carries reais ("49.9").
+  const submit = form.handleSubmit(({ amount, description }) =>
+    onSubmit({
+      keyType: form.values.keyType,
+      amount: amount === undefined ? undefined : String(amount),
+      description: description || "Pagamento",
+    }),
+  );
 
   return (
     <Card title="Gerar QR Code" description="Usa as chaves PIX cadastradas em Configurações.">
@@ -38,15 +43,11 @@ export function StaticPixForm({
           options={PIX_KEY_TYPES.map((t) => ({ value: t, label: PIX_KEY_TYPE_LABELS[t] }))}
           {...form.field("keyType")}
         />
-        <Input
+        <CurrencyInput
           label="Valor (opcional)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          placeholder="0,00"
-          hint="Em branco: quem paga informa o valor."
           {...form.field("amount")}
+          charge
+          hint="Em branco: quem paga informa o valor."
         />
         <Input label="Descrição" maxLength={PIX_DESCRIPTION_MAX} {...form.field("description")} />
         <Button type="submit" loading={pending} loadingText="Gerando..." className="self-start">
