@@ -115,15 +115,10 @@ export type AdminRegisterModelBody = z.input<typeof AdminRegisterModelBodySchema
 
 // ---- Model payments ------------------------------------------------------------------------------------------
 
-/** How an admin records a payment: cash, a payment link (Mercado Pago) or a Pix BR Code. */
+/** How an admin records a payment: cash, a payment link (Mercado Pago) or a Pix BR Code (labels: paymentMethodLabel). */
 export const ADMIN_PAYMENT_METHODS = ["cash", "mercadopago", "pix_emv"] as const;
 export const AdminPaymentMethodSchema = z.enum(ADMIN_PAYMENT_METHODS, { error: "Forma de pagamento inválida" });
 export type AdminPaymentMethod = z.infer<typeof AdminPaymentMethodSchema>;
-export const ADMIN_PAYMENT_METHOD_LABELS: Record<AdminPaymentMethod, string> = {
-  cash: "Dinheiro",
-  mercadopago: "Link de pagamento",
-  pix_emv: "PIX",
-};
 
 export const INVALID_AMOUNT_MESSAGE = "Valor inválido. Use números (ex.: 59.90)";
 /** An amount in reais typed by an admin: "59,90" or "59.90" or a number; greater than 0, two decimals. */

@@ -2,6 +2,7 @@ import {
   type AdminPlan,
   PAYMENT_METHODS,
   parseMoney,
+  paymentMethodLabel,
   PERIOD_LABELS,
   PERIOD_TYPES,
   type PeriodType,
@@ -13,12 +14,6 @@ import { useId } from "react";
 import { amountToMasked, CurrencyInput } from "@/components/currency-input";
 import { Button, Checkbox, Input, Modal, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
-
-export const PAYMENT_METHOD_LABELS: Record<PlanPaymentMethod, string> = {
-  pix: "PIX",
-  cartao: "Cartão",
-  boleto: "Boleto",
-};
 
 /** `price` is the masked text ("R$ 59,90"); PlanBodySchema reads it the same way the server does. */
 type Values = {
@@ -121,7 +116,7 @@ export function PlanFormModal({
             {PAYMENT_METHODS.map((method) => (
               <Checkbox
                 key={method}
-                label={PAYMENT_METHOD_LABELS[method]}
+                label={paymentMethodLabel(method)}
                 name="payment_methods"
                 value={method}
                 checked={methods.includes(method)}

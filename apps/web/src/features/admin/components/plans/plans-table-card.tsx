@@ -1,4 +1,4 @@
-import { type AdminPlan, formatBRL, type PlanBody, periodLabel, plural } from "@vitrine/contracts";
+import { type AdminPlan, formatBRL, type PlanBody, paymentMethodLabel, periodLabel, plural } from "@vitrine/contracts";
 import { useState } from "react";
 import { Badge, Button, Card, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
@@ -8,7 +8,7 @@ import { useSavePlan } from "@/features/admin/api/save-plan";
 import { useSetPlanStatus } from "@/features/admin/api/set-plan-status";
 import { Switch } from "../switch";
 import { DeletePlanDialogs, useDeletePlanFlow } from "./delete-plan-flow";
-import { PAYMENT_METHOD_LABELS, PlanFormModal } from "./plan-form-modal";
+import { PlanFormModal } from "./plan-form-modal";
 
 /** The plan modal: closed, a new plan (null) or the plan being edited. */
 type Editing = { plan: AdminPlan | null } | null;
@@ -79,7 +79,7 @@ export function PlansTableCard() {
     {
       key: "methods",
       header: "Pagamento",
-      render: (p) => p.payment_methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(", ") || "—",
+      render: (p) => p.payment_methods.map(paymentMethodLabel).join(", ") || "—",
     },
     {
       key: "active",
