@@ -167,7 +167,7 @@ describe("payments", () => {
     await page.getByRole("img", { name: /QR Code PIX/ }).waitFor();
     await screenshot(page, "payments-pix-manual-mobile");
     await page.getByRole("link", { name: "Confirmar Pagamento" }).click();
-    await page.waitForURL(/\/payment\/success\?order_id=\d+/);
+    await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}(&|$)/);
     await page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
 
     const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
@@ -211,12 +211,52 @@ describe("payments", () => {
     await page.getByRole("button", { name: "Pagar com PIX" }).click();
     await page.waitForURL((url) => url.href.startsWith(fake.url));
     await page.getByRole("button", { name: "Aprovar" }).click();
-    await page.waitForURL(/\/payment\/success\?order_id=\d+/);
+    await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}(&|$)/);
     await page.getByRole("heading", { name: "Pagamento Aprovado!" }).waitFor({ timeout: 20_000 });
     await page.getByText("Seu produto será liberado em breve.").waitFor();
     await screenshot(page, "payments-mp-approved-desktop");
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test("(e) the order page is reached by its token only: the sequential id finds no order", async () => {
+    const seller = await createModel("Otavia", 30, true);
+    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile: true });
+    const page = visitor.page;
+    await page.goto(`/checkout/${seller.productId}`);
+    await page.getByRole("heading", { name: "Ensaio Otavia" }).waitFor();
+    await fillBuyer(page, `Cliente Token ${tag}`);
+    await page.getByRole("button", { name: "Gerar PIX" }).click();
+    const panel = page.locator("[data-order-id]");
+    await panel.waitFor();
+    const orderId = Number(await panel.getAttribute("data-order-id"));
+    assert.ok(orderId > 0);
+    await page.getByRole("link", { name: "Confirmar Pagamento" }).click();
+    await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}$/);
+    await page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
+    const tokenUrl = new URL(page.url());
+    await page.screenshot({ path: "/tmp/shots/security/order-page-token-390.png", fullPage: true });
+
+    for (const guess of [String(orderId), String(orderId - 1), "1"]) {
+      await page.goto(`/payment/success?order_id=${guess}`);
+      await page.getByRole("heading", { name: "Pedido não encontrado" }).waitFor();
+      assert.equal(await page.getByText("Ensaio Otavia").count(), 0, guess);
+      const api = await fetch(`${site.baseUrl}/api/payments/orders/${guess}`);
+      assert.equal(api.status, 404, guess);
+    }
+    await page.screenshot({ path: "/tmp/shots/security/order-page-sequential-id-390.png", fullPage: true });
+
+    const desktop = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await desktop.page.goto(`${tokenUrl.pathname}${tokenUrl.search}`);
+    await desktop.page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
+    await desktop.page.screenshot({ path: "/tmp/shots/security/order-page-token-1280.png", fullPage: true });
+    await desktop.page.goto(`/payment/success?order_id=${orderId}`);
+    await desktop.page.getByRole("heading", { name: "Pedido não encontrado" }).waitFor();
+    await desktop.page.screenshot({ path: "/tmp/shots/security/order-page-sequential-id-1280.png", fullPage: true });
+    assert.deepEqual(visitor.errors, []);
+    assert.deepEqual(desktop.errors, []);
+    await visitor.context.close();
+    await desktop.context.close();
   });
 
   test("(d) renewal by Pix confirms itself; without Mercado Pago the static QR and the receipt instruction", async () => {

@@ -116,6 +116,8 @@ export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
 /** POST /api/payments/pix ("PIX Manual"): a pending order and a static BR Code with the order as its txid. */
 export const CheckoutPixResponseSchema = z.object({
   order_id: z.number(),
+  /** The buyer's key to the order's page: /payment/success?order_id={order_token}. */
+  order_token: z.string(),
   /** PNG data URL. */
   qr_code: z.string(),
   qr_code_data: z.string(),
@@ -129,16 +131,20 @@ export type CheckoutPixResponse = z.infer<typeof CheckoutPixResponseSchema>;
 /** POST /api/payments/mp/pix-preference ("PIX via Mercado Pago"): a pending order and where to pay it. */
 export const CheckoutPreferenceResponseSchema = z.object({
   order_id: z.number(),
+  /** The buyer's key to the order's page: /payment/success?order_id={order_token}. */
+  order_token: z.string(),
   init_point: z.string(),
   preference_id: z.string(),
 });
 export type CheckoutPreferenceResponse = z.infer<typeof CheckoutPreferenceResponseSchema>;
 
 /**
- * GET /api/payments/orders/{id}?payment_id (public): where an order stands, for the result pages. Nothing about
+ * GET /api/payments/orders/{token}?payment_id (public): where an order stands, for the result pages, reached by
+ * the order's unguessable access token only (a sequential id, or anything else, answers 404). Nothing about
  * the buyer. `payment_id` (Mercado Pago's, from the return address) only asks the server to re-read that payment
  * at Mercado Pago first; what Mercado Pago answers decides, never the query.
  */
+export const OrderTokenParamsSchema = z.object({ token: z.string().max(200) });
 export const OrderStatusQuerySchema = z.object({
   payment_id: z
     .string()

@@ -255,6 +255,14 @@ export const orders = pgTable(
     pixTxid: text("pix_txid"),
     /** Mercado Pago Checkout Pro preference of a "PIX via Mercado Pago" order. */
     preferenceId: text("preference_id"),
+    /**
+     * The buyer's key to the order's page (/payment/success?order_id=…): 64 hex digits from two random UUIDs
+     * (244 random bits, PostgreSQL's strong random source), set by the database for every order, old ones too.
+     */
+    accessToken: text("access_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     ...providerColumns(),
     createdAt: createdAt(),

@@ -56,8 +56,8 @@ export const apiPaths = {
     modelPix: "/api/payments/model/pix",
     /** One of the signed-in model's own renewal payments. */
     modelPayment: (id: Id) => `/api/payments/model/payments/${enc(id)}`,
-    /** Where a shop order stands (public, for the result pages). */
-    order: (id: Id) => `/api/payments/orders/${enc(id)}`,
+    /** Where a shop order stands (public, for the result pages), by the order's access token. */
+    order: (token: string) => `/api/payments/orders/${enc(token)}`,
     pixQrRandom: "/api/payments/pix/qrcode/random",
     pixQr: (keyType: string) => `/api/payments/pix/qrcode/${enc(keyType)}`,
     pix: "/api/payments/pix",

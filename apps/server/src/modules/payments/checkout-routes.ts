@@ -11,6 +11,7 @@ import {
   ModelSubscriptionBodySchema,
   ModelSubscriptionResponseSchema,
   OrderStatusQuerySchema,
+  OrderTokenParamsSchema,
   OwnPaymentResponseSchema,
   PublicOrderResponseSchema,
 } from "@vitrine/contracts";
@@ -130,6 +131,7 @@ export const paymentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await startPixManualOrder({ db: app.db, body: request.body });
       return {
         order_id: started.order.id,
+        order_token: started.order.accessToken,
         qr_code: started.qrCode,
         qr_code_data: started.payload,
         pix_key: started.key,
@@ -147,17 +149,26 @@ export const paymentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const checkout = await openCheckout({ app, request });
-      const { orderId, preference } = await startProviderPixOrder({ db: app.db, checkout, body: request.body });
-      return { order_id: orderId, init_point: preference.init_point, preference_id: preference.id };
+      const { orderId, orderToken, preference } = await startProviderPixOrder({
+        db: app.db,
+        checkout,
+        body: request.body,
+      });
+      return {
+        order_id: orderId,
+        order_token: orderToken,
+        init_point: preference.init_point,
+        preference_id: preference.id,
+      };
     },
   );
 
   app.get(
-    "/orders/:id",
+    "/orders/:token",
     {
       config: perAddress(ORDER_READS_PER_MINUTE),
       schema: {
-        params: IdParamsSchema,
+        params: OrderTokenParamsSchema,
         querystring: OrderStatusQuerySchema,
         response: { 200: PublicOrderResponseSchema },
       },
@@ -166,7 +177,7 @@ export const paymentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await readOrder({
         app,
         log: request.log,
-        orderId: request.params.id,
+        token: request.params.token,
         providerPaymentId: request.query.payment_id,
       });
       return { order: presentPublicOrder(row) };

@@ -555,7 +555,7 @@ export async function startProviderPixOrder({
   const order = await insertOrder(db, { product, body, method: "mercadopago_pix" });
   const ref: RecordRef = { kind: "order", id: order.id };
   const { origin } = checkout;
-  const success = `${origin}/payment/success?order_id=${order.id}`;
+  const success = `${origin}/payment/success?order_id=${order.accessToken}`;
   const preference = await chargeOrUndo(
     checkout,
     PAYMENT_PROVIDER_FAILED,
@@ -588,18 +588,22 @@ export async function startProviderPixOrder({
     },
     () => db.delete(orders).where(eq(orders.id, order.id)),
   );
-  return { orderId: order.id, preference };
+  return { orderId: order.id, orderToken: order.accessToken, preference };
 }
 
-/** GET /api/payments/orders/{id}: an order as stored. */
-export async function findOrder({ db, orderId }: { db: Db; orderId: number }): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+/** An order's access token as the database writes it (see orders.accessToken): 64 lower-case hex digits. */
+const ORDER_TOKEN = /^[0-9a-f]{64}$/;
+
+/** GET /api/payments/orders/{token}: the order holding this access token; anything else is 404. */
+export async function findOrderByToken({ db, token }: { db: Db; token: string }): Promise<OrderRow> {
+  if (!ORDER_TOKEN.test(token)) throw notFound(ORDER_NOT_FOUND);
+  const [row] = await db.select().from(orders).where(eq(orders.accessToken, token));
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }
 
 /**
- * GET /api/payments/orders/{id}?payment_id: the order as stored. Coming back from Mercado Pago with the id of a
+ * GET /api/payments/orders/{token}?payment_id: the order as stored. Coming back from Mercado Pago with the id of a
  * payment, a pending Mercado Pago order first has that payment re-read and settled (a hint: what Mercado Pago
  * says decides, the payment is applied to the record its external_reference names, bounded in time, failures
  * ignored).
@@ -607,11 +611,12 @@ export async function findOrder({ db, orderId }: { db: Db; orderId: number }): P
 export async function readOrder(input: {
   app: FastifyInstance;
   log: FastifyBaseLogger;
-  orderId: number;
+  token: string;
   providerPaymentId?: string;
 }): Promise<OrderRow> {
-  const { app, log, orderId, providerPaymentId } = input;
-  const row = await findOrder({ db: app.db, orderId });
+  const { app, log, token, providerPaymentId } = input;
+  const row = await findOrderByToken({ db: app.db, token });
+  const orderId = row.id;
   if (
     !providerPaymentId ||
     row.status !== "pending" ||
@@ -629,5 +634,5 @@ export async function readOrder(input: {
       log.warn({ orderId, providerPaymentId, ref: outcome.ref }, "returned payment belongs to another record");
     }
   });
-  return findOrder({ db: app.db, orderId });
+  return findOrderByToken({ db: app.db, token });
 }

@@ -115,7 +115,9 @@ describe("POST /api/payments/pix (PIX Manual)", () => {
     assertAbout(order.expiresAt, Date.now() + 86_400_000, "expires_at");
     assert.equal(await dashboardRevenue(), revenue, "a pending order is not revenue");
 
-    const status = await get(`/api/payments/orders/${order.id}`);
+    assert.match(json.order_token, /^[0-9a-f]{64}$/);
+    assert.equal(json.order_token, order.accessToken);
+    const status = await get(`/api/payments/orders/${json.order_token}`);
     assert.equal(status.statusCode, 200, status.body);
     assert.equal(status.json().order.status, "pending");
   });
@@ -218,6 +220,8 @@ describe("POST /api/payments/mp/pix-preference (PIX via Mercado Pago)", () => {
     const pref = fake.preferences.get(json.preference_id)!;
     assert.equal(json.init_point, pref.init_point);
     const id = json.order_id as number;
+    const token = json.order_token as string;
+    assert.match(token, /^[0-9a-f]{64}$/);
 
     assert.deepEqual(pref.body.items, [
       {
@@ -236,8 +240,8 @@ describe("POST /api/payments/mp/pix-preference (PIX via Mercado Pago)", () => {
       "ticket",
     ]);
     assert.deepEqual(pref.body.back_urls, {
-      success: `http://loja.vitrine.test/payment/success?order_id=${id}`,
-      pending: `http://loja.vitrine.test/payment/success?order_id=${id}`,
+      success: `http://loja.vitrine.test/payment/success?order_id=${token}`,
+      pending: `http://loja.vitrine.test/payment/success?order_id=${token}`,
       failure: `http://loja.vitrine.test/payment/failure?product_id=${productId}`,
     });
     assert.equal(pref.body.auto_return, "approved");
@@ -265,7 +269,7 @@ describe("POST /api/payments/mp/pix-preference (PIX via Mercado Pago)", () => {
     const pref = fake.preferences.get(res.json().preference_id)!;
     assert.equal(
       pref.body.back_urls?.success,
-      `https://vitrine.com.br/payment/success?order_id=${res.json().order_id}`,
+      `https://vitrine.com.br/payment/success?order_id=${res.json().order_token}`,
     );
   });
 
@@ -286,11 +290,12 @@ describe("POST /api/payments/mp/pix-preference (PIX via Mercado Pago)", () => {
   });
 });
 
-describe("GET /api/payments/orders/{id}", () => {
+describe("GET /api/payments/orders/{token}", () => {
   test("where an order stands, nothing about the buyer; unknown → 404; a bad payment_id → 400", async () => {
     const started = await post("/api/payments/pix", { product_id: productId, ...BUYER });
     const id = started.json().order_id as number;
-    const res = await get(`/api/payments/orders/${id}`);
+    const token = started.json().order_token as string;
+    const res = await get(`/api/payments/orders/${token}`);
     assert.equal(res.statusCode, 200, res.body);
     const { order } = res.json();
     assert.deepEqual(Object.keys(order).sort(), [
@@ -306,10 +311,25 @@ describe("GET /api/payments/orders/{id}", () => {
     assert.deepEqual([order.id, order.status, order.amount, order.method], [id, "pending", 49.9, "pix"]);
     assert.doesNotMatch(res.body, /João|joao@example|987654321/);
 
-    const missing = await get("/api/payments/orders/999999");
+    const missing = await get(`/api/payments/orders/${"0".repeat(64)}`);
     assert.equal(missing.statusCode, 404);
     assert.deepEqual(missing.json(), { error: "Pedido não encontrado", code: "NOT_FOUND" });
-    expectValidationError(await get(`/api/payments/orders/${id}?payment_id=abc`), ["payment_id"]);
+    expectValidationError(await get(`/api/payments/orders/${token}?payment_id=abc`), ["payment_id"]);
+  });
+
+  test("orders are not enumerable: a sequential id, or anything but the order's token, answers 404", async () => {
+    const started = await post("/api/payments/pix", { product_id: productId, ...BUYER });
+    const id = started.json().order_id as number;
+    const token = started.json().order_token as string;
+    for (const key of [String(id), "1", String(id - 1), token.toUpperCase(), token.slice(0, 63), `${token}0`, "x"]) {
+      const res = await get(`/api/payments/orders/${encodeURIComponent(key)}`);
+      assert.equal(res.statusCode, 404, key);
+      assert.deepEqual(res.json(), { error: "Pedido não encontrado", code: "NOT_FOUND" });
+    }
+    const other = (await post("/api/payments/pix", { product_id: productId, ...BUYER })).json();
+    assert.notEqual(other.order_token, token, "every order has its own token");
+    const rows = await ctx.app.db.select({ token: orders.accessToken }).from(orders);
+    assert.equal(new Set(rows.map((r) => r.token)).size, rows.length);
   });
 
   test("a paid order reads paid", async () => {
@@ -317,17 +337,17 @@ describe("GET /api/payments/orders/{id}", () => {
     const id = started.json().order_id as number;
     const paid = await ctx.as(admin).patch(`/api/admin/orders/${id}/status`, { status: "paid" });
     assert.equal(paid.statusCode, 200, paid.body);
-    const res = await get(`/api/payments/orders/${id}?payment_id=123`);
+    const res = await get(`/api/payments/orders/${started.json().order_token}?payment_id=123`);
     assert.equal(res.json().order.status, "paid");
     assert.ok(res.json().order.paid_at);
   });
 
   test("coming back with a payment_id: the order is answered even when Mercado Pago is down", async () => {
     const started = await post("/api/payments/mp/pix-preference", { product_id: productId, ...BUYER });
-    const id = started.json().order_id as number;
+    const token = started.json().order_token as string;
     fake.fail({ mode: "timeout", times: 1, match: /GET \/v1\/payments/ });
     const calls = fake.calls.length;
-    const res = await get(`/api/payments/orders/${id}?payment_id=1000000999`);
+    const res = await get(`/api/payments/orders/${token}?payment_id=1000000999`);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().order.status, "pending");
     if (!fake.calls.slice(calls).some((c) => c.method === "GET")) {
@@ -355,9 +375,8 @@ describe("GET /api/payments/orders/{id}", () => {
       return;
     }
     const started = await post("/api/payments/mp/pix-preference", { product_id: productId, ...BUYER });
-    const id = started.json().order_id as number;
     const payment = fake.payPreference(started.json().preference_id, "approved");
-    const res = await get(`/api/payments/orders/${id}?payment_id=${payment.id}`);
+    const res = await get(`/api/payments/orders/${started.json().order_token}?payment_id=${payment.id}`);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().order.status, "paid");
   });

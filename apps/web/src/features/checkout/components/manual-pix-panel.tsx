@@ -12,7 +12,8 @@ import { appPaths } from "@/lib/paths";
 export function ManualPixPanel({ pix }: { pix: CheckoutPixResponse }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const successHref = `${appPaths.paymentSuccess}?order_id=${encodeURIComponent(pix.order_id)}`;
+  // The result page is reached by the order's access token, never by its sequential id.
+  const successHref = `${appPaths.paymentSuccess}?order_id=${encodeURIComponent(pix.order_token)}`;
 
   return (
     <section

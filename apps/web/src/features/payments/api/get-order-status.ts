@@ -8,15 +8,16 @@ import { paymentKeys } from "./query-keys";
 export const ORDER_POLL_MS = 4000;
 
 /**
- * GET /api/payments/orders/{id}?payment_id: the order's status. `payment_id` (Mercado Pago's, from the return
+ * GET /api/payments/orders/{token}?payment_id: the order's status, by the order's access token (the server alone
+ * judges it: anything but a known token answers 404). `payment_id` (Mercado Pago's, from the return
  * address) only asks the server to re-read that payment at Mercado Pago; the server's answer decides.
  */
 export function getOrderStatus(
-  orderId: number,
+  orderToken: string,
   providerPaymentId: string | null,
   { signal, background = false }: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<PublicOrderResponse> {
-  return api.get<PublicOrderResponse>(apiPaths.payments.order(orderId), {
+  return api.get<PublicOrderResponse>(apiPaths.payments.order(orderToken), {
     query: { payment_id: providerPaymentId },
     signal,
     background,
@@ -26,15 +27,15 @@ export function getOrderStatus(
 const isWaiting = (status: OrderStatus | undefined) => status === "pending";
 
 /** The order, read again every few seconds while it is pending, so the page changes by itself when it is paid. */
-export function useOrderStatus(orderId: number | null, providerPaymentId: string | null) {
+export function useOrderStatus(orderToken: string | null, providerPaymentId: string | null) {
   return useQuery({
-    queryKey: paymentKeys.order(orderId ?? 0, providerPaymentId),
+    queryKey: paymentKeys.order(orderToken ?? "", providerPaymentId),
     queryFn: ({ signal, client, queryKey }) =>
-      getOrderStatus(orderId ?? 0, providerPaymentId, {
+      getOrderStatus(orderToken ?? "", providerPaymentId, {
         signal,
         background: client.getQueryData(queryKey) !== undefined,
       }),
-    enabled: orderId !== null,
+    enabled: orderToken !== null,
     staleTime: 0,
     refetchInterval: (query) => (isWaiting(query.state.data?.order.status) ? ORDER_POLL_MS : false),
   });

@@ -8,7 +8,7 @@ import { errorMessage, hasErrorCode } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { useOrderStatus } from "../api/get-order-status";
 import { OrderFacts } from "../components/order-facts";
-import { parseProviderPaymentId, parseQueryId } from "../lib/query-ids";
+import { parseProviderPaymentId } from "../lib/query-ids";
 
 const APPROVED_TITLE = "Pagamento Aprovado!";
 const RELEASED_SOON = "Seu produto será liberado em breve.";
@@ -94,8 +94,8 @@ function OrderResult({ order }: { order: PublicOrder }) {
   }
 }
 
-function OrderStatusView({ orderId, providerPaymentId }: { orderId: number; providerPaymentId: string | null }) {
-  const query = useOrderStatus(orderId, providerPaymentId);
+function OrderStatusView({ orderToken, providerPaymentId }: { orderToken: string; providerPaymentId: string | null }) {
+  const query = useOrderStatus(orderToken, providerPaymentId);
   if (query.data) return <OrderResult order={query.data.order} />;
   if (query.isError) {
     if (hasErrorCode(query.error, "NOT_FOUND")) {
@@ -130,25 +130,26 @@ function OrderStatusView({ orderId, providerPaymentId }: { orderId: number; prov
 }
 
 /**
- * /payment/success?order_id=…[&payment_id=…]: the order's real state. Paid → "Pagamento Aprovado!"; pending → a
+ * /payment/success?order_id={order's access token}[&payment_id=…]: the order's real state (a sequential id or any
+ * other value finds no order: "Pedido não encontrado"). Paid → "Pagamento Aprovado!"; pending → a
  * waiting message read again every few seconds; failed, cancelled or refunded → said so, with a way back. Without
  * an order: the plain approved message.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const orderId = parseQueryId(params.get("order_id"));
+  const orderToken = params.get("order_id") || null;
   const providerPaymentId = parseProviderPaymentId(params.get("payment_id"));
   usePageTitle("Pagamento");
 
   return (
     <PageContainer size="md">
       <div aria-live="polite">
-        {orderId === null ? (
+        {orderToken === null ? (
           <ResultPanel tone="success" title={APPROVED_TITLE} actions={homePrimary}>
             <p>{RELEASED_SOON}</p>
           </ResultPanel>
         ) : (
-          <OrderStatusView orderId={orderId} providerPaymentId={providerPaymentId} />
+          <OrderStatusView orderToken={orderToken} providerPaymentId={providerPaymentId} />
         )}
       </div>
     </PageContainer>
