@@ -551,6 +551,8 @@ describe("advertiser area", () => {
       await nav.getByRole("button", { name: "Próxima página" }).click();
       await nav.getByText("Página 2 de 2").waitFor();
       assert.equal(await rows.count(), 2);
+      // A full-page shot scrolled down would draw the sticky header over the middle of the page.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `advertiser-sales-paged-${mobile ? "phone" : "desktop"}`);
       assert.deepEqual(shown.errors, []);
     }
