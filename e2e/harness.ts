@@ -9,13 +9,29 @@ import { freePort } from "../apps/server/src/test/free-port";
 export const ADMIN = { email: "admin@e2e.local", password: "e2e-admin-secret" };
 const root = path.resolve(import.meta.dirname, "..");
 
-export type Site = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type Site = {
+  baseUrl: string;
+  dataDir: string;
+  /** What the server printed on stdout so far (also passed on to this process's stdout). */
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
-/** Starts the real server (built web app, fresh PGlite data dir) on a free port. */
-export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+/** The server from its TypeScript sources (through tsx), or as `npm run serve` runs the build: plain node. */
+const SERVER_ARGS = {
+  sources: ["--import", "tsx", "apps/server/src/server.ts"],
+  built: ["--enable-source-maps", "apps/server/dist/server.js"],
+};
+
+/**
+ * Starts the real server (built web app, fresh PGlite data dir) on a free port. The first admin is ADMIN unless
+ * `env` says otherwise (ADMIN_PASSWORD: "" makes the server generate one and print it). `built` runs the server
+ * bundle of `npm run build` instead of the sources.
+ */
+export async function startSite(env: Record<string, string> = {}, opts: { built?: boolean } = {}): Promise<Site> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS[opts.built ? "built" : "sources"], {
     cwd: root,
     env: {
       ...process.env,
@@ -29,7 +45,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       AUTH_RATE_LIMIT: "1000",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+    process.stdout.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -46,6 +67,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   return {
     baseUrl,
     dataDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");

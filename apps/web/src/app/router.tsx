@@ -91,6 +91,13 @@ export const routes: RouteObject[] = [
         Component: AdminGuard,
         children: [
           {
+            path: "admin/trocar-senha",
+            Component: page(
+              () => import("@/features/admin/pages/admin-change-password-page"),
+              "AdminChangePasswordPage",
+            ),
+          },
+          {
             Component: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
             children: [
               {

@@ -67,6 +67,7 @@ export const apiPaths = {
   },
   admin: {
     dashboard: "/api/admin/dashboard",
+    onboarding: "/api/admin/onboarding",
     stats: "/api/admin/stats",
     auditLog: "/api/admin/audit-log",
     account: "/api/admin/account",
@@ -111,6 +112,7 @@ export const appPaths = {
   dashboardSettings: "/dashboard/configuracoes",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
+  adminChangePassword: "/admin/trocar-senha",
   adminModels: "/admin/models",
   adminOrders: "/admin/orders",
   adminSettings: "/admin/settings",

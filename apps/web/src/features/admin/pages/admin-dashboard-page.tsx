@@ -8,6 +8,7 @@ import { useSession } from "@/features/auth/session";
 import { appPaths } from "@/lib/paths";
 import { useAdminDashboard } from "../api/get-admin-dashboard";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { OnboardingChecklist } from "../components/onboarding-checklist";
 
 const QUICK_LINKS = [
   {
@@ -23,7 +24,10 @@ const QUICK_LINKS = [
 
 const count = new Intl.NumberFormat("pt-BR");
 
-/** Admin dashboard (/admin/dashboard): the key figures, the areas to manage and the audit log. */
+/**
+ * Admin dashboard (/admin/dashboard): the "Primeiros passos" of a new site (until done), the key figures, the
+ * areas to manage and the audit log.
+ */
 export function AdminDashboardPage() {
   const session = useSession();
   if (session.status !== "admin") {
@@ -40,6 +44,7 @@ export function AdminDashboardPage() {
         title="Painel Administrativo"
         description={`Olá, ${session.user.username}. Veja os números do site e escolha uma área para gerenciar.`}
       />
+      <OnboardingChecklist />
       <DashboardStats />
       <nav aria-label="Ações rápidas" className="mt-10">
         <h2 className="mb-4 text-xs font-semibold tracking-[0.22em] text-accent uppercase">Ações rápidas</h2>

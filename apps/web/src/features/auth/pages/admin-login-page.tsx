@@ -10,7 +10,10 @@ import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { useSessionActions } from "../session";
 
-/** Admin login: e-mail and password; a refusal shows in the form, success goes to /admin/dashboard. */
+/**
+ * Admin login: e-mail and password; a refusal shows in the form, success goes to /admin/dashboard (to "Trocar
+ * senha" instead while the generated password is still to be changed).
+ */
 export function AdminLoginPage() {
   usePageTitle("Login administrativo");
   const login = useAdminLogin();
@@ -24,7 +27,7 @@ export function AdminLoginPage() {
       onSuccess: (data) => {
         signInAdmin(data);
         toast.success("Login realizado com sucesso!", { duration: TOAST_DURATION.loginSuccess });
-        navigate(appPaths.adminDashboard);
+        navigate(data.user.must_change_password ? appPaths.adminChangePassword : appPaths.adminDashboard);
       },
       onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
     });

@@ -118,6 +118,8 @@ export function PlansTableCard() {
 
   return (
     <Card
+      id="plans"
+      className="scroll-mt-24"
       title="Planos"
       description="Planos de assinatura oferecidos às modelos."
       actions={

@@ -83,7 +83,12 @@ export function SettingsSectionCard({
   }
 
   return (
-    <Card title={section.title} description={section.description}>
+    <Card
+      id={`settings-${section.id}`}
+      className="scroll-mt-24"
+      title={section.title}
+      description={section.description}
+    >
       <form onSubmit={save} noValidate className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
           {section.fields.map((field) => (

@@ -1,0 +1,117 @@
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * The first start of a site as `npm start` runs it (the server bundle of `npm run build`, plain node), without
+ * ADMIN_PASSWORD: the generated password is printed once on the console, the admin must change it at the first
+ * sign-in, then the dashboard shows the "Primeiros passos" until they are done.
+ */
+const OWNER = "dono@e2e.local";
+const SHOTS = process.env.SHOTS_DIR;
+
+let site: Site;
+let browser: Browser;
+let password = "";
+
+before(async () => {
+  site = await startSite({ ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: "" }, { built: true });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, secret: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail").fill(OWNER);
+  await page.getByLabel("Senha", { exact: true }).fill(secret);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+describe("first run of the built server", () => {
+  test("the built server serves the site and printed the generated password once, as a block", async () => {
+    const health = await fetch(`${site.baseUrl}/api/health`);
+    assert.equal(health.status, 200);
+    const home = await fetch(`${site.baseUrl}/`);
+    assert.equal(home.status, 200);
+    assert.match(home.headers.get("content-type") ?? "", /text\/html/);
+    const output = site.output();
+    assert.equal(output.match(/Administrador criado/g)?.length, 1, output);
+    assert.match(output, new RegExp(`e-mail: ${OWNER}`));
+    password = /senha: +(\S+)/.exec(output)?.[1] ?? "";
+    assert.ok(password.length >= 12, "the generated password is on the console");
+  });
+
+  test("the admin is sent to Trocar senha until the password is changed, then sees the checklist", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await signIn(page, password);
+    await page.waitForURL("**/admin/trocar-senha");
+    await page.getByRole("heading", { name: "Trocar senha" }).waitFor();
+
+    // Any other admin screen leads back here.
+    await page.goto("/admin/settings");
+    await page.waitForURL("**/admin/trocar-senha");
+    await shot(page, "trocar-senha-1280");
+    const phoneFirst = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    await signIn(phoneFirst.page, password);
+    await phoneFirst.page.waitForURL("**/admin/trocar-senha");
+    await phoneFirst.page.getByRole("heading", { name: "Trocar senha" }).waitFor();
+    await shot(phoneFirst.page, "trocar-senha-390");
+    await phoneFirst.context.close();
+
+    await page.getByLabel("Senha atual (a gerada)").fill(password);
+    await page.getByLabel("Nova senha", { exact: true }).fill("senha-do-dono-2026");
+    await page.getByLabel("Confirmar nova senha").fill("senha-do-dono-2026");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.waitForURL("**/admin/dashboard");
+
+    const checklist = page.getByRole("region", { name: "Primeiros passos" });
+    await checklist.waitFor();
+    await checklist.getByText("0 de 5 concluídos", { exact: false }).waitFor();
+    assert.equal(await checklist.getByRole("link").count(), 5);
+    await shot(page, "primeiros-passos-1280");
+
+    // Setting the site's address ticks its step.
+    const token = await page.evaluate(() => window.localStorage.getItem("token"));
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const { settings } = (await (await fetch(`${site.baseUrl}/api/admin/settings`, { headers: auth })).json()) as {
+      settings: { id: number; setting_key: string }[];
+    };
+    const siteUrl = settings.find((s) => s.setting_key === "site_url");
+    assert.ok(siteUrl);
+    const saved = await fetch(`${site.baseUrl}/api/admin/settings/${siteUrl.id}`, {
+      method: "PUT",
+      headers: auth,
+      body: JSON.stringify({ value: "https://www.exemplo.com.br" }),
+    });
+    assert.equal(saved.status, 200);
+    await page.reload();
+    await checklist.getByText("1 de 5 concluídos", { exact: false }).waitFor();
+    await checklist.getByRole("link", { name: /Nome e URL do site \(concluído\)/ }).waitFor();
+    await checklist.getByRole("link", { name: /Chave PIX \(pendente\)/ }).waitFor();
+    await shot(page, "primeiros-passos-1-de-5-1280");
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    // The new password signs in straight to the dashboard.
+    const phone = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    await signIn(phone.page, "senha-do-dono-2026");
+    await phone.page.waitForURL("**/admin/dashboard");
+    await phone.page.getByRole("region", { name: "Primeiros passos" }).waitFor();
+    await shot(phone.page, "primeiros-passos-390");
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
+  });
+});
