@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the unit tests (contracts, the web app's route matching), server tests on PGlite and on
-# PostgreSQL, the build with its JavaScript budget (npm run size), then the browser tests against the built site.
+# PostgreSQL, the build with its JavaScript budget (npm run size), then the browser tests against the built site
+# (one of them starts the built server, apps/server/dist/server.js, as `npm start` does).
+# The PostgreSQL half uses TEST_DATABASE_URL, else 127.0.0.1:5432, and says at the start which server that is.
+# Without an answer there it is skipped, except with CI=true, where a missing PostgreSQL fails the run.
 # Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,18 +37,31 @@ server_tests() { # extra env assignments...
   env "$@" node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find apps/server/src -name '*.test.ts' | sort)
 }
 
+# The PostgreSQL of the server tests, named without its password, and its version when it answers.
+pg_shown=$(node -e 'const u = new URL(process.argv[1]); u.password = ""; console.log(u.href)' "$PG_URL" 2>/dev/null ||
+  echo "(TEST_DATABASE_URL inválida)")
+pg_version=$(node -e "require('postgres')(process.argv[1],{max:1,connect_timeout:3,onnotice(){}})\`select version()\`.then(r=>{console.log(r[0].version);process.exit(0)},()=>process.exit(1))" "$PG_URL" 2>/dev/null)
+pg_up=$?
+if [ "$pg_up" -eq 0 ]; then
+  echo "PostgreSQL dos testes: $pg_shown — $pg_version"
+elif [ "${CI:-}" = "true" ]; then
+  echo "PostgreSQL dos testes: nenhum responde em $pg_shown — com CI=true isso é uma falha"
+else
+  echo "PostgreSQL dos testes: nenhum responde em $pg_shown — a metade PostgreSQL será pulada (defina TEST_DATABASE_URL)"
+fi
+
 run_suite unit npm run --silent test:unit
 
 run_suite server-pglite server_tests TEST_DATABASE_URL=
 
-if node -e "require('postgres')(process.argv[1],{max:1,connect_timeout:3,onnotice(){}})\`select 1\`.then(()=>process.exit(0),()=>process.exit(1))" "$PG_URL" 2>/dev/null; then
+if [ "$pg_up" -eq 0 ]; then
   run_suite server-postgres server_tests TEST_DATABASE_URL="$PG_URL"
-elif [ "${REQUIRE_POSTGRES:-}" = "1" ]; then
-  echo "PostgreSQL não responde em $PG_URL e REQUIRE_POSTGRES=1"
+elif [ "${CI:-}" = "true" ]; then
+  echo "!!! server-postgres: PostgreSQL não responde em $pg_shown e CI=true exige os testes nele"
   status=1
   total_fail=$((total_fail + 1))
 else
-  echo "=== server-postgres: PostgreSQL não responde em $PG_URL — suíte pulada (defina TEST_DATABASE_URL) ==="
+  echo "=== server-postgres: PostgreSQL não responde em $pg_shown — suíte pulada (defina TEST_DATABASE_URL) ==="
 fi
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
