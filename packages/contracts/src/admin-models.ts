@@ -198,7 +198,10 @@ export type CreateModelPaymentBody = z.input<typeof CreateModelPaymentBodySchema
 export const ModelPaymentResponseSchema = z.object({ payment: ModelPaymentSchema });
 export type ModelPaymentResponse = z.infer<typeof ModelPaymentResponseSchema>;
 
-/** PATCH /api/admin/model-payments/{id}/status. paid_at defaults to now when the status becomes paid. */
+/**
+ * PATCH /api/admin/model-payments/{id}/status ("Marcar como pago" in the model's details). Becoming paid applies
+ * the payment once (the model's due date and plan, never her activation); paid_at defaults to now.
+ */
 export const ModelPaymentStatusBodySchema = z.object({
   status: PaymentRecordStatusSchema,
   paid_at: z.iso.datetime({ offset: true, error: "Data inválida" }).nullish(),

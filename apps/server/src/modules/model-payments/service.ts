@@ -15,7 +15,7 @@ export { markPlanPaymentPaid, takeBackPayment };
 
 export const PAYMENT_NOT_FOUND = "Pagamento não encontrado";
 const PLAN_NOT_FOUND = "Plano não encontrado";
-export const ACTIVATE_NEEDS_PAID = "Só um pagamento já recebido pode ativar a modelo.";
+const ACTIVATE_NEEDS_PAID = "Só um pagamento já recebido pode ativar a modelo.";
 
 /**
  * What a payment change did, for the live stream (publishModelChange with `payment`): the model it belongs to
