@@ -58,15 +58,30 @@ function readLocation(): Location {
   return { pathname, search, hash, state: entry.usr ?? null, key: entry.key ?? "default" };
 }
 
+/**
+ * Every history entry has its own key, also those the browser creates without state (the first entry of a
+ * document — a typed address, a link from another site — and a jump to an #anchor): it gets one here, kept in
+ * history.state, so a reload or a back/forward to it finds the same key and no two entries share one.
+ */
+function keyEntry() {
+  const entry = window.history.state as HistoryEntry | null;
+  if (entry?.key) return;
+  window.history.replaceState({ key: newKey(), usr: entry?.usr ?? null } satisfies HistoryEntry, "");
+}
+
 /** The router of the browser: the address bar's location, moved by links, navigate() and back/forward. */
 export function BrowserRouter({ children }: { children: ReactNode }) {
-  const [state, setState] = useState(() => ({ location: readLocation(), navigationType: "POP" as NavigationType }));
+  const [state, setState] = useState(() => {
+    keyEntry();
+    return { location: readLocation(), navigationType: "POP" as NavigationType };
+  });
   // The latest location, also while a transition has not rendered it yet.
   const current = useRef(state.location);
   const [navigating, startTransition] = useTransition();
 
   useEffect(() => {
     const onPop = () => {
+      keyEntry();
       const location = readLocation();
       current.current = location;
       startTransition(() => setState({ location, navigationType: "POP" }));

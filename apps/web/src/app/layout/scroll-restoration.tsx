@@ -24,10 +24,36 @@ function save() {
   }
 }
 
+const VISITOR_MOVES = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
 /**
- * Scroll like a site of separate documents: a new page (a link, a redirect) starts at the top or at its #anchor;
- * back and forward return to where the visitor was on that entry, also after a reload (kept per history entry
- * in sessionStorage). Renders nothing.
+ * Scrolls to `y`. A page still growing (a listing draws its cards after the first screen, so a document opened by
+ * back/forward is shorter at first) is followed until it is tall enough, the visitor moves, or 3 s pass.
+ * Returns the function that stops following.
+ */
+function scrollToSaved(y: number): () => void {
+  window.scrollTo(0, y);
+  if (Math.abs(window.scrollY - y) < 1) return () => {};
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 1) stop();
+  });
+  const timer = window.setTimeout(stop, 3000);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const event of VISITOR_MOVES) window.removeEventListener(event, stop);
+  }
+  observer.observe(document.body);
+  for (const event of VISITOR_MOVES) window.addEventListener(event, stop, { passive: true });
+  return stop;
+}
+
+/**
+ * Scroll like a site of separate documents: a new page (a link, a redirect, an address typed or opened from
+ * another site) starts at the top or at its #anchor; back and forward return to where the visitor was on that
+ * entry, also after a reload (kept per history entry — each has its own key, see the router — in
+ * sessionStorage). Renders nothing.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -57,10 +83,7 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     const saved = positions.get(location.key);
-    if (navigationType === "POP" && saved !== undefined) {
-      window.scrollTo(0, saved);
-      return;
-    }
+    if (navigationType === "POP" && saved !== undefined) return scrollToSaved(saved);
     if (location.hash) {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
       return;
