@@ -54,12 +54,20 @@ const subscribe = (l: () => void) => {
 };
 const getSnapshot = () => confirmedThisVisit || readConfirmed() || hasAgeCookie();
 
-/** Age gate: full-screen, not dismissible, remembered on the device once accepted. */
-export function AgeGate() {
+/** Whether the visitor has accepted the age gate (while not, the gate is shown and the page behind it is inert). */
+export function useAgeConfirmed(): boolean {
   const rendered = useContext(RenderedAccepted);
   // The server renders the gate unless the cookie says accepted; without a server render, the client decides.
   const getServerSnapshot = useCallback(() => rendered ?? true, [rendered]);
-  const confirmed = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/**
+ * Age gate: a modal dialog over the whole page (labelled by its title, the focus moved into it and kept there),
+ * not dismissible, remembered on the device once accepted.
+ */
+export function AgeGate() {
+  const confirmed = useAgeConfirmed();
   const { openTerms } = useTermsModal();
   const location = useLocation();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, useLocation } from "@/lib/router";
 import { PageSpinner, Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
-import { AgeGate } from "./age-gate";
+import { AgeGate, useAgeConfirmed } from "./age-gate";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -13,11 +13,13 @@ import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
 export function RootLayout() {
   useUnauthorizedRedirect();
   const { pathname } = useLocation();
+  // While the age gate is shown, the page behind it can be neither reached nor read.
+  const gated = !useAgeConfirmed();
   return (
     <TermsModalProvider>
       {/* The advertiser's pages show signed photo URLs: no Referer leaves them (React puts this in <head>). */}
       {pathname.startsWith("/dashboard") && <meta name="referrer" content="no-referrer" />}
-      <div className="flex min-h-dvh flex-col">
+      <div className="flex min-h-dvh flex-col" inert={gated}>
         <a
           href="#conteudo"
           className="sr-only z-modal rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
