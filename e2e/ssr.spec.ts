@@ -59,10 +59,7 @@ describe("server rendering", () => {
 
     // A card is a real link: the profile is rendered by the server too.
     const first = models[0];
-    await page
-      .getByRole("link", { name: new RegExp(`^${first.name}, `) })
-      .first()
-      .click();
+    await page.getByTestId("model-card").getByRole("link", { name: first.name, exact: true }).first().click();
     await page.waitForURL(`**/cidade/${SAO_PAULO.slug}/*/${first.id}`);
     await page.getByRole("heading", { level: 1, name: first.name }).waitFor();
     assert.match(await page.title(), new RegExp(`^${first.name}, `));

@@ -25,7 +25,7 @@ export function CopyField({
         rows={rows}
         value={value}
         onFocus={(e) => e.currentTarget.select()}
-        className="w-full resize-none rounded-xl border border-line bg-surface-2 px-3 py-2 font-mono text-xs break-all text-ink-muted focus-visible:outline-2 focus-visible:outline-accent"
+        className="w-full resize-none rounded-xl border border-line bg-surface-2 px-3 py-2 font-mono text-xs break-all text-ink-muted"
       />
       <CopyButton text={value} label={copyLabel} className="self-start" />
     </div>

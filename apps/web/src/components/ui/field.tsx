@@ -5,8 +5,7 @@ import { cn } from "@/lib/cn";
 export const controlClasses = (invalid: boolean) =>
   cn(
     "block w-full rounded-xl border bg-surface-2 px-4 text-[0.95rem] text-ink placeholder:text-ink-subtle",
-    "transition-colors duration-150 outline-none",
-    "focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent",
+    "transition-colors duration-150",
     "disabled:cursor-not-allowed disabled:opacity-55",
     invalid ? "border-danger/80" : "border-line hover:border-line-strong",
   );

@@ -62,7 +62,7 @@ export function Pagination({
               id={sizeId}
               value={pageSize}
               onChange={(e) => onPageSizeChange(Number(e.target.value))}
-              className="h-9 cursor-pointer rounded-full border border-line bg-surface-2 px-3 text-ink transition-colors outline-none hover:border-line-strong focus-visible:outline-2 focus-visible:outline-accent"
+              className="h-9 cursor-pointer rounded-full border border-line bg-surface-2 px-3 text-ink transition-colors hover:border-line-strong"
             >
               {pageSizes.map((size) => (
                 <option key={size} value={size}>

@@ -191,7 +191,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                   item.onSelect();
                 }}
                 className={cn(
-                  "flex w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left text-sm transition-colors outline-none",
+                  "flex w-full items-center gap-2.5 rounded-xl px-3 py-2 text-left text-sm transition-colors",
                   "focus-visible:bg-surface-3 hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50",
                   item.danger ? "text-danger" : "text-ink",
                 )}

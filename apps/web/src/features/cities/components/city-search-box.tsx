@@ -159,7 +159,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
           aria-expanded={open}
           aria-controls={panelId}
           aria-autocomplete="list"
-          className="h-10 w-full rounded-full border border-line bg-surface-2/80 pr-4 pl-10 text-sm text-ink transition-colors outline-none placeholder:text-ink-subtle hover:border-line-strong focus-visible:border-accent/60 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
+          className="h-10 w-full rounded-full border border-line bg-surface-2/80 pr-4 pl-10 text-sm text-ink transition-colors placeholder:text-ink-subtle hover:border-line-strong focus-visible:border-accent/60"
         />
       </form>
       <div

@@ -6,7 +6,7 @@ import { cityTarget, modelSearchPath } from "../lib/city-navigation";
 import { SearchIcon } from "./search-icon";
 
 const OPTION_CLASSES =
-  "group flex items-center gap-3 rounded-xl p-2 transition-colors outline-none hover:bg-surface-3 focus-visible:bg-surface-3 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent";
+  "group flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-surface-3 focus-visible:bg-surface-3";
 
 /**
  * The dropdown body of the header city search: a status line counting the cities shown (only those with a

@@ -100,7 +100,7 @@ export function CitySelector({ current }: { current: Pick<City, "id" | "name" | 
               id={stateSelectId}
               value={state}
               onChange={(e) => setState(e.target.value)}
-              className="h-11 w-full cursor-pointer appearance-none rounded-xl border border-line bg-surface-2 pr-10 pl-4 text-sm text-ink outline-none hover:border-line-strong focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent"
+              className="h-11 w-full cursor-pointer appearance-none rounded-xl border border-line bg-surface-2 pr-10 pl-4 text-sm text-ink hover:border-line-strong"
             >
               <option value={ALL_STATES}>Todos os Estados</option>
               {(states.data ?? []).map((s) => (

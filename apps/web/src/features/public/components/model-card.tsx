@@ -17,7 +17,9 @@ export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, 
 
 /**
  * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
- * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil".
+ * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil". The link is the
+ * name (its accessible name is the visible name) and covers the whole card, so a click anywhere opens the profile;
+ * the card shows the focus ring when the link has the keyboard focus.
  * `loading`: "first" for the first card (its photo may be the largest paint: fetched first, with a high priority),
  * "eager" for the rest of the first row, "lazy" below. The photo box has a fixed 3:4 ratio so nothing moves while
  * images arrive.
@@ -29,85 +31,83 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
   const isPopular = model.views_count > POPULAR_VIEWS_THRESHOLD;
 
   return (
-    <article className="group relative h-full" data-testid="model-card">
-      <Link
-        to={modelProfilePath(model)}
-        aria-label={`${model.name}, ${model.age} anos, ${model.city_name} - ${model.state}: Ver Perfil`}
-        className="card-link"
-      >
-        <div className="card-media">
-          {model.primary_photo ? (
-            <img
-              src={photoUrl(model.primary_photo, 800)}
-              srcSet={photoSrcSet(model.primary_photo)}
-              sizes={CARD_SIZES}
-              alt={model.name}
-              width={600}
-              height={800}
-              loading={loading === "lazy" ? "lazy" : "eager"}
-              fetchPriority={loading === "first" ? "high" : undefined}
-              decoding="async"
-              className="card-photo"
-            />
-          ) : (
-            <PhotoPlaceholder />
-          )}
-          <div aria-hidden className="card-shade" />
-          {(model.is_featured || isPopular) && (
-            <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-              {model.is_featured && (
-                <Badge variant="accent" className="border-accent/60 bg-black/55 backdrop-blur-md">
-                  <StarIcon className="size-3" />
-                  Destaque
-                </Badge>
-              )}
-              {isPopular && (
-                <Badge className="border-white/15 bg-black/55 text-ink backdrop-blur-md">
-                  <FlameIcon className="size-3 text-accent" />
-                  Popular
-                </Badge>
-              )}
-            </div>
-          )}
-          <dl className="card-stats">
-            <div className="card-stat">
-              <dt className="sr-only">Visualizações</dt>
-              <EyeIcon className="size-4 text-accent" />
-              <dd>{formatCount(model.views_count)}</dd>
-            </div>
-            <div className="card-stat">
-              <dt className="sr-only">Contatos</dt>
-              <ChatIcon className="size-4 text-accent" />
-              <dd>{formatCount(model.contact_count)}</dd>
-            </div>
-          </dl>
-        </div>
+    <article className="group card-frame" data-testid="model-card">
+      <div className="card-media">
+        {model.primary_photo ? (
+          <img
+            src={photoUrl(model.primary_photo, 800)}
+            srcSet={photoSrcSet(model.primary_photo)}
+            sizes={CARD_SIZES}
+            alt={model.name}
+            width={600}
+            height={800}
+            loading={loading === "lazy" ? "lazy" : "eager"}
+            fetchPriority={loading === "first" ? "high" : undefined}
+            decoding="async"
+            className="card-photo"
+          />
+        ) : (
+          <PhotoPlaceholder />
+        )}
+        <div aria-hidden className="card-shade" />
+        {(model.is_featured || isPopular) && (
+          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+            {model.is_featured && (
+              <Badge variant="accent" className="border-accent/60 bg-black/55 backdrop-blur-md">
+                <StarIcon className="size-3" />
+                Destaque
+              </Badge>
+            )}
+            {isPopular && (
+              <Badge className="border-white/15 bg-black/55 text-ink backdrop-blur-md">
+                <FlameIcon className="size-3 text-accent" />
+                Popular
+              </Badge>
+            )}
+          </div>
+        )}
+        <dl className="card-stats">
+          <div className="card-stat">
+            <dt className="sr-only">Visualizações</dt>
+            <EyeIcon className="size-4 text-accent" />
+            <dd>{formatCount(model.views_count)}</dd>
+          </div>
+          <div className="card-stat">
+            <dt className="sr-only">Contatos</dt>
+            <ChatIcon className="size-4 text-accent" />
+            <dd>{formatCount(model.contact_count)}</dd>
+          </div>
+        </dl>
+      </div>
 
-        <div className="card-body">
-          <h3 className="card-name">{model.name}</h3>
-          <p className="card-place">
-            <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
-            <span aria-hidden className="card-dot" />
-            <PinIcon className="size-3.5 shrink-0 text-accent" />
-            <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
-          </p>
-          {model.category_name && <p className="card-category">{model.category_name}</p>}
-          {model.description && <p className="card-text">{model.description}</p>}
-          {shown.length > 0 && (
-            <ul className="card-services" aria-label="Serviços">
-              {shown.map((service) => (
-                <li key={service} className="card-service">
-                  {service}
-                </li>
-              ))}
-              {more > 0 && <li className="px-1 py-0.5 text-xs text-accent">+{more} mais</li>}
-            </ul>
-          )}
-          <span className="mt-auto pt-4">
-            <span className="card-cta">Ver Perfil</span>
-          </span>
-        </div>
-      </Link>
+      <div className="card-body">
+        <h3 className="card-name">
+          <Link to={modelProfilePath(model)} className="card-link">
+            {model.name}
+          </Link>
+        </h3>
+        <p className="card-place">
+          <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
+          <span aria-hidden className="card-dot" />
+          <PinIcon className="size-3.5 shrink-0 text-accent" />
+          <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
+        </p>
+        {model.category_name && <p className="card-category">{model.category_name}</p>}
+        {model.description && <p className="card-text">{model.description}</p>}
+        {shown.length > 0 && (
+          <ul className="card-services" aria-label="Serviços">
+            {shown.map((service) => (
+              <li key={service} className="card-service">
+                {service}
+              </li>
+            ))}
+            {more > 0 && <li className="px-1 py-0.5 text-xs text-accent">+{more} mais</li>}
+          </ul>
+        )}
+        <span aria-hidden="true" className="mt-auto pt-4">
+          <span className="card-cta">Ver Perfil</span>
+        </span>
+      </div>
     </article>
   );
 }

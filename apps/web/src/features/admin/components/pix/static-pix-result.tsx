@@ -79,7 +79,7 @@ export function StaticPixResult({ outcome }: { outcome: StaticPixOutcome }) {
           rows={3}
           value={pix.qr_code_data}
           onFocus={(e) => e.currentTarget.select()}
-          className="w-full resize-none rounded-xl border border-line bg-surface-3/60 px-4 py-3 font-mono text-xs break-all text-ink outline-none focus-visible:outline-2 focus-visible:outline-accent"
+          className="w-full resize-none rounded-xl border border-line bg-surface-3/60 px-4 py-3 font-mono text-xs break-all text-ink"
         />
         <div className="flex flex-wrap gap-2">
           <CopyButton text={pix.qr_code_data} label="Copiar código PIX" />

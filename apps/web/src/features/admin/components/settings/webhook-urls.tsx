@@ -15,7 +15,7 @@ function ReadOnlyUrl({ label, hint, url }: { label: string; hint: string; url: s
           readOnly
           value={url}
           onFocus={(e) => e.currentTarget.select()}
-          className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface-3/60 px-4 font-mono text-sm text-ink outline-none focus-visible:outline-2 focus-visible:outline-accent"
+          className="h-11 min-w-0 flex-1 rounded-xl border border-line bg-surface-3/60 px-4 font-mono text-sm text-ink"
         />
         <CopyButton text={url} label={`Copiar ${label}`} />
       </div>

@@ -13,7 +13,6 @@ export function PeriodButtons({ value, onChange }: { value: StatsPeriod; onChang
           onClick={() => onChange(days)}
           className={cn(
             "h-8 rounded-full px-4 text-sm font-medium whitespace-nowrap transition-colors",
-            "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent",
             value === days ? "bg-accent text-accent-ink" : "text-ink-muted hover:bg-surface-3 hover:text-ink",
           )}
         >
