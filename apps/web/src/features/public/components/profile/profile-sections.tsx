@@ -43,7 +43,8 @@ export function GallerySection({
             <button
               type="button"
               onClick={() => onOpen(i)}
-              aria-label={`Abrir foto ${i + 1} de ${photos.length}`}
+              // The name holds the visible badge's text ("Principal") too: the name a voice user reads is in it.
+              aria-label={`Abrir foto ${i + 1} de ${photos.length}${i === 0 ? ", Principal" : ""}`}
               className="group relative block aspect-[3/4] w-full cursor-zoom-in overflow-hidden rounded-2xl border border-line bg-surface-2 transition-colors hover:border-accent/50"
             >
               <img
