@@ -8,6 +8,7 @@ import { registerJsonBody } from "./plugins/json-body";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
 import { accountRoutes } from "./modules/account/routes";
+import { adminJobsRoutes } from "./modules/admin-jobs/routes";
 import { adminModelsRoutes } from "./modules/admin-models/routes";
 import { adminSettingsRoutes } from "./modules/admin-settings/routes";
 import { auditRoutes } from "./modules/audit/routes";
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     scope.addHook("onRequest", scope.authenticateAdmin);
     await scope.register(statsRoutes, { prefix: "/admin" });
     await scope.register(onboardingRoutes, { prefix: "/admin" });
+    await scope.register(adminJobsRoutes, { prefix: "/admin" });
     await scope.register(adminModelsRoutes, { prefix: "/admin" });
     await scope.register(modelPaymentsRoutes, { prefix: "/admin" });
     await scope.register(directLoginAdminRoutes, { prefix: "/admin" });

@@ -169,3 +169,25 @@ export const OnboardingStepSchema = z.object({ id: z.enum(ONBOARDING_STEPS), don
 export type OnboardingStep = z.infer<typeof OnboardingStepSchema>;
 export const AdminOnboardingResponseSchema = z.object({ steps: z.array(OnboardingStepSchema) });
 export type AdminOnboardingResponse = z.infer<typeof AdminOnboardingResponseSchema>;
+
+// ---- GET /api/admin/jobs: how the scheduled jobs are doing -----------------------------------------------------
+
+/** The dashboard warns about a scheduled job once it has failed this many times in a row. */
+export const JOB_FAILURES_TO_WARN = 3;
+
+/**
+ * One scheduled job of the server: its Portuguese name, its last successful run and how long the last run took,
+ * the runs failed since the last success, and the last failure's message (never a stack trace). Times are ISO.
+ */
+export const JobHealthSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  last_run_at: z.string().nullable(),
+  last_duration_ms: z.number().int().nullable(),
+  consecutive_failures: z.number().int(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type JobHealth = z.infer<typeof JobHealthSchema>;
+export const AdminJobsResponseSchema = z.object({ jobs: z.array(JobHealthSchema) });
+export type AdminJobsResponse = z.infer<typeof AdminJobsResponseSchema>;

@@ -15,6 +15,7 @@ export const CLEANUP_JOB = "cleanup";
  */
 export const cleanupJob: Job = {
   name: CLEANUP_JOB,
+  label: "Limpeza de registros antigos",
   intervalMs: 10 * 60_000,
   async run({ app, now }) {
     const marks = await app.db

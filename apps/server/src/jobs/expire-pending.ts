@@ -20,6 +20,7 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
  */
 export const expirePendingJob: Job = {
   name: EXPIRE_PENDING_JOB,
+  label: "Expiração de cobranças pendentes",
   intervalMs: 60_000,
   async run({ app, now }) {
     const deadline = new Date(now.getTime() - EXPIRY_GRACE_MS);

@@ -21,6 +21,7 @@ const isDay = (value: unknown): value is string => typeof value === "string" && 
  */
 export const planExpiryJob: Job = {
   name: PLAN_EXPIRY_JOB,
+  label: "Aviso de planos vencidos",
   intervalMs: 60_000,
   async run({ app, now, state }) {
     const today = todayInSaoPaulo(now);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { jobRuns } from "../db/schema";
 import { createTestContext, type TestContext } from "../test/helper";
 import { serverJobs, startJobs } from "./index";
-import { createScheduler, type Job, type JobContext } from "./scheduler";
+import { createScheduler, JOB_ERROR_MAX_LENGTH, type Job, type JobContext, jobErrorMessage } from "./scheduler";
 
 let ctx: TestContext;
 before(async () => {
@@ -51,6 +51,7 @@ describe("scheduler", () => {
     const seen: JobContext["state"][] = [];
     const job: Job = {
       name: "counter",
+      label: "Teste",
       intervalMs: MINUTE,
       async run({ state, now }) {
         seen.push(state);
@@ -72,7 +73,12 @@ describe("scheduler", () => {
     const clock = manualClock();
     let calls = 0;
     const jobs: Job[] = [
-      { name: "keeps", intervalMs: MINUTE, run: async () => (calls++ === 0 ? { kept: "sim" } : undefined) },
+      {
+        name: "keeps",
+        label: "Teste",
+        intervalMs: MINUTE,
+        run: async () => (calls++ === 0 ? { kept: "sim" } : undefined),
+      },
     ];
     const scheduler = createScheduler({ app: ctx.app, database: ctx.database, jobs, now: clock.now });
     await scheduler.runJob("keeps");
@@ -89,6 +95,7 @@ describe("scheduler", () => {
     let runs = 0;
     const job: Job = {
       name: "exclusive",
+      label: "Teste",
       intervalMs: MINUTE,
       async run() {
         runs += 1;
@@ -131,6 +138,7 @@ describe("scheduler", () => {
     let runs = 0;
     const job: Job = {
       name: "single",
+      label: "Teste",
       intervalMs: MINUTE,
       async run() {
         runs += 1;
@@ -145,19 +153,20 @@ describe("scheduler", () => {
     assert.equal(runs, 1);
   });
 
-  test("a failing job is logged, not recorded, retried next time; the next job still runs", async () => {
+  test("a failing job is logged, not recorded as run, retried next time; the next job still runs", async () => {
     const clock = manualClock();
     const { app, errors } = withCapturedErrors(ctx.app);
     let okRuns = 0;
     const jobs: Job[] = [
       {
         name: "broken",
+        label: "Teste",
         intervalMs: MINUTE,
         run: async () => {
           throw new Error("banco fora do ar");
         },
       },
-      { name: "fine", intervalMs: MINUTE, run: async () => void (okRuns += 1) },
+      { name: "fine", label: "Teste", intervalMs: MINUTE, run: async () => void (okRuns += 1) },
     ];
     const scheduler = createScheduler({ app, database: ctx.database, jobs, now: clock.now });
     assert.deepEqual(await scheduler.runAll(), { broken: "failed", fine: "ran" });
@@ -165,14 +174,68 @@ describe("scheduler", () => {
     assert.equal(errors.length, 1);
     assert.equal(errors[0]?.obj.job, "broken");
     assert.match(String(errors[0]?.obj.err), /banco fora do ar/);
-    const rows = await ctx.app.db.select().from(jobRuns);
+    const rows = await ctx.app.db.select().from(jobRuns).orderBy(jobRuns.name);
     assert.deepEqual(
-      rows.map((r) => r.name),
-      ["fine"],
+      rows.map((r) => [r.name, r.lastRunAt?.getTime() ?? null, r.consecutiveFailures]),
+      [
+        ["broken", null, 1],
+        ["fine", clock.now().getTime(), 0],
+      ],
     );
     // Not recorded as run: the very next tick tries again (no "not_due"), and the lock was released.
     assert.equal(await scheduler.runJob("broken"), "failed");
     assert.equal(errors.length, 2);
+  });
+
+  test("failures in a row are counted with the last message (shortened, no stack) and moment; a success resets the count", async () => {
+    const clock = manualClock();
+    const { app } = withCapturedErrors(ctx.app);
+    let failing = true;
+    const long = `Mercado Pago inacessível ${"x".repeat(JOB_ERROR_MAX_LENGTH)}`;
+    const job: Job = {
+      name: "flaky",
+      label: "Teste",
+      intervalMs: MINUTE,
+      async run() {
+        if (failing) throw new Error(long);
+        return { ok: true };
+      },
+    };
+    const scheduler = createScheduler({ app, database: ctx.database, jobs: [job], now: clock.now });
+    const row = async () => (await ctx.app.db.select().from(jobRuns).where(eq(jobRuns.name, "flaky")))[0]!;
+    for (const n of [1, 2, 3]) {
+      clock.advance(MINUTE);
+      assert.equal(await scheduler.runJob("flaky"), "failed");
+      const after = await row();
+      assert.equal(after.consecutiveFailures, n);
+      assert.equal(after.lastErrorAt?.getTime(), clock.now().getTime());
+      assert.equal(typeof after.lastDurationMs, "number");
+    }
+    const failed = await row();
+    assert.equal(failed.lastError, `${long.slice(0, JOB_ERROR_MAX_LENGTH)}…`);
+    assert.doesNotMatch(failed.lastError ?? "", /\n|\bat /, "the message only, never the stack");
+    assert.equal(failed.lastRunAt, null);
+
+    failing = false;
+    clock.advance(MINUTE);
+    assert.equal(await scheduler.runJob("flaky"), "ran");
+    const recovered = await row();
+    assert.equal(recovered.consecutiveFailures, 0);
+    assert.equal(recovered.lastRunAt?.getTime(), clock.now().getTime());
+    assert.ok(recovered.lastDurationMs !== null && recovered.lastDurationMs >= 0);
+    assert.deepEqual(recovered.state, { ok: true });
+    assert.equal(recovered.lastError, failed.lastError, "the last error stays on record");
+
+    failing = true;
+    clock.advance(MINUTE);
+    assert.equal(await scheduler.runJob("flaky"), "failed");
+    assert.equal((await row()).consecutiveFailures, 1, "counting starts again after a success");
+    assert.deepEqual((await row()).state, { ok: true }, "a failure keeps the state");
+  });
+
+  test("a thrown non-Error is kept as text; an empty message is named", () => {
+    assert.equal(jobErrorMessage("tempo esgotado"), "tempo esgotado");
+    assert.equal(jobErrorMessage(new Error("   ")), "Erro sem mensagem");
   });
 
   test("start() runs each job by its timer; stop() clears the timers and waits for the run in progress", async () => {
@@ -181,6 +244,7 @@ describe("scheduler", () => {
     let release = gate();
     const job: Job = {
       name: "ticking",
+      label: "Teste",
       intervalMs: 20,
       async run() {
         ticks += 1;

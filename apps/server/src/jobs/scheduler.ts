@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { performance } from "node:perf_hooks";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
 import { jobRuns } from "../db/schema";
+import { shorten } from "../lib/text";
 
 /** What a job remembers between runs (stored as JSON in job_runs.state). */
 export type JobState = Record<string, unknown>;
@@ -17,10 +19,21 @@ export type JobContext = {
 export type Job = {
   /** Unique; names the advisory lock and the job_runs row. */
   name: string;
+  /** What the admin dashboard calls it, in Portuguese ("Conciliação com o Mercado Pago"). */
+  label: string;
   intervalMs: number;
   /** Returns the state to remember, or nothing to keep the previous one. */
   run: (context: JobContext) => Promise<JobState | void>;
 };
+
+/** The longest failure message job_runs keeps: a job's error message, never its stack trace. */
+export const JOB_ERROR_MAX_LENGTH = 300;
+
+/** What job_runs keeps of a failure: the error's own message, shortened; never its stack trace. */
+export function jobErrorMessage(err: unknown): string {
+  const message = (err instanceof Error ? err.message : String(err)).trim();
+  return shorten(message || "Erro sem mensagem", JOB_ERROR_MAX_LENGTH);
+}
 
 /**
  * ran: the job ran and its run was recorded; failed: it threw (logged); locked: another holder (an instance, or
@@ -55,8 +68,9 @@ export type SchedulerOptions = {
  * overlaps the previous one (the next is scheduled when the last ends). job_runs records when each job last ran
  * and what it remembers, so a restart or another instance carries on from there; an instance whose tick comes
  * less than half an interval after another instance's run skips it, so the work is done about once per interval
- * however many instances there are. A job that throws is logged and retried at its next tick; it never stops the
- * process or the other jobs.
+ * however many instances there are. A job that throws is logged, counted in job_runs (failures in a row, the last
+ * error's message and moment, for the admin dashboard) and retried at its next tick; it never stops the process
+ * or the other jobs. Every run records how long it took; a successful one sets the failures in a row back to 0.
  */
 export function createScheduler({
   app,
@@ -78,14 +92,43 @@ export function createScheduler({
       const [row] = await app.db.select().from(jobRuns).where(eq(jobRuns.name, job.name));
       if (row?.lastRunAt && at.getTime() - row.lastRunAt.getTime() < job.intervalMs / 2) return "not_due";
       const previous = (row?.state ?? {}) as JobState;
-      const state = (await job.run({ app, now: at, state: previous })) ?? previous;
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      let state: JobState;
+      try {
+        state = (await job.run({ app, now: at, state: previous })) ?? previous;
+      } catch (err) {
+        await recordFailure(job, at, elapsed(), err);
+        throw err;
+      }
+      const success = { lastRunAt: at, state, lastDurationMs: elapsed(), consecutiveFailures: 0 };
       await app.db
         .insert(jobRuns)
-        .values({ name: job.name, lastRunAt: at, state })
-        .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: at, state } });
+        .values({ name: job.name, ...success })
+        .onConflictDoUpdate({ target: jobRuns.name, set: success });
       return "ran";
     });
     return locked.acquired ? locked.value : "locked";
+  }
+
+  /**
+   * A failed run counts one more failure in a row and keeps its message and moment (the last successful run and
+   * the state stay). Recorded under the job's lock, so every instance sees one count. A failure to record it is
+   * logged; the job's own error is what the caller gets.
+   */
+  async function recordFailure(job: Job, at: Date, lastDurationMs: number, err: unknown) {
+    const failure = { lastError: jobErrorMessage(err), lastErrorAt: at, lastDurationMs };
+    try {
+      await app.db
+        .insert(jobRuns)
+        .values({ name: job.name, consecutiveFailures: 1, ...failure })
+        .onConflictDoUpdate({
+          target: jobRuns.name,
+          set: { consecutiveFailures: sql`${jobRuns.consecutiveFailures} + 1`, ...failure },
+        });
+    } catch (recordErr) {
+      app.log.error({ err: recordErr, job: job.name }, `falha ao registrar a falha do job ${job.name}`);
+    }
   }
 
   function runJob(name: string): Promise<RunOutcome> {

@@ -10,6 +10,7 @@ export const STORAGE_SWEEP_JOB = "storage-sweep";
 export function storageSweepJob(intervalMs: number): Job {
   return {
     name: STORAGE_SWEEP_JOB,
+    label: "Limpeza de arquivos de fotos",
     intervalMs,
     async run({ app, now }) {
       const swept = await sweepStorage({ db: app.db, storage: app.storage, now });

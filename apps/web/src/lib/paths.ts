@@ -67,6 +67,7 @@ export const apiPaths = {
   },
   admin: {
     dashboard: "/api/admin/dashboard",
+    jobs: "/api/admin/jobs",
     onboarding: "/api/admin/onboarding",
     stats: "/api/admin/stats",
     auditLog: "/api/admin/audit-log",

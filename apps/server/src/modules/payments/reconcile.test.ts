@@ -187,12 +187,10 @@ describe("reconcilePending (for the jobs)", () => {
     p.fake.createPayment({ external_reference: second.ref, amount: second.amount });
     p.fake.fail({ mode: "error500", times: 1, match: /GET \/v1\/payments/ });
     const now = new Date();
-    assert.deepEqual(await reconcilePending({ app: p.ctx.app, now }), {
-      checked: 0,
-      changed: 0,
-      failed: 1,
-      skipped: false,
-    });
+    const { error, ...failedRun } = await reconcilePending({ app: p.ctx.app, now });
+    assert.deepEqual(failedRun, { checked: 0, changed: 0, failed: 1, skipped: false });
+    assert.ok(error instanceof ProviderError);
+    assert.match(error.message, /^Mercado Pago respondeu 500/);
     assert.deepEqual(await reconcilePending({ app: p.ctx.app, now }), {
       checked: 2,
       changed: 2,

@@ -93,6 +93,8 @@ export type ReconcileCounts = {
   changed: number;
   /** Records that could not be read (Mercado Pago failing): the run stops at the first, the next run retries. */
   failed: number;
+  /** When a record could not be read: Mercado Pago's failure (its message says what went wrong). */
+  error?: ProviderError;
   /** True when no access token is configured: nothing was read. */
   skipped: boolean;
 };
@@ -138,6 +140,7 @@ export async function reconcilePending({ app, now }: { app: FastifyInstance; now
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       counts.failed += 1;
+      counts.error = err;
       app.log.warn({ err, record: `${ref.kind}:${ref.id}` }, "reconciliação: Mercado Pago indisponível");
       break;
     }

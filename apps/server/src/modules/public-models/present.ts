@@ -8,6 +8,7 @@ import {
 import { sql } from "drizzle-orm";
 import { categories, estados, models, municipios, photos, products } from "../../db/schema";
 import { fromCents } from "../../lib/money";
+import { shorten } from "../../lib/text";
 
 /** Columns a card needs; the description is cut in SQL so long texts never leave the database. */
 export const cardColumns = {
@@ -45,11 +46,6 @@ export type CardRow = {
   contactCount: number;
 };
 
-function cutDescription(text: string): string {
-  if (text.length <= CARD_DESCRIPTION_MAX) return text;
-  return `${text.slice(0, CARD_DESCRIPTION_MAX).trimEnd()}…`;
-}
-
 export function presentCard(row: CardRow): ModelCard {
   return {
     id: row.id,
@@ -61,7 +57,7 @@ export function presentCard(row: CardRow): ModelCard {
     city_slug: row.citySlug,
     slug: slugify(row.name) || "modelo",
     category_name: row.categoryName,
-    description: cutDescription(row.description),
+    description: shorten(row.description, CARD_DESCRIPTION_MAX),
     services: row.services,
     primary_photo: row.primaryPhoto,
     is_featured: row.isFeatured,

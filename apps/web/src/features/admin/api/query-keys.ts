@@ -13,6 +13,7 @@ type TableFilters = Readonly<Record<string, string | number | undefined>>;
 export const adminKeys = {
   all: () => scope,
   dashboard: () => [...scope, "dashboard"] as const,
+  jobs: () => [...scope, "jobs"] as const,
   onboarding: () => [...scope, "onboarding"] as const,
   models: () => [...scope, "models"] as const,
   modelList: (filters: TableFilters) => [...scope, "models", "list", filters] as const,

@@ -8,6 +8,7 @@ import { useSession } from "@/features/auth/session";
 import { appPaths } from "@/lib/paths";
 import { useAdminDashboard } from "../api/get-admin-dashboard";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { JobFailuresAlert } from "../components/job-failures-alert";
 import { OnboardingChecklist } from "../components/onboarding-checklist";
 
 const QUICK_LINKS = [
@@ -44,6 +45,7 @@ export function AdminDashboardPage() {
         title="Painel Administrativo"
         description={`Olá, ${session.user.username}. Veja os números do site e escolha uma área para gerenciar.`}
       />
+      <JobFailuresAlert />
       <OnboardingChecklist />
       <DashboardStats />
       <nav aria-label="Ações rápidas" className="mt-10">

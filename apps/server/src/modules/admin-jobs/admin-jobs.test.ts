@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { AdminJobsResponse } from "@vitrine/contracts";
+import { createScheduler } from "../../jobs/scheduler";
+import { RECONCILE_JOB } from "../../jobs/reconcile";
+import { expectAdminOnly } from "../../test/admin-support";
+import { loginAdmin, registerModel } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/helper";
+
+let ctx: TestContext;
+before(async () => {
+  ctx = await createTestContext();
+});
+after(() => ctx.close());
+
+describe("GET /api/admin/jobs", () => {
+  test("no token 401, a model 403, an admin 200", async () => {
+    const { token } = await registerModel(ctx.app);
+    const admin = await loginAdmin(ctx.app);
+    await expectAdminOnly(ctx.as, { model: token, admin }, (c) => c.get("/api/admin/jobs"));
+  });
+
+  test("every server job with its Portuguese name; failures in a row with the last message, no stack", async () => {
+    const admin = await loginAdmin(ctx.app);
+    const jobs = async () => {
+      const res = await ctx.as(admin).get("/api/admin/jobs");
+      assert.equal(res.statusCode, 200, res.body);
+      return (res.json() as AdminJobsResponse).jobs;
+    };
+    const fresh = await jobs();
+    assert.deepEqual(
+      fresh.map((j) => [j.name, j.label, j.consecutive_failures, j.last_error]),
+      [
+        ["plan-expiry", "Aviso de planos vencidos", 0, null],
+        ["expire-pending", "Expiração de cobranças pendentes", 0, null],
+        ["reconcile", "Conciliação com o Mercado Pago", 0, null],
+        ["cleanup", "Limpeza de registros antigos", 0, null],
+      ],
+    );
+
+    const at = new Date("2026-11-25T17:05:00Z");
+    const failing = createScheduler({
+      app: ctx.app,
+      database: ctx.database,
+      jobs: [
+        {
+          name: RECONCILE_JOB,
+          label: "Conciliação com o Mercado Pago",
+          intervalMs: 5 * 60_000,
+          run: async () => {
+            throw new Error("Mercado Pago inacessível");
+          },
+        },
+      ],
+      now: () => at,
+    });
+    for (let i = 0; i < 3; i++) assert.equal(await failing.runJob(RECONCILE_JOB), "failed");
+    const reconcile = (await jobs()).find((j) => j.name === RECONCILE_JOB);
+    assert.deepEqual(reconcile, {
+      name: RECONCILE_JOB,
+      label: "Conciliação com o Mercado Pago",
+      last_run_at: null,
+      last_duration_ms: reconcile?.last_duration_ms,
+      consecutive_failures: 3,
+      last_error: "Mercado Pago inacessível",
+      last_error_at: at.toISOString(),
+    });
+    assert.equal(typeof reconcile?.last_duration_ms, "number");
+  });
+});
