@@ -1,0 +1,25 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { serverProcess } from "../../test/server-process";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-origin-"));
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test("in production the server refuses to start without PUBLIC_URL or site_url, and starts with PUBLIC_URL", async () => {
+  const withoutOrigin = await serverProcess({ dataDir, env: { NODE_ENV: "production", JOBS_ENABLED: "false" } });
+  await assert.rejects(withoutOrigin.start(), /server exited: 1/);
+  await withoutOrigin.stop();
+
+  const env = { NODE_ENV: "production", JOBS_ENABLED: "false", PUBLIC_URL: "https://vitrine.example" };
+  const configured = await serverProcess({ dataDir, env });
+  await configured.start();
+  try {
+    const robots = await fetch(`${configured.baseUrl}/robots.txt`, { headers: { "x-forwarded-host": "evil.example" } });
+    assert.match(await robots.text(), /^Sitemap: https:\/\/vitrine\.example\/sitemap\.xml$/m);
+  } finally {
+    await configured.stop();
+  }
+});
