@@ -50,6 +50,17 @@ describe("GET /api/admin/onboarding", () => {
   });
 });
 
+test("PUBLIC_URL counts as the site's address", async () => {
+  const withUrl = await createTestContext({ publicUrl: "https://vitrine.example" });
+  try {
+    const admin = await loginAdmin(withUrl.app);
+    const res = await withUrl.as(admin).get("/api/admin/onboarding");
+    assert.equal(res.json().steps[0].done, true);
+  } finally {
+    await withUrl.close();
+  }
+});
+
 test("a site without models has the model step undone", async () => {
   const fresh = await createTestContext();
   try {

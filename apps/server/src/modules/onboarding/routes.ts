@@ -5,6 +5,6 @@ import { loadOnboarding } from "./service";
 /** The dashboard's "Primeiros passos" checklist, at /api/admin/onboarding (admin scope). */
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/onboarding", { schema: { response: { 200: AdminOnboardingResponseSchema } } }, async () => ({
-    steps: await loadOnboarding({ db: app.db }),
+    steps: await loadOnboarding(app),
   }));
 };

@@ -1,11 +1,12 @@
 import type { OnboardingStep } from "@vitrine/contracts";
 import { count, eq, isNull, like } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { auditLog, models, plans } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { loadProviderSettings } from "../payments/service";
 import { loadSitePix } from "../pix/service";
-import { loadSiteIdentity } from "../settings/service";
+import { configuredOrigin } from "../settings/service";
 
 /** Whether the site's charges have a valid Pix key to be paid to (the rule of the charges themselves). */
 async function hasSitePix(db: Db): Promise<boolean> {
@@ -21,14 +22,15 @@ async function hasSitePix(db: Db): Promise<boolean> {
 const countOf = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
 
 /**
- * The "Primeiros passos" of a new site, each ticked from the data itself: the public address is set (site_url,
- * an http(s) address); a Pix key the charges can use; a Mercado Pago access token for the chosen environment;
+ * The "Primeiros passos" of a new site, each ticked from the data itself: the public address is configured
+ * (PUBLIC_URL, or an http(s) site_url); a Pix key the charges can use; a Mercado Pago access token for the chosen environment;
  * the plans reviewed (the three starting plans are examples: an admin has created, edited, switched or deleted a
  * plan, and one is active); a model registered (not deleted).
  */
-export async function loadOnboarding({ db }: { db: Db }): Promise<OnboardingStep[]> {
-  const [site, pix, provider, activePlans, planChanges, liveModels] = await Promise.all([
-    loadSiteIdentity({ db }),
+export async function loadOnboarding(app: FastifyInstance): Promise<OnboardingStep[]> {
+  const { db } = app;
+  const [origin, pix, provider, activePlans, planChanges, liveModels] = await Promise.all([
+    configuredOrigin(app),
     hasSitePix(db),
     loadProviderSettings(db),
     countOf(db.select({ n: count() }).from(plans).where(eq(plans.active, true))),
@@ -36,7 +38,7 @@ export async function loadOnboarding({ db }: { db: Db }): Promise<OnboardingStep
     countOf(db.select({ n: count() }).from(models).where(isNull(models.deletedAt))),
   ]);
   return [
-    { id: "site", done: site.url !== "" },
+    { id: "site", done: origin !== "" },
     { id: "pix", done: pix },
     { id: "mercadopago", done: provider.accessToken !== "" },
     { id: "plans", done: activePlans > 0 && planChanges > 0 },
