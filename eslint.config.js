@@ -92,8 +92,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Server module edges. A feature module (modules/<feature>/) may use the shared model kernel (modules/models/),
-  // plugins/, lib/, db/ and another feature's service.ts — never another feature's routes, presenters or helpers.
-  // plugins/, lib/ and db/ sit below the modules and never import them.
+  // cache/, plugins/, lib/, db/ and another feature's service.ts — never another feature's routes, presenters or
+  // helpers. cache/ (the in-memory public data), plugins/ (framework plumbing), lib/ and db/ sit below the modules
+  // and never import them.
   {
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: ["**/*.test.ts", "**/test-support.ts"],
@@ -112,14 +113,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ["apps/server/src/{plugins,lib,db}/**/*.ts"],
+    files: ["apps/server/src/{cache,plugins,lib,db}/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { group: ["../modules/*", "../../modules/*"], message: "plugins/, lib/ and db/ never import modules." },
+            {
+              group: ["../modules/*", "../../modules/*"],
+              message: "cache/, plugins/, lib/ and db/ never import modules.",
+            },
           ],
         },
       ],

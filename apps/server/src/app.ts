@@ -36,15 +36,15 @@ import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
 import { ageGateRoutes } from "./modules/age-gate/routes";
 import { authPlugin } from "./plugins/auth";
-import { cityIndexPlugin } from "./plugins/city-index";
+import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
-import { publicCachePlugin } from "./plugins/public-cache";
+import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { createLocalStorage, type Storage } from "./plugins/storage";
 import { httpCachePlugin, markPublicReads } from "./plugins/http-cache";
-import { MAX_PARAM_LENGTH, registerWebApp } from "./plugins/web-app";
+import { MAX_PARAM_LENGTH, registerWebApp } from "./ssr/web-app";
 
 declare module "fastify" {
   interface FastifyInstance {

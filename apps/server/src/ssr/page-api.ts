@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../lib/app-error";
 import { errorBody } from "../plugins/error-handler";
-import { getJsonBody } from "../plugins/public-cache";
+import { getJsonBody } from "../cache/public-cache";
 import { findCityBySlug } from "../modules/cities/service";
 import { getListingBody } from "../modules/public-models/listing";
 import { getCachedProfile } from "../modules/public-models/profile";

@@ -1,5 +1,5 @@
 import type { City } from "@vitrine/contracts";
-import type { CityEntry } from "../../plugins/city-index";
+import type { CityEntry } from "../../cache/city-index";
 
 export const presentCity = (city: CityEntry, modelsCount: number): City => ({
   id: city.id,

@@ -8,8 +8,8 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { looseText } from "../../plugins/city-index";
-import { getJsonBody } from "../../plugins/public-cache";
+import { looseText } from "../../cache/city-index";
+import { getJsonBody } from "../../cache/public-cache";
 import { type CityDeps, findCityBySlug, listCitiesWithModels, listStatesWithModels, searchCities } from "./service";
 
 /** Sends a cached body: already checked against the route's schema and serialized (see getJsonBody). */

@@ -4,8 +4,8 @@ import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { isPubliclyVisible } from "../models/visibility";
-import { type CityEntry, type CityIndex, looseText } from "../../plugins/city-index";
-import type { PublicCache } from "../../plugins/public-cache";
+import { type CityEntry, type CityIndex, looseText } from "../../cache/city-index";
+import type { PublicCache } from "../../cache/public-cache";
 import { presentCity } from "./present";
 
 /** What every city list reads: the database, the public cache and the in-memory municipality index. */

@@ -10,7 +10,7 @@ import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { type CardRow, cardColumns, presentCard } from "./present";
-import { getJsonBody, type PublicCache } from "../../plugins/public-cache";
+import { getJsonBody, type PublicCache } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { perDatabase } from "../../db/per-database";
 

@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from "../../lib/dates";
 import type { Db } from "../../db/client";
 import { models, photos, products } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
-import type { PublicCache } from "../../plugins/public-cache";
+import type { PublicCache } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { isPubliclyVisible } from "../models/visibility";
 import { photoColumns, presentProduct, presentProfile, productColumns, profileColumns } from "./present";

@@ -1,7 +1,7 @@
 import type { VisitBody } from "@vitrine/contracts";
 import type { Db } from "../../db/client";
 import { accessLogs } from "../../db/schema";
-import type { CityIndex } from "../../plugins/city-index";
+import type { CityIndex } from "../../cache/city-index";
 
 /**
  * Records a public page view for the admin statistics: the time, the page kind and the city ("Campo Grande
