@@ -5,7 +5,7 @@ import { prepareDatabase } from "./db/prepare";
 import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
 import { restrictToOwner } from "./lib/owner-only";
-import { sweepStorage } from "./modules/photos/stored-files";
+import { sweepStorage } from "./modules/models/stored-files";
 import { assertPublicOriginConfigured } from "./modules/settings/service";
 import { serve } from "./serve";
 

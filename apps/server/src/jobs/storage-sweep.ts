@@ -1,4 +1,4 @@
-import { sweepStorage } from "../modules/photos/stored-files";
+import { sweepStorage } from "../modules/models/stored-files";
 import type { Job } from "./scheduler";
 
 export const STORAGE_SWEEP_JOB = "storage-sweep";

@@ -9,7 +9,7 @@ import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import { eraseModel } from "../models/erase";
 import { lockModel } from "../models/lock-model";
-import { removeQueuedFiles } from "../photos/service";
+import { removeQueuedFiles } from "../models/stored-files";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 

@@ -3,7 +3,7 @@ import type { Storage } from "../../plugins/storage";
 import { recordAudit } from "../audit/service";
 import { eraseModel } from "../models/erase";
 import { lockModelForAdmin } from "../models/lock-model";
-import { removeQueuedFiles } from "../photos/service";
+import { removeQueuedFiles } from "../models/stored-files";
 
 /**
  * An admin deletes a model (docs/decisions/021-admin-model-deletion.md): she is erased like an account deletion,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { DELETED_ACCOUNT_NAME } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { directLoginTokens, models, photos, products, visitorMarks } from "../../db/schema";
-import { queuePhotoFileDeletions } from "../photos/service";
+import { queuePhotoFileDeletions } from "./stored-files";
 import type { Tx } from "./lock-model";
 import { isModelVisible } from "./publish";
 

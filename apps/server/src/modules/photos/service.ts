@@ -8,7 +8,7 @@ import { failpoint } from "../../lib/failpoint";
 import { processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import { presentOwnerPhoto } from "./present";
-import { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
+import { queuePhotoFileDeletions, removeQueuedFiles } from "../models/stored-files";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
@@ -49,8 +49,6 @@ function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
   return cleanPlainText(base).replace(/\s+/g, " ").trim().slice(0, ORIGINAL_NAME_MAX);
 }
-
-export { queuePhotoFileDeletions, removeQueuedFiles } from "./stored-files";
 
 /**
  * Decodes, cleans and stores an upload, then records it. The first photo is always primary; `isPrimary` moves

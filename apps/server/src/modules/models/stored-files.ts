@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { pendingFileDeletions, photos } from "../../db/schema";
 import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
-import type { Tx } from "../models/lock-model";
+import type { Tx } from "./lock-model";
 
 /** A file queued for removal: the row in pending_file_deletions and the storage key it names. */
 export type QueuedDeletion = { id: number; fileKey: string };

@@ -9,7 +9,7 @@ import { createLocalStorage } from "../../plugins/storage";
 import { bearer, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { photoFileKeys, queuePhotoFileDeletions, sweepStorage } from "./stored-files";
-import { addPhoto } from "./test-support";
+import { addPhoto } from "../photos/test-support";
 
 let ctx: TestContext;
 before(async () => {
