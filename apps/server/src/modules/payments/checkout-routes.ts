@@ -18,17 +18,10 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientAddressKey } from "../../lib/client-address";
-import {
-  generatePaymentLink,
-  openCheckout,
-  PAYMENT_LINK_FAILED,
-  readOrder,
-  readOwnPayment,
-  startPixManualOrder,
-  startPlanCheckout,
-  startPlanPix,
-  startProviderPixOrder,
-} from "./checkout";
+import { generatePaymentLink, PAYMENT_LINK_FAILED } from "./admin-link";
+import { openCheckout } from "./checkout";
+import { readOwnPayment, startPlanCheckout, startPlanPix } from "./plan-checkout";
+import { readOrder, startPixManualOrder, startProviderPixOrder } from "./shop-checkout";
 import { presentOwnPayment, presentPublicOrder } from "./present";
 
 /** Per client address (an IPv6 client by its /64): anyone may call these, so nobody may flood them. */
