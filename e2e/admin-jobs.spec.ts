@@ -5,54 +5,89 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { AdminJobsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
+import { freePort } from "../apps/server/src/test/free-port";
 import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
- * The admin dashboard warns about a scheduled job that failed three times in a row. The failures are written into
- * job_runs while the server is stopped (PGlite allows one process per directory), as the scheduler records them:
- * the reconciliation failed 3 times (shown), the clean-up twice (not shown). The site then runs with its jobs off,
- * so no run changes the rows while the test looks. Nothing in the server can write these rows but a job's run.
+ * The admin dashboard warns about a scheduled job that failed three times in a row. Written while the server is
+ * stopped (PGlite allows one process per directory): a Mercado Pago access token, a pending "Pix via Mercado
+ * Pago" order, and the reconciliation's record of two failures in a row (as the scheduler keeps it). With its
+ * jobs off the site shows no warning; started again with its jobs on and MERCADOPAGO_API_URL pointing at a
+ * closed port, its own reconciliation run fails a third time and the dashboard says so.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-jobs-"));
 const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "jobs");
-// 17:05 UTC is 14:05 in São Paulo.
-const FAILED_AT = "2026-11-25T17:05:00Z";
 const WARNING =
-  "Conciliação com o Mercado Pago falhou 3 vezes seguidas — último erro: Mercado Pago inacessível em 25/11/2026, 14:05";
+  /^Conciliação com o Mercado Pago falhou 3 vezes seguidas — último erro: Mercado Pago inacessível em (\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2})$/;
+const saoPauloNow = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: "America/Sao_Paulo",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 let site: Site;
 let browser: Browser;
 
-async function seedJobFailures(): Promise<void> {
+async function seedFailingReconciliation(): Promise<void> {
   const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
   try {
     await db.query(
+      `insert into settings (setting_key, setting_value) values ('mp_access_token_test', 'TEST-e2e-token')
+       on conflict (setting_key) do update set setting_value = excluded.setting_value`,
+    );
+    await db.query(
+      `insert into orders (amount_cents, status, method, preference_id, customer_name)
+       values (4990, 'pending', 'mercadopago_pix', 'pref-e2e-jobs', 'Cliente E2E')`,
+    );
+    await db.query(
       `insert into job_runs (name, consecutive_failures, last_error, last_error_at, last_duration_ms)
-       values ('reconcile', 3, 'Mercado Pago inacessível', $1, 12),
-              ('cleanup', 2, 'banco ocupado', $1, 4)`,
-      [FAILED_AT],
+       values ('reconcile', 2, 'Mercado Pago não respondeu em 10000 ms', now() - interval '5 minutes', 10003)`,
     );
   } finally {
     await db.close();
   }
 }
 
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${site.baseUrl}/api/auth/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function reconcileFailures(token: string): Promise<number> {
+  const res = await fetch(`${site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const { jobs } = (await res.json()) as AdminJobsResponse;
+  return jobs.find((j) => j.name === "reconcile")?.consecutive_failures ?? -1;
+}
+
+/** Signs in through the admin login screen and waits for the dashboard and its jobs' answer. */
 async function openDashboard(mobile: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+  const jobsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/jobs");
   await page.getByRole("button", { name: "Entrar" }).click();
   await page.waitForURL("**/admin/dashboard");
+  await jobsAnswered;
+  await page.getByRole("heading", { name: "Primeiros passos" }).waitFor();
   return { page, errors, close: () => context.close() };
 }
 
 before(async () => {
   site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
   await site.stop();
-  await seedJobFailures();
+  await seedFailingReconciliation();
   site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
   browser = await launchBrowser();
   mkdirSync(SHOTS, { recursive: true });
@@ -65,39 +100,50 @@ after(async () => {
 });
 
 describe("admin dashboard: failing jobs", () => {
-  for (const mobile of [false, true]) {
-    test(`a job failed 3 times in a row is shown with its last error and São Paulo time (${mobile ? 390 : 1280} px)`, async () => {
+  test("the endpoint: 401 without a token; two failures in a row are not warned about", async () => {
+    assert.equal((await fetch(`${site.baseUrl}/api/admin/jobs`)).status, 401);
+    assert.equal(await reconcileFailures(await adminToken()), 2);
+    const { page, errors, close } = await openDashboard(false);
+    try {
+      await page.waitForTimeout(300);
+      assert.equal(await page.getByText("falhou", { exact: false }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+
+  test("Mercado Pago unreachable: the site's own reconciliation fails a third time and the dashboard warns", async () => {
+    await site.stop();
+    const closedPort = await freePort();
+    site = await startSite({ DATA_DIR: dataDir, MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` });
+    const token = await adminToken();
+    // The jobs' first runs come 5 seconds after the start.
+    const deadline = Date.now() + 45_000;
+    while ((await reconcileFailures(token)) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    assert.equal(await reconcileFailures(token), 3);
+
+    for (const mobile of [false, true]) {
       const { page, errors, close } = await openDashboard(mobile);
       try {
         const warning = page.getByRole("region", { name: "Uma tarefa automática está falhando" });
         await warning.waitFor();
-        assert.deepEqual(await warning.getByRole("listitem").allInnerTexts(), [WARNING]);
-        assert.equal(await page.getByText("Limpeza de registros antigos").count(), 0, "2 failures: no warning");
-        await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
-        await page.waitForTimeout(300);
-        if (mobile) await page.screenshot({ path: path.join(SHOTS, "dashboard-job-warning-390-top.png") });
-        await page.screenshot({
-          path: path.join(SHOTS, `dashboard-job-warning-${mobile ? 390 : 1280}.png`),
-          fullPage: true,
-        });
+        const [text] = await warning.getByRole("listitem").allInnerTexts();
+        const when = WARNING.exec(text ?? "")?.[1];
+        assert.ok(when, text);
+        // São Paulo time of the failure: within a minute of now.
+        const now = Date.now();
+        assert.ok(
+          [now, now - 60_000].map((t) => saoPauloNow.format(new Date(t))).includes(when),
+          `${when} is not São Paulo's time now`,
+        );
+        const width = mobile ? 390 : 1280;
+        if (mobile) await page.screenshot({ path: path.join(SHOTS, `dashboard-job-warning-${width}-top.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `dashboard-job-warning-${width}.png`), fullPage: true });
         assert.deepEqual(errors, []);
       } finally {
         await close();
       }
-    });
-  }
-
-  test("the endpoint answers the admin only", async () => {
-    assert.equal((await fetch(`${site.baseUrl}/api/admin/jobs`)).status, 401);
-    const login = await fetch(`${site.baseUrl}/api/auth/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const res = await fetch(`${site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });
-    assert.equal(res.status, 200);
-    const { jobs } = (await res.json()) as { jobs: { name: string; consecutive_failures: number }[] };
-    assert.equal(jobs.find((j) => j.name === "reconcile")?.consecutive_failures, 3);
+    }
   });
 });
