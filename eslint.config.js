@@ -66,6 +66,17 @@ const webModuleEdges = [
   },
 ];
 
+/**
+ * A server feature (a folder of modules/, seen from `modulesPath`) is reached through its service.ts, or through
+ * the shared model kernel (modules/models/): never through its routes, presenters or helpers.
+ */
+function featureThroughService(modulesPath) {
+  return {
+    regex: `^${modulesPath}(?!models/)[^./][^/]*/(?!service$).+$`,
+    message: "Use a feature through its service.ts (or move shared code into the model kernel, modules/models).",
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -93,24 +104,18 @@ export default tseslint.config(
   },
   // Server module edges. A feature module (modules/<feature>/) may use the shared model kernel (modules/models/),
   // cache/, plugins/, lib/, db/ and another feature's service.ts — never another feature's routes, presenters or
-  // helpers. cache/ (the in-memory public data), plugins/ (framework plumbing), lib/ and db/ sit below the modules
-  // and never import them.
+  // helpers. The server-rendered pages (ssr/) and the scheduled jobs (jobs/) reach the features the same way.
+  // cache/ (the in-memory public data), plugins/ (framework plumbing), lib/ and db/ sit below the modules and
+  // never import them.
   {
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: ["**/*.test.ts", "**/test-support.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^\\.\\./(?!models/)[^./][^/]*/(?!service$).+$",
-              message: "Use the other feature through its service.ts (or move shared code into modules/models).",
-            },
-          ],
-        },
-      ],
-    },
+    rules: { "no-restricted-imports": ["error", { patterns: [featureThroughService("\\.\\./")] }] },
+  },
+  {
+    files: ["apps/server/src/{ssr,jobs}/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [featureThroughService("\\.\\./modules/")] }] },
   },
   {
     files: ["apps/server/src/{cache,plugins,lib,db}/**/*.ts"],

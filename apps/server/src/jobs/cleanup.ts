@@ -1,7 +1,7 @@
 import { isNotNull, lt, lte, or } from "drizzle-orm";
 import { directLoginTokens, loginThrottle, visitorMarks } from "../db/schema";
 import { todayInSaoPaulo } from "../lib/dates";
-import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/throttle";
+import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
 import type { Job } from "./scheduler";
 
 export const CLEANUP_JOB = "cleanup";

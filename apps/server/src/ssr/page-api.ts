@@ -10,10 +10,8 @@ import { AppError } from "../lib/app-error";
 import { errorBody } from "../plugins/error-handler";
 import { getJsonBody } from "../cache/public-cache";
 import { findCityBySlug } from "../modules/cities/service";
-import { getListingBody } from "../modules/public-models/listing";
-import { getCachedProfile } from "../modules/public-models/profile";
-import { presentPublicSettings } from "../modules/settings/present";
-import { listPublicSettings } from "../modules/settings/service";
+import { getCachedProfile, getListingBody } from "../modules/public-models/service";
+import { getPublicSettings } from "../modules/settings/service";
 
 /** What a read of the public API answers: its status and parsed JSON body. */
 export type ApiAnswer = { status: number; body: unknown };
@@ -45,9 +43,9 @@ export function createPageApi(app: FastifyInstance) {
     const path = url.pathname;
     if (path === "/api/settings/public") {
       // Settings move the public data version (migration 0012), so they are cached under it.
-      const body = await getJsonBody(cache, "settings-public", PublicSettingsResponseSchema, async () => ({
-        settings: presentPublicSettings(await listPublicSettings({ db })),
-      }));
+      const body = await getJsonBody(cache, "settings-public", PublicSettingsResponseSchema, () =>
+        getPublicSettings({ db }),
+      );
       return { status: 200, body: JSON.parse(body.toString()) };
     }
     if (path.startsWith("/api/cities/by-slug/")) {

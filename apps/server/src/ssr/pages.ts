@@ -1,7 +1,7 @@
 import { parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
-import { addCountedView, getCachedProfile } from "../modules/public-models/profile";
+import { addCountedView, getCachedProfile } from "../modules/public-models/service";
 import { publicOrigin } from "../modules/settings/service";
 import type { Page, PageRenderer } from "./renderer";
 

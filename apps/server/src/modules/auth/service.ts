@@ -10,6 +10,7 @@ import { buildModelSearchText } from "../models/search-text";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle";
 
 export { assertNotThrottled, clearFailures, recordFailure, throttleKey };
+export { LOGIN_THROTTLE_FORGET_AFTER_MS } from "./throttle";
 export { presentAdmin } from "./present";
 
 /** One message for every login failure: it never tells which part was wrong. */

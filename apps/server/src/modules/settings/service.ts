@@ -1,15 +1,21 @@
-import { PUBLIC_SETTING_KEYS } from "@vitrine/contracts";
+import { PUBLIC_SETTING_KEYS, type PublicSettingsResponse } from "@vitrine/contracts";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { plans, settings } from "../../db/schema";
+import { presentPublicSettings } from "./present";
 
 /** The rows of the settings anyone may read (site name, contacts, footer text). */
-export function listPublicSettings({ db }: { db: Db }) {
+function listPublicSettings({ db }: { db: Db }) {
   return db
     .select()
     .from(settings)
     .where(inArray(settings.settingKey, [...PUBLIC_SETTING_KEYS]));
+}
+
+/** The answer of GET /api/settings/public: every public setting, "" where none is stored. */
+export async function getPublicSettings({ db }: { db: Db }): Promise<PublicSettingsResponse> {
+  return { settings: presentPublicSettings(await listPublicSettings({ db })) };
 }
 
 /** Active plans, cheapest first. */

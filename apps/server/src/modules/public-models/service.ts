@@ -1,0 +1,6 @@
+/**
+ * What the rest of the server uses of the public listing and profiles: the server-rendered pages answer the
+ * listing and profile reads with the same cached bodies as the routes, and count a profile view as the route does.
+ */
+export { getListingBody } from "./listing";
+export { addCountedView, getCachedProfile } from "./profile";
