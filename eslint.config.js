@@ -104,13 +104,31 @@ export default tseslint.config(
   },
   // Server module edges. A feature module (modules/<feature>/) may use the shared model kernel (modules/models/),
   // cache/, plugins/, lib/, db/ and another feature's service.ts — never another feature's routes, presenters or
-  // helpers. The server-rendered pages (ssr/) and the scheduled jobs (jobs/) reach the features the same way.
+  // helpers; the kernel itself imports no feature. The server-rendered pages (ssr/) and the scheduled jobs (jobs/)
+  // reach the features the same way.
   // cache/ (the in-memory public data), plugins/ (framework plumbing), lib/ and db/ sit below the modules and
   // never import them.
   {
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: ["**/*.test.ts", "**/test-support.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [featureThroughService("\\.\\./")] }] },
+  },
+  {
+    files: ["apps/server/src/modules/models/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!models/)[^./][^/]*/",
+              message: "The model kernel (modules/models) is shared by the features and imports none of them.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["apps/server/src/{ssr,jobs}/**/*.ts"],
