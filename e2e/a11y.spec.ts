@@ -154,6 +154,17 @@ describe("accessibility", () => {
     // A reload keeps the entry, and its place.
     await page.reload();
     await waitForScroll(page, 400);
+    // A new document with an #anchor starts at the anchor.
+    await page.goto("/login");
+    await page.goto(`${profilePath}#galeria`);
+    await page.waitForTimeout(500);
+    const at = await page.evaluate(() => ({
+      y: window.scrollY,
+      top: document.getElementById("galeria")?.getBoundingClientRect().top,
+      h: document.documentElement.scrollHeight,
+      url: location.href,
+    }));
+    assert.ok(at.y > 0 && at.top !== undefined && at.top > -2 && at.top < 200, JSON.stringify(at));
     assert.deepEqual(errors, []);
     await context.close();
   });
