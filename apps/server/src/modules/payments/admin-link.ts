@@ -6,8 +6,8 @@ import { modelPayments, plans } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin } from "../models/lock-model";
-import { chargeOrUndo, type Checkout, MODEL_LINK_MS, modelPreference, PLAN_NOT_FOUND } from "./checkout";
-import { idempotencyKey, type RecordRef } from "./provider";
+import { chargeOrUndo, type Checkout, createModelPreference, MODEL_LINK_MS, PLAN_NOT_FOUND } from "./checkout";
+import type { RecordRef } from "./provider";
 
 /** The admin's "Gerar link de pagamento" failure text. */
 export const PAYMENT_LINK_FAILED = "Erro ao gerar link de pagamento";
@@ -55,17 +55,14 @@ export async function generatePaymentLink(input: { db: Db; checkout: Checkout; a
     checkout,
     PAYMENT_LINK_FAILED,
     async () => {
-      const answer = await checkout.client.createPreference(
-        modelPreference(checkout, {
-          ref,
-          itemId: plan ? `plan-${plan.id}` : `payment-${paymentId}`,
-          title: plan?.name ?? body.description,
-          amountCents,
-          payer,
-          expiresAt,
-        }),
-        idempotencyKey(ref, "preference"),
-      );
+      const answer = await createModelPreference(checkout, {
+        ref,
+        planId: plan?.id ?? null,
+        title: plan?.name ?? body.description,
+        amountCents,
+        payer,
+        expiresAt,
+      });
       // The link exists now: it is stored with the admin's audit row, in one transaction. The audit log is only
       // ever appended to, so a link that failed leaves no row to take back.
       await db.transaction(async (tx) => {

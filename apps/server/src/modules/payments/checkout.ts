@@ -6,6 +6,7 @@ import { loadSiteIdentity, publicOrigin } from "../settings/service";
 import {
   clientFor,
   externalReference,
+  idempotencyKey,
   loadProviderSettings,
   notificationUrl,
   type ProviderSettings,
@@ -136,23 +137,30 @@ export async function hint(log: FastifyBaseLogger, what: string, work: () => Pro
 export const checkedRecently = (checkedAt: Date | null) =>
   checkedAt !== null && Date.now() - checkedAt.getTime() < RECHECK_AFTER_MS;
 
-/** A Checkout Pro preference for one of the model's payments; she comes back to her dashboard. */
-export function modelPreference(
+/**
+ * Creates the Checkout Pro preference of one of the model's payments (the item is the plan when there is one, else
+ * the payment); she comes back to her dashboard.
+ */
+export function createModelPreference(
   checkout: Checkout,
   input: {
     ref: RecordRef;
-    itemId: string;
+    planId: number | null;
     title: string;
     amountCents: number;
     payer: { name: string; email: string };
     expiresAt: Date;
   },
-): PreferenceInput {
+) {
+  return checkout.client.createPreference(modelPreference(checkout, input), idempotencyKey(input.ref, "preference"));
+}
+
+function modelPreference(checkout: Checkout, input: Parameters<typeof createModelPreference>[1]): PreferenceInput {
   const { origin } = checkout;
   return {
     items: [
       {
-        id: input.itemId,
+        id: input.planId ? `plan-${input.planId}` : `payment-${input.ref.id}`,
         title: `${input.title} - ${checkout.siteName}`,
         quantity: 1,
         unit_price: fromCents(input.amountCents),

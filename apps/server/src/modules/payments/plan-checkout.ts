@@ -10,10 +10,10 @@ import {
   chargeOrUndo,
   type Checkout,
   checkedRecently,
+  createModelPreference,
   hint,
   MINUTE_MS,
   MODEL_LINK_MS,
-  modelPreference,
   PLAN_NOT_FOUND,
 } from "./checkout";
 import { externalReference, idempotencyKey, type RecordRef } from "./provider";
@@ -83,6 +83,25 @@ async function insertPlanPayment(
   return row.id;
 }
 
+/**
+ * The committed pending payment a renewal charges: the renewal plan's price for the signed-in model, by `method`,
+ * payable until `expiresAt`.
+ */
+async function openPlanPayment(input: {
+  db: Db;
+  modelId: number;
+  planId?: number | null;
+  method: string;
+  expiresAt: Date;
+}) {
+  const { db, modelId, method, expiresAt } = input;
+  const plan = await findRenewalPlan({ db, planId: input.planId });
+  const payer = await findPayer(db, modelId);
+  const paymentId = await insertPlanPayment(db, { modelId, plan, method, expiresAt });
+  const ref: RecordRef = { kind: "model_payment", id: paymentId };
+  return { plan, payer, paymentId, ref };
+}
+
 const deletePlanPayment = (db: Db, id: number) => db.delete(modelPayments).where(eq(modelPayments.id, id));
 
 /**
@@ -95,27 +114,21 @@ export async function startPlanCheckout(input: {
   modelId: number;
   planId?: number | null;
 }) {
-  const { db, checkout, modelId } = input;
-  const plan = await findRenewalPlan({ db, planId: input.planId });
-  const payer = await findPayer(db, modelId);
+  const { db, checkout } = input;
   const expiresAt = new Date(Date.now() + MODEL_LINK_MS);
-  const paymentId = await insertPlanPayment(db, { modelId, plan, method: "mercadopago", expiresAt });
-  const ref: RecordRef = { kind: "model_payment", id: paymentId };
+  const { plan, payer, paymentId, ref } = await openPlanPayment({ ...input, method: "mercadopago", expiresAt });
   const preference = await chargeOrUndo(
     checkout,
     PAYMENT_PROVIDER_FAILED,
     async () => {
-      const answer = await checkout.client.createPreference(
-        modelPreference(checkout, {
-          ref,
-          itemId: plan.id ? `plan-${plan.id}` : `payment-${paymentId}`,
-          title: plan.name,
-          amountCents: plan.priceCents,
-          payer,
-          expiresAt,
-        }),
-        idempotencyKey(ref, "preference"),
-      );
+      const answer = await createModelPreference(checkout, {
+        ref,
+        planId: plan.id,
+        title: plan.name,
+        amountCents: plan.priceCents,
+        payer,
+        expiresAt,
+      });
       await db
         .update(modelPayments)
         .set({ preferenceId: answer.id, paymentLink: answer.init_point })
@@ -136,12 +149,9 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
  * copy-and-paste code (Mercado Pago's own image when drawing fails).
  */
 export async function startPlanPix(input: { db: Db; checkout: Checkout; modelId: number; planId?: number | null }) {
-  const { db, checkout, modelId } = input;
-  const plan = await findRenewalPlan({ db, planId: input.planId });
-  const payer = await findPayer(db, modelId);
+  const { db, checkout } = input;
   const expiresAt = new Date(Date.now() + PROVIDER_PIX_MINUTES * MINUTE_MS);
-  const paymentId = await insertPlanPayment(db, { modelId, plan, method: "mercadopago_pix", expiresAt });
-  const ref: RecordRef = { kind: "model_payment", id: paymentId };
+  const { plan, payer, paymentId, ref } = await openPlanPayment({ ...input, method: "mercadopago_pix", expiresAt });
   const charge = await chargeOrUndo(
     checkout,
     PAYMENT_PROVIDER_FAILED,
