@@ -1,9 +1,9 @@
 import { ADMIN_PAGE_SIZES, formatBRL, type OwnOrder, plural, sumMoney } from "@vitrine/contracts";
 import { useState } from "react";
+import { OrderStatusBadge } from "@/components/order-status-badge";
 import { Card, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { useOwnOrders } from "../api/get-own-orders";
-import { OrderStatusBadge } from "./order-status";
 
 const COLUMNS: TableColumn<OwnOrder>[] = [
   { key: "id", header: "Pedido", render: (o) => <span className="text-ink-muted">#{o.id}</span> },

@@ -1,5 +1,6 @@
 import { type AdminOrder, formatBRL, paymentFlagLabel } from "@vitrine/contracts";
 import { useState } from "react";
+import { OrderStatusBadge } from "@/components/order-status-badge";
 import { Badge, Button, Card, ConfirmDialog, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -8,7 +9,6 @@ import { useOrders } from "@/features/admin/api/get-orders";
 import { useSetOrderStatus } from "@/features/admin/api/set-order-status";
 import { formatDateTime } from "@/lib/format";
 import { type OrderFilterValues, OrderFiltersBar } from "./order-filters";
-import { OrderStatusBadge } from "./order-status-badge";
 
 type PendingAction = { order: AdminOrder; status: "paid" | "cancelled" };
 
