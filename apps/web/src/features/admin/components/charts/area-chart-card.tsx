@@ -1,26 +1,14 @@
 import { useId } from "react";
 import { Area, AreaChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
-import type { ChartSeries } from "./bar-chart-card";
 import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
 import { axisProps, formatCount, formatDayTick, gridProps, legendProps, tooltipProps } from "./chart-theme";
+import type { LineChartCardProps } from "./line-chart-card";
 import { getChartColor } from "./palette";
+import { allSeriesZero, seriesTable } from "./series";
 
-export type AreaChartCardProps<T extends object> = {
-  title: string;
-  description?: string;
-  data: T[];
-  /** The field of the horizontal axis, usually a day "YYYY-MM-DD" (shown "dd/mm"). */
-  xKey: keyof T & string;
-  series: ChartSeries<T>[];
-  formatValue?: (value: number) => string;
+export type AreaChartCardProps<T extends object> = LineChartCardProps<T> & {
   /** Shorter values for the vertical axis (e.g. "R$ 1,2 mil"); defaults to formatValue. */
   formatAxis?: (value: number) => string;
-  formatX?: (value: unknown) => string;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /**
@@ -29,38 +17,22 @@ export type AreaChartCardProps<T extends object> = {
  * <AreaChartCard title="Vendas por dia" data={sales} xKey="date" series={[{ key: "revenue", label: "Receita" }]} />
  */
 export function AreaChartCard<T extends object>({
-  title,
-  description,
   data,
   xKey,
   series,
   formatValue = formatCount,
   formatAxis,
   formatX = formatDayTick,
-  height = "md",
-  loading,
-  error,
-  onRetry,
+  ...frame
 }: AreaChartCardProps<T>) {
   const gradientId = useId().replace(/:/g, "");
-  const valueOf = (row: T, key: keyof T) => Number(row[key]) || 0;
-  const isEmpty = data.length === 0 || data.every((row) => series.every((s) => valueOf(row, s.key) === 0));
+  const isEmpty = allSeriesZero(data, series);
   const axisFormat = formatAxis ?? formatValue;
   return (
     <ChartCard
-      title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={isEmpty}
-      srTable={{
-        headers: ["", ...series.map((s) => s.label)],
-        rows: data
-          .filter((row) => series.some((s) => valueOf(row, s.key) !== 0))
-          .map((row) => [formatX(row[xKey]), ...series.map((s) => formatValue(valueOf(row, s.key)))]),
-      }}
+      srTable={seriesTable(data, series, (row) => formatX(row[xKey]), formatValue, true)}
     >
       <AreaChart
         data={data as Record<string, unknown>[]}

@@ -1,14 +1,10 @@
 import { Bar, BarChart, CartesianGrid, Legend, Rectangle, Tooltip, XAxis, YAxis } from "recharts";
-import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
+import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { axisProps, formatCount, gridProps, legendProps, tooltipProps, truncateLabel } from "./chart-theme";
 import { getChartColor } from "./palette";
+import { allSeriesZero, type ChartSeries, seriesTable } from "./series";
 
-export type ChartSeries<T> = { key: keyof T & string; label: string };
-
-export type BarChartCardProps<T extends object> = {
-  title: string;
-  description?: string;
+export type BarChartCardProps<T extends object> = ChartFrameProps & {
   data: T[];
   /** The field naming each bar (model name, city, day…). */
   categoryKey: keyof T & string;
@@ -20,10 +16,6 @@ export type BarChartCardProps<T extends object> = {
   colorByBar?: boolean;
   formatValue?: (value: number) => string;
   formatCategory?: (value: unknown) => string;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /**
@@ -32,8 +24,6 @@ export type BarChartCardProps<T extends object> = {
  *   series={[{ key: "views", label: "Visualizações" }]} orientation="horizontal" colorByBar />
  */
 export function BarChartCard<T extends object>({
-  title,
-  description,
   data,
   categoryKey,
   series,
@@ -41,32 +31,17 @@ export function BarChartCard<T extends object>({
   colorByBar = false,
   formatValue = formatCount,
   formatCategory,
-  height = "md",
-  loading,
-  error,
-  onRetry,
+  ...frame
 }: BarChartCardProps<T>) {
-  const valueOf = (row: T, key: keyof T) => Number(row[key]) || 0;
-  const isEmpty = data.length === 0 || data.every((row) => series.every((s) => valueOf(row, s.key) === 0));
+  const isEmpty = allSeriesZero(data, series);
   const sideways = orientation === "horizontal";
   const categoryTick = formatCategory ?? ((v: unknown) => truncateLabel(v, sideways ? 16 : 10));
   const byBar = colorByBar && series.length === 1;
   return (
     <ChartCard
-      title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={isEmpty}
-      srTable={{
-        headers: ["", ...series.map((s) => s.label)],
-        rows: data.map((row) => [
-          String(row[categoryKey] ?? ""),
-          ...series.map((s) => formatValue(valueOf(row, s.key))),
-        ]),
-      }}
+      srTable={seriesTable(data, series, (row) => String(row[categoryKey] ?? ""), formatValue)}
     >
       <BarChart
         data={data as Record<string, unknown>[]}

@@ -25,6 +25,12 @@ export type ChartCardProps = {
   children: ReactElement;
 };
 
+/** The frame props every ready-made chart card hands to its ChartCard as they come. */
+export type ChartFrameProps = Pick<
+  ChartCardProps,
+  "title" | "description" | "height" | "loading" | "error" | "onRetry"
+>;
+
 /**
  * A chart inside a Card with the shared states: a spinner while loading, the error, "Sem dados no período" when
  * there is nothing to draw, else the chart filling a plot of fixed height at the card's width.

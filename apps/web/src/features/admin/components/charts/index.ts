@@ -3,8 +3,8 @@
  * Recharts is large: load the charts of a page with React.lazy and show ChartSkeleton (imported from its own file,
  * "./charts/chart-skeleton", which pulls no Recharts) meanwhile, so the rest of the page appears first.
  */
-export { BarChartCard, type BarChartCardProps, type ChartSeries } from "./bar-chart-card";
-export { ChartCard, type ChartCardProps } from "./chart-card";
+export { BarChartCard, type BarChartCardProps } from "./bar-chart-card";
+export { ChartCard, type ChartCardProps, type ChartFrameProps } from "./chart-card";
 export { CHART_EMPTY_TEXT, CHART_HEIGHT, type ChartHeight } from "./chart-sizes";
 export { ChartSkeleton } from "./chart-skeleton";
 export {
@@ -19,3 +19,4 @@ export {
 export { LineChartCard, type LineChartCardProps } from "./line-chart-card";
 export { CHART_CHROME, CHART_PALETTE, getChartColor } from "./palette";
 export { groupSmallSlices, PieChartCard, type PieChartCardProps } from "./pie-chart-card";
+export { type ChartSeries } from "./series";

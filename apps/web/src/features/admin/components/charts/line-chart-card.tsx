@@ -1,23 +1,16 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import type { ChartSeries } from "./bar-chart-card";
-import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
+import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { axisProps, formatCount, formatDayTick, gridProps, legendProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
+import { allSeriesZero, type ChartSeries, seriesTable } from "./series";
 
-export type LineChartCardProps<T extends object> = {
-  title: string;
-  description?: string;
+export type LineChartCardProps<T extends object> = ChartFrameProps & {
   data: T[];
   /** The field of the horizontal axis, usually a day "YYYY-MM-DD" (shown "dd/mm"). */
   xKey: keyof T & string;
   series: ChartSeries<T>[];
   formatValue?: (value: number) => string;
   formatX?: (value: unknown) => string;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /**
@@ -25,35 +18,19 @@ export type LineChartCardProps<T extends object> = {
  * <LineChartCard title="Cadastros" data={charts.registrations} xKey="date" series={[{ key: "count", label: "Cadastros" }]} />
  */
 export function LineChartCard<T extends object>({
-  title,
-  description,
   data,
   xKey,
   series,
   formatValue = formatCount,
   formatX = formatDayTick,
-  height = "md",
-  loading,
-  error,
-  onRetry,
+  ...frame
 }: LineChartCardProps<T>) {
-  const valueOf = (row: T, key: keyof T) => Number(row[key]) || 0;
-  const isEmpty = data.length === 0 || data.every((row) => series.every((s) => valueOf(row, s.key) === 0));
+  const isEmpty = allSeriesZero(data, series);
   return (
     <ChartCard
-      title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={isEmpty}
-      srTable={{
-        headers: ["", ...series.map((s) => s.label)],
-        rows: data
-          .filter((row) => series.some((s) => valueOf(row, s.key) !== 0))
-          .map((row) => [formatX(row[xKey]), ...series.map((s) => formatValue(valueOf(row, s.key)))]),
-      }}
+      srTable={seriesTable(data, series, (row) => formatX(row[xKey]), formatValue, true)}
     >
       <LineChart
         data={data as Record<string, unknown>[]}

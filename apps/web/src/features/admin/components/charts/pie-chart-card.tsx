@@ -1,21 +1,14 @@
 import type { ChartSlice } from "@vitrine/contracts";
 import { Legend, Pie, PieChart, Sector, Tooltip } from "recharts";
-import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
+import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { formatCount, legendProps, tooltipProps } from "./chart-theme";
 import { CHART_PALETTE, getChartColor } from "./palette";
 
-export type PieChartCardProps = {
-  title: string;
-  description?: string;
+export type PieChartCardProps = ChartFrameProps & {
   data: ChartSlice[];
   formatValue?: (value: number) => string;
   /** Label of the slice that gathers the smaller ones. */
   otherLabel?: string;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /**
@@ -37,28 +30,13 @@ export function groupSmallSlices(data: ChartSlice[], otherLabel = "Outras"): Cha
  * A donut chart in a ChartCard, with a legend below; "Sem dados no período" when every slice is zero.
  * <PieChartCard title="Modelos por cidade" data={charts.by_city} />
  */
-export function PieChartCard({
-  title,
-  description,
-  data,
-  formatValue = formatCount,
-  otherLabel,
-  height = "md",
-  loading,
-  error,
-  onRetry,
-}: PieChartCardProps) {
+export function PieChartCard({ data, formatValue = formatCount, otherLabel, ...frame }: PieChartCardProps) {
   // Each slice carries its colour, which the legend reads too.
   const slices = groupSmallSlices(data, otherLabel).map((s, i) => ({ ...s, fill: getChartColor(i) }));
   const total = slices.reduce((sum, s) => sum + s.value, 0);
   return (
     <ChartCard
-      title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={slices.length === 0}
       srTable={{
         headers: ["", "Valor", "%"],

@@ -1,13 +1,10 @@
 import { Legend, PolarAngleAxis, PolarGrid, PolarRadiusAxis, Radar, RadarChart, Tooltip } from "recharts";
-import type { ChartSeries } from "./bar-chart-card";
-import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
+import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { formatCount, legendProps, tooltipProps, truncateLabel } from "./chart-theme";
 import { CHART_CHROME, getChartColor } from "./palette";
+import { allSeriesZero, type ChartSeries, seriesTable, seriesValue } from "./series";
 
-export type RadarChartCardProps<T extends object> = {
-  title: string;
-  description?: string;
+export type RadarChartCardProps<T extends object> = ChartFrameProps & {
   data: T[];
   /** The field naming each spoke (a model's name). */
   categoryKey: keyof T & string;
@@ -18,10 +15,6 @@ export type RadarChartCardProps<T extends object> = {
    * sizes (views and contacts) are both readable; the tooltip still shows the real values.
    */
   normalize?: boolean;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /**
@@ -29,43 +22,28 @@ export type RadarChartCardProps<T extends object> = {
  * Needs three rows to draw a shape; fewer, or all zeros, show "Sem dados no período".
  */
 export function RadarChartCard<T extends object>({
-  title,
-  description,
   data,
   categoryKey,
   series,
   formatValue = formatCount,
   normalize = false,
-  height = "md",
-  loading,
-  error,
-  onRetry,
+  ...frame
 }: RadarChartCardProps<T>) {
-  const valueOf = (row: T, key: keyof T) => Number(row[key]) || 0;
-  const isEmpty = data.length < 3 || data.every((row) => series.every((s) => valueOf(row, s.key) === 0));
-  const maxOf = Object.fromEntries(series.map((s) => [s.key, Math.max(...data.map((row) => valueOf(row, s.key)), 1)]));
+  const isEmpty = data.length < 3 || allSeriesZero(data, series);
+  const maxOf = Object.fromEntries(
+    series.map((s) => [s.key, Math.max(...data.map((row) => seriesValue(row, s.key)), 1)]),
+  );
   // Plotted values live under "plot:<key>" so the real ones stay in the row for the tooltip.
   const plotKey = (key: string) => (normalize ? `plot:${key}` : key);
   const plotted = data.map((row) => ({
     ...row,
-    ...Object.fromEntries(series.map((s) => [plotKey(s.key), (valueOf(row, s.key) / maxOf[s.key]) * 100])),
+    ...Object.fromEntries(series.map((s) => [plotKey(s.key), (seriesValue(row, s.key) / maxOf[s.key]) * 100])),
   }));
   return (
     <ChartCard
-      title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={isEmpty}
-      srTable={{
-        headers: ["", ...series.map((s) => s.label)],
-        rows: data.map((row) => [
-          String(row[categoryKey] ?? ""),
-          ...series.map((s) => formatValue(valueOf(row, s.key))),
-        ]),
-      }}
+      srTable={seriesTable(data, series, (row) => String(row[categoryKey] ?? ""), formatValue)}
     >
       <RadarChart data={plotted as Record<string, unknown>[]} cy="46%" outerRadius="68%" accessibilityLayer={false}>
         <PolarGrid stroke={CHART_CHROME.grid} />

@@ -1,55 +1,41 @@
 import { CartesianGrid, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from "recharts";
-import { ChartCard } from "./chart-card";
-import type { ChartHeight } from "./chart-sizes";
+import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { axisProps, formatCount, gridProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
+import { seriesValue } from "./series";
 
-export type ScatterChartCardProps<T extends object> = {
-  title: string;
-  description?: string;
+export type ScatterChartCardProps<T extends object> = ChartFrameProps & {
   data: T[];
   /** The field naming each point (shown in the tooltip). */
   nameKey: keyof T & string;
   x: { key: keyof T & string; label: string };
   y: { key: keyof T & string; label: string };
   formatValue?: (value: number) => string;
-  height?: ChartHeight;
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
 };
 
 /** A scatter chart in a ChartCard: one point per row; "Sem dados no período" when every point is at zero. */
 export function ScatterChartCard<T extends object>({
   title,
-  description,
   data,
   nameKey,
   x,
   y,
   formatValue = formatCount,
-  height = "md",
-  loading,
-  error,
-  onRetry,
+  ...frame
 }: ScatterChartCardProps<T>) {
-  const valueOf = (row: T, key: keyof T) => Number(row[key]) || 0;
-  const isEmpty = data.length === 0 || data.every((row) => valueOf(row, x.key) === 0 && valueOf(row, y.key) === 0);
+  const isEmpty =
+    data.length === 0 || data.every((row) => seriesValue(row, x.key) === 0 && seriesValue(row, y.key) === 0);
   return (
     <ChartCard
       title={title}
-      description={description}
-      height={height}
-      loading={loading}
-      error={error}
-      onRetry={onRetry}
+      {...frame}
       isEmpty={isEmpty}
       srTable={{
         headers: ["", x.label, y.label],
         rows: data.map((row) => [
           String(row[nameKey] ?? ""),
-          formatValue(valueOf(row, x.key)),
-          formatValue(valueOf(row, y.key)),
+          formatValue(seriesValue(row, x.key)),
+          formatValue(seriesValue(row, y.key)),
         ]),
       }}
     >
