@@ -9,9 +9,9 @@ import {
   ProductBodySchema,
   type ProductType,
 } from "@vitrine/contracts";
-import { useId } from "react";
 import { amountToMasked, CurrencyInput } from "@/components/currency-input";
-import { Button, Checkbox, Input, Modal, Select, Textarea } from "@/components/ui";
+import { FormModal } from "@/components/form-modal";
+import { Checkbox, Input, Select, Textarea } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 
 /** `price` is the masked text ("R$ 59,90"); ProductBodySchema reads it the same way the server would. */
@@ -51,62 +51,45 @@ export function ProductFormModal({
   pending: boolean;
   serverErrors: unknown;
 }) {
-  const formId = useId();
   const form = useZodForm(ProductBodySchema, initialValues(product), { serverErrors, check: checkPrice });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={() => !pending && onClose()}
+      onClose={onClose}
       title={product ? "Editar produto" : "Novo produto"}
       description="Produtos ativos aparecem no seu perfil em “Produtos Disponíveis”."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} loading={pending} loadingText="Salvando...">
-            Salvar
-          </Button>
-        </>
-      }
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      formClassName="grid gap-5 sm:grid-cols-2"
     >
-      <form id={formId} onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5 sm:grid-cols-2">
-        <Input
-          label="Nome"
-          required
-          maxLength={PRODUCT_NAME_MAX}
-          wrapperClassName="sm:col-span-2"
-          {...form.field("name")}
-        />
-        <Textarea
-          label="Descrição"
-          rows={4}
-          maxLength={PRODUCT_DESCRIPTION_MAX}
-          wrapperClassName="sm:col-span-2"
-          {...form.field("description")}
-        />
-        <CurrencyInput
-          label="Preço"
-          name="price"
-          required
-          value={form.values.price}
-          onValueChange={(masked) => form.setValue("price", masked)}
-          error={form.errors.price}
-        />
-        <Select
-          label="Tipo"
-          options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
-          {...form.field("type")}
-        />
-        <Checkbox
-          label="Ativo: à venda no meu perfil"
-          name="is_active"
-          wrapperClassName="sm:col-span-2"
-          checked={form.values.is_active}
-          onChange={(e) => form.setValue("is_active", e.target.checked)}
-        />
-      </form>
-    </Modal>
+      <Input
+        label="Nome"
+        required
+        maxLength={PRODUCT_NAME_MAX}
+        wrapperClassName="sm:col-span-2"
+        {...form.field("name")}
+      />
+      <Textarea
+        label="Descrição"
+        rows={4}
+        maxLength={PRODUCT_DESCRIPTION_MAX}
+        wrapperClassName="sm:col-span-2"
+        {...form.field("description")}
+      />
+      <CurrencyInput label="Preço" required {...form.field("price")} />
+      <Select
+        label="Tipo"
+        options={PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }))}
+        {...form.field("type")}
+      />
+      <Checkbox
+        label="Ativo: à venda no meu perfil"
+        name="is_active"
+        wrapperClassName="sm:col-span-2"
+        checked={form.values.is_active}
+        onChange={(e) => form.setValue("is_active", e.target.checked)}
+      />
+    </FormModal>
   );
 }

@@ -7,7 +7,8 @@ import {
   formatBRL,
 } from "@vitrine/contracts";
 import { CurrencyInput } from "@/components/currency-input";
-import { Button, Modal, Select } from "@/components/ui";
+import { FormActions } from "@/components/form-modal";
+import { Modal, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { useGeneratePaymentLink, useGeneratePix } from "@/features/admin/api/generate-payment-request";
@@ -144,14 +145,13 @@ function RequestForm({
         onChange={(e) => choosePlan(e.target.value)}
       />
       <CurrencyInput label="Valor" required {...form.field("amount")} charge />
-      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} disabled={mutation.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={mutation.isPending} loadingText={TEXTS[kind].pending}>
-          {TEXTS[kind].submit}
-        </Button>
-      </div>
+      <FormActions
+        className="mt-1"
+        onCancel={onCancel}
+        pending={mutation.isPending}
+        submitLabel={TEXTS[kind].submit}
+        pendingLabel={TEXTS[kind].pending}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type AdminModel, DateOnlySchema, formatBRL, type ModelPaymentsResponse } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
-import { Button, Input, Modal, QueryState, Select } from "@/components/ui";
-import { errorMessage } from "@/lib/api-client";
+import { FormActions, FormError } from "@/components/form-modal";
+import { Input, Modal, QueryState, Select } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useCreateModelPayment } from "@/features/admin/api/create-model-payment";
@@ -88,11 +88,7 @@ function QuickPaymentForm({
 
   return (
     <form id={FORM_ID} onSubmit={confirm} noValidate className="flex flex-col gap-4">
-      {createPayment.isError && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-          {errorMessage(createPayment.error, "Erro ao processar pagamento.")}
-        </p>
-      )}
+      {createPayment.isError && <FormError error={createPayment.error} fallback="Erro ao processar pagamento." />}
       <Select
         label="Plano"
         value={chosenPlanId}
@@ -128,14 +124,13 @@ function QuickPaymentForm({
         error={dueError}
         hint="Proposto: o período do plano contado do vencimento atual (ou de hoje, se já passou)."
       />
-      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={createPayment.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={createPayment.isPending} loadingText="Processando...">
-          Confirmar pagamento
-        </Button>
-      </div>
+      <FormActions
+        className="mt-1"
+        onCancel={onDone}
+        pending={createPayment.isPending}
+        submitLabel="Confirmar pagamento"
+        pendingLabel="Processando..."
+      />
     </form>
   );
 }

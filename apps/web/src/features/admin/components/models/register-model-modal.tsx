@@ -1,8 +1,8 @@
 import { AGE_MAX, AGE_MIN, AdminRegisterModelBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
-import { Button, Input, Modal, PasswordInput, Select } from "@/components/ui";
+import { FormActions, FormError } from "@/components/form-modal";
+import { Input, Modal, PasswordInput, Select } from "@/components/ui";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useZodForm } from "@/hooks/use-zod-form";
-import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useAdminCategories } from "@/features/admin/api/get-admin-categories";
 import { useRegisterModel } from "@/features/admin/api/register-model";
@@ -60,12 +60,7 @@ function RegisterModelForm({ onDone }: { onDone: () => void }) {
   return (
     <form id={FORM_ID} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
       {register.isError && (
-        <p
-          role="alert"
-          className="col-span-full rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
-        >
-          {errorMessage(register.error, "Erro ao cadastrar modelo")}
-        </p>
+        <FormError error={register.error} fallback="Erro ao cadastrar modelo" className="col-span-full" />
       )}
       <Input label="Nome" required autoComplete="off" {...form.field("name")} />
       <Input label="Usuário" required autoComplete="off" {...form.field("username")} />
@@ -97,14 +92,13 @@ function RegisterModelForm({ onDone }: { onDone: () => void }) {
         options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         {...form.field("category_id")}
       />
-      <div className="col-span-full mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onDone} disabled={register.isPending}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={register.isPending} loadingText="Cadastrando...">
-          Cadastrar
-        </Button>
-      </div>
+      <FormActions
+        className="col-span-full mt-2"
+        onCancel={onDone}
+        pending={register.isPending}
+        submitLabel="Cadastrar"
+        pendingLabel="Cadastrando..."
+      />
     </form>
   );
 }

@@ -10,9 +10,9 @@ import {
   PlanBodySchema,
   type PlanPaymentMethod,
 } from "@vitrine/contracts";
-import { useId } from "react";
 import { amountToMasked, CurrencyInput } from "@/components/currency-input";
-import { Button, Checkbox, Input, Modal, Select } from "@/components/ui";
+import { FormModal } from "@/components/form-modal";
+import { Checkbox, Input, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 
 /** `price` is the masked text ("R$ 59,90"); PlanBodySchema reads it the same way the server does. */
@@ -66,7 +66,6 @@ export function PlanFormModal({
   pending: boolean;
   serverErrors: unknown;
 }) {
-  const formId = useId();
   const form = useZodForm(PlanBodySchema, initialValues(plan), { serverErrors, check: checkPrice });
   const methods = form.values.payment_methods;
 
@@ -79,72 +78,55 @@ export function PlanFormModal({
   }
 
   return (
-    <Modal
-      open
-      onClose={() => !pending && onClose()}
+    <FormModal
+      onClose={onClose}
       title={plan ? "Editar plano" : "Cadastrar plano"}
       description="Os planos ativos são oferecidos às modelos na renovação."
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={formId} loading={pending} loadingText="Salvando...">
-            Salvar
-          </Button>
-        </>
-      }
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      formClassName="grid gap-5 sm:grid-cols-2"
     >
-      <form id={formId} onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5 sm:grid-cols-2">
-        <Input label="Nome" required maxLength={80} wrapperClassName="sm:col-span-2" {...form.field("name")} />
-        <CurrencyInput
-          label="Preço"
-          name="price"
-          required
-          value={form.values.price}
-          onValueChange={(masked) => form.setValue("price", masked)}
-          error={form.errors.price}
-        />
-        <Select
-          label="Período"
-          options={PERIOD_TYPES.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
-          {...form.field("period_type")}
-        />
-        <fieldset className="flex flex-col gap-3 sm:col-span-2">
-          <legend className="mb-2 text-sm font-medium text-ink-muted">Formas de pagamento</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-3">
-            {PAYMENT_METHODS.map((method) => (
-              <Checkbox
-                key={method}
-                label={paymentMethodLabel(method)}
-                name="payment_methods"
-                value={method}
-                checked={methods.includes(method)}
-                onChange={(e) => toggleMethod(method, e.target.checked)}
-              />
-            ))}
-          </div>
-          {form.errors.payment_methods && (
-            <p className="text-xs font-medium text-danger">{form.errors.payment_methods}</p>
-          )}
-        </fieldset>
-        <Checkbox
-          label="Ativo"
-          name="active"
-          hint="Planos inativos não são oferecidos às modelos."
-          wrapperClassName="sm:col-span-2"
-          checked={form.values.active}
-          onChange={(e) => form.setValue("active", e.target.checked)}
-        />
-        <Checkbox
-          label="Destaque"
-          name="highlight"
-          hint="O plano oferecido em evidência; destacar este tira o destaque dos outros."
-          wrapperClassName="sm:col-span-2"
-          checked={form.values.highlight}
-          onChange={(e) => form.setValue("highlight", e.target.checked)}
-        />
-      </form>
-    </Modal>
+      <Input label="Nome" required maxLength={80} wrapperClassName="sm:col-span-2" {...form.field("name")} />
+      <CurrencyInput label="Preço" required {...form.field("price")} />
+      <Select
+        label="Período"
+        options={PERIOD_TYPES.map((p) => ({ value: p, label: PERIOD_LABELS[p] }))}
+        {...form.field("period_type")}
+      />
+      <fieldset className="flex flex-col gap-3 sm:col-span-2">
+        <legend className="mb-2 text-sm font-medium text-ink-muted">Formas de pagamento</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-3">
+          {PAYMENT_METHODS.map((method) => (
+            <Checkbox
+              key={method}
+              label={paymentMethodLabel(method)}
+              name="payment_methods"
+              value={method}
+              checked={methods.includes(method)}
+              onChange={(e) => toggleMethod(method, e.target.checked)}
+            />
+          ))}
+        </div>
+        {form.errors.payment_methods && (
+          <p className="text-xs font-medium text-danger">{form.errors.payment_methods}</p>
+        )}
+      </fieldset>
+      <Checkbox
+        label="Ativo"
+        name="active"
+        hint="Planos inativos não são oferecidos às modelos."
+        wrapperClassName="sm:col-span-2"
+        checked={form.values.active}
+        onChange={(e) => form.setValue("active", e.target.checked)}
+      />
+      <Checkbox
+        label="Destaque"
+        name="highlight"
+        hint="O plano oferecido em evidência; destacar este tira o destaque dos outros."
+        wrapperClassName="sm:col-span-2"
+        checked={form.values.highlight}
+        onChange={(e) => form.setValue("highlight", e.target.checked)}
+      />
+    </FormModal>
   );
 }
