@@ -1,6 +1,7 @@
-import { AGE_MAX, AGE_MIN, PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
+import { PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Button, Checkbox, Input, PasswordInput, Select } from "@/components/ui";
+import { AgeInput, CategorySelect } from "@/components/profile-fields";
+import { Button, Checkbox, Input, PasswordInput } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
@@ -90,24 +91,8 @@ export function RegisterForm({
 
       <SectionTitle>Perfil</SectionTitle>
       <Input label="Nome de exibição" autoComplete="nickname" required {...form.field("name")} />
-      <Input
-        label="Idade"
-        type="number"
-        inputMode="numeric"
-        min={AGE_MIN}
-        max={AGE_MAX}
-        step={1}
-        required
-        {...form.field("age")}
-      />
-      <Select
-        label="Categoria"
-        required
-        wrapperClassName="sm:col-span-2"
-        placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
-        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        {...form.field("category_id")}
-      />
+      <AgeInput {...form.field("age")} />
+      <CategorySelect categories={categories} {...form.field("category_id")} />
 
       <SectionTitle>Localização</SectionTitle>
       <EstadoMunicipioFields estado={estado} municipio={form.field("municipio_id")} />

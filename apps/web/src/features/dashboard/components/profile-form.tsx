@@ -1,6 +1,4 @@
 import {
-  AGE_MAX,
-  AGE_MIN,
   DESCRIPTION_MAX,
   HEIGHT_MAX,
   HEIGHT_MIN,
@@ -19,7 +17,8 @@ import {
 } from "@vitrine/contracts";
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
-import { Button, buttonClasses, Card, Input, Select, Textarea } from "@/components/ui";
+import { AgeInput, CategorySelect } from "@/components/profile-fields";
+import { Button, buttonClasses, Card, Input, Textarea } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useZodForm } from "@/hooks/use-zod-form";
@@ -126,24 +125,8 @@ export function ProfileForm({
     >
       <Section title="Dados básicos">
         <Input label="Nome" autoComplete="nickname" maxLength={NAME_MAX} required {...form.field("name")} />
-        <Input
-          label="Idade"
-          type="number"
-          inputMode="numeric"
-          min={AGE_MIN}
-          max={AGE_MAX}
-          step={1}
-          required
-          {...form.field("age")}
-        />
-        <Select
-          label="Categoria"
-          required
-          wrapperClassName="sm:col-span-2"
-          placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
-          options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          {...form.field("category_id")}
-        />
+        <AgeInput {...form.field("age")} />
+        <CategorySelect categories={categories} {...form.field("category_id")} />
       </Section>
 
       <Section title="Localização" description="A cidade onde seu anúncio aparece.">

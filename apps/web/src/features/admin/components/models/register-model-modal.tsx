@@ -1,6 +1,7 @@
-import { AGE_MAX, AGE_MIN, AdminRegisterModelBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
+import { AdminRegisterModelBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
 import { FormActions, FormError } from "@/components/form-modal";
-import { Input, Modal, PasswordInput, Select } from "@/components/ui";
+import { AgeInput, CategorySelect } from "@/components/profile-fields";
+import { Input, Modal, PasswordInput } from "@/components/ui";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { toast } from "@/lib/toast";
@@ -72,26 +73,10 @@ function RegisterModelForm({ onDone }: { onDone: () => void }) {
         hint={`Mínimo de ${PASSWORD_MIN} caracteres.`}
         {...form.field("password")}
       />
-      <Input
-        label="Idade"
-        type="number"
-        inputMode="numeric"
-        min={AGE_MIN}
-        max={AGE_MAX}
-        step={1}
-        required
-        {...form.field("age")}
-      />
+      <AgeInput {...form.field("age")} />
       <Input label="WhatsApp" type="tel" required placeholder="(11) 99999-9999" {...form.field("whatsapp")} />
       <EstadoMunicipioFields estado={estado} municipio={form.field("municipio_id")} />
-      <Select
-        label="Categoria"
-        required
-        wrapperClassName="sm:col-span-2"
-        placeholder={categories.isPending ? "Carregando..." : "Selecione a categoria"}
-        options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        {...form.field("category_id")}
-      />
+      <CategorySelect categories={categories} {...form.field("category_id")} />
       <FormActions
         className="col-span-full mt-2"
         onCancel={onDone}
