@@ -1,10 +1,11 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import { pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
 import { matchRoutes, StaticRouter } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
-import { dehydrateForPage, loadPublicPage, type PageInfo, type PublicRoute, publicRouteOf } from "./app/ssr/page-data";
+import { dehydrateForPage, type PageInfo, pageLoadOf } from "./app/ssr/page-data";
 import { SSR_STATE_ID } from "@vitrine/contracts";
 import { serializeState } from "./app/ssr/state";
 import { type ServerTransport, setServerTransport } from "./lib/api-client";
@@ -17,12 +18,28 @@ export type { PageInfo };
  */
 export type RenderedPage = { status: number; head: string; body: string; pageModule: string | null };
 
-const PAGE_MODULES: Record<PublicRoute["kind"], string | null> = {
-  home: "src/features/public/pages/home-page.tsx",
-  city: "src/features/public/pages/home-page.tsx",
-  profile: "src/features/public/pages/model-profile-page.tsx",
-  "not-found": null,
-};
+/**
+ * The pages of the route table (app/router.tsx) with their whole patterns, the catch-all left out: the server
+ * answers those with a server-rendered page (`serverRendered`, its data read and screen module `pageModule` in the
+ * table) or the shell; the JavaScript budget (scripts/size.mjs) measures the server-rendered ones.
+ */
+export const pageRoutes: { path: string; serverRendered: boolean; pageModule: string | null }[] = pagesOf(routes)
+  .filter(({ pattern }) => !pattern.endsWith("*"))
+  .map(({ pattern, route }) => ({ path: pattern, serverRendered: !!route.ssr, pageModule: route.ssr?.module ?? null }));
+
+/** The page `pathname` renders: a route of the table (its server rendering, if any) or the 404 page (null). */
+function pageAt(pathname: string): { ssr: ServerRendering | null; params: Params } | null {
+  const matched = matchRoutes(routes, pathname);
+  const leaf = matched?.at(-1);
+  if (!leaf || leaf.route.path === "*") return { ssr: null, params: {} };
+  return leaf.route.ssr ? { ssr: leaf.route.ssr, params: leaf.params } : null;
+}
+
+/** The model whose profile `pathname` shows (its `:id` as written), or null: the server counts its view. */
+export function viewedModel(pathname: string): string | null {
+  const page = pageAt(pathname);
+  return page?.ssr?.data === "profile" ? (page.params.id ?? null) : null;
+}
 
 export type RenderOptions = {
   /** Path and query string of the request. */
@@ -41,20 +58,21 @@ export function configure({ transport }: { transport: ServerTransport }): void {
 }
 
 /**
- * Renders a public page (home, city, profile, 404) to HTML with its data, or null for a private path, which the
- * browser renders, as one string: it is cached and compressed as one body.
+ * Renders a server-rendered route of the table (home, city, profile) or the 404 page (a path no route matches) to
+ * HTML with its data, as one string (it is cached and compressed as one body); null for a route the browser
+ * renders.
  */
 export async function render({ url, origin, ageAccepted, dataVersion }: RenderOptions): Promise<RenderedPage | null> {
   // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
   const location = new URL(`http://localhost${url}`);
-  const route = publicRouteOf(location.pathname);
-  if (!route) return null;
+  const page = pageAt(location.pathname);
+  if (!page) return null;
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const info = await loadPublicPage(queryClient, route, location.searchParams);
+  const info = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams);
   await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
 
   // Everything the page needs is loaded before rendering (its data prefetched, its screen's module preloaded),
@@ -77,7 +95,7 @@ export async function render({ url, origin, ageAccepted, dataVersion }: RenderOp
     status: info.status,
     head: headTags(info, origin),
     body: `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
-    pageModule: PAGE_MODULES[route.kind],
+    pageModule: page.ssr?.module ?? null,
   };
 }
 

@@ -236,3 +236,47 @@ test("a profile page counts the visitor's view once per day, rendered or from th
   assert.equal(head.statusCode, 200);
   assert.equal(await views(), before + 2, "HEAD counts nothing");
 });
+
+test("every page of the web app's route table answers from the server with its status and headers", async () => {
+  const { pathToFileURL } = await import("node:url");
+  const entry = (await import(pathToFileURL(path.join(dir, "dist-ssr", "entry-server.js")).href)) as {
+    pageRoutes: { path: string; serverRendered: boolean }[];
+  };
+  // A value for each parameter of the table's patterns that names something that exists.
+  const values: Record<string, string> = {
+    slug: "sao-paulo-sp",
+    citySlug: "sao-paulo-sp",
+    modelSlug: "aurora-vitrine",
+  };
+  const urlOf = (pattern: string) =>
+    pattern.replace(/:(\w+)/g, (_, name: string) => (name === "id" ? String(visibleId) : (values[name] ?? "1")));
+  const serverRendered = entry.pageRoutes.filter((r) => r.serverRendered).map((r) => r.path);
+  assert.ok(serverRendered.includes("/") && serverRendered.includes("/model/:id"), "the public pages are in the table");
+  assert.ok(
+    entry.pageRoutes.some((r) => r.path === "/dashboard" && !r.serverRendered),
+    "private pages too",
+  );
+  for (const { path: pattern, serverRendered: rendered } of entry.pageRoutes) {
+    const url = urlOf(pattern);
+    const res = await get(url, { "accept-encoding": "br" });
+    assert.equal(res.statusCode, 200, url);
+    assert.match(res.headers["content-type"] as string, /text\/html/, url);
+    const cacheControl = String(res.headers["cache-control"]);
+    if (rendered) {
+      assert.equal(String(res.headers.vary), "Accept-Encoding, Cookie", url);
+      assert.ok(res.headers.etag, url);
+      assert.match(cacheControl, /^public/, url);
+      assert.doesNotMatch(brotliDecompressSync(res.rawPayload).toString(), /<div id="root"><\/div>/, url);
+    } else {
+      assert.match(cacheControl, /private|no-store/, url);
+      assert.doesNotMatch(cacheControl, /public/, url);
+      assert.equal(res.headers.etag, undefined, url);
+      const body = res.headers["content-encoding"] ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      assert.match(body, /<div id="root"><\/div>/, `${url}: the shell, rendered by the browser`);
+      assert.match(body, /name="robots" content="noindex"/, url);
+    }
+  }
+  const unknown = await get("/nao-existe/de-jeito-nenhum");
+  assert.equal(unknown.statusCode, 404);
+  assert.match(unknown.body, /Página não encontrada/);
+});

@@ -5,15 +5,6 @@ import { addCountedView, getCachedProfile } from "../modules/public-models/servi
 import { publicOrigin } from "../modules/settings/service";
 import type { Page, PageRenderer } from "./renderer";
 
-/** The paths of the server-rendered pages (anything else non-API reaches the not-found handler). */
-export const PUBLIC_PAGE_ROUTES = [
-  "/",
-  "/cidade/:slug",
-  "/cidade/:citySlug/:modelSlug/:id",
-  "/modelo/:slug",
-  "/model/:id",
-];
-
 /** The listing's query parameters; any other parameter does not change the page (nor its cache key). */
 const PAGE_PARAMS = ["search", "city", "city_id"];
 
@@ -48,7 +39,16 @@ export function normalizedUrl(rawUrl: string): string {
 type Shells = { privateShell: string; publicShell: string };
 
 /**
- * Server-rendered public pages: home, /cidade/{slug}, the three profile forms, and every unknown path (404).
+ * The shell of a page the browser renders (index.html): the same for everyone, never kept by a shared cache. A
+ * route the browser renders may show private data once loaded, so the answer is private and revalidated.
+ */
+export function sendShell(reply: FastifyReply, shell: string) {
+  return reply.code(200).header("Cache-Control", "private, no-cache").type("text/html; charset=utf-8").send(shell);
+}
+
+/**
+ * Server-rendered pages: the server-rendered routes of the web app's table (home, /cidade/{slug}, the three profile
+ * forms) and every path no route matches (404).
  * A page found (200) is kept in the public cache under the data version, per URL and age-gate state, with the
  * listing's TTL: a hit is one map lookup, and its Buffer is compressed once (plugins/http-cache.ts), which also
  * gives it the ETag/304 of public reads. Pages that answer 404 or 400 are rendered each time and not kept.
@@ -68,7 +68,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     let page: Page | null;
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
     // shows it, like the API's answer that counted it would.
-    if (request.method === "GET") await countProfileView(app, request, url);
+    if (request.method === "GET") await countProfileView(app, request, renderer.viewedModel(url.split("?")[0]));
     // Only pages found (200) are cached. A page whose links were built from the request's own host (development
     // without a configured origin) is kept under that host, never served to a request for another.
     const { origin, fromRequest } = await publicOrigin(app, request);
@@ -93,30 +93,21 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
       }
       page = err.page;
     }
-    if (!page) {
-      return reply
-        .code(200)
-        .header("Cache-Control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .send(shells.privateShell);
-    }
+    if (!page) return sendShell(reply, shells.privateShell);
     if (page.status !== 200) reply.header("Cache-Control", "no-cache");
     return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
   };
 }
 
 /**
- * Counts a view of the profile at `url` (any of its three forms) for the visitor, as the profile API does: once
- * per visitor per model per day, and the cached profile shows the new count at once. Unknown, hidden and
- * invalid ids count nothing (the page answers 404 or 400); a failure to count is logged, the page still served.
+ * Counts a view of the profile whose id the page's path gives (`raw`, from the route table; null for any other
+ * page) for the visitor, as the profile API does: once per visitor per model per day, and the cached profile shows
+ * the new count at once. Unknown, hidden and invalid ids count nothing (the page answers 404 or 400); a failure
+ * to count is logged, the page still served.
  */
-async function countProfileView(app: FastifyInstance, request: FastifyRequest, url: string): Promise<void> {
-  const segments = url.split("?")[0].split("/");
-  const isProfile =
-    (segments[1] === "cidade" && segments.length === 5) ||
-    (["modelo", "model"].includes(segments[1]) && segments.length === 3);
-  if (!isProfile) return;
-  const id = parseModelIdParam(decodeURIComponentSafe(segments.at(-1) ?? ""));
+async function countProfileView(app: FastifyInstance, request: FastifyRequest, raw: string | null): Promise<void> {
+  if (raw === null) return;
+  const id = parseModelIdParam(raw);
   if (id === null) return;
   const { db, publicCache: cache } = app;
   try {
@@ -124,14 +115,6 @@ async function countProfileView(app: FastifyInstance, request: FastifyRequest, u
     if (await app.countVisit({ db, kind: "view", modelId: entry.id, ip: request.ip })) addCountedView(entry);
   } catch (err) {
     if (!(err instanceof AppError)) request.log.warn({ err }, "profile view not counted");
-  }
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

@@ -14,14 +14,23 @@ type EntryServer = {
     ageAccepted: boolean;
     dataVersion: string;
   }): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
+  pageRoutes: PageRoute[];
+  viewedModel(pathname: string): string | null;
 };
+
+/** A page of the web app's route table: its path pattern and whether the server renders it (else the shell). */
+export type PageRoute = { path: string; serverRendered: boolean; pageModule: string | null };
 
 /** A rendered page as the server sends it. */
 export type Page = { status: number; html: Buffer };
 
 export type PageRenderer = {
-  /** The whole document of a public page, or null for a private path (the browser renders those). */
+  /** The whole document of a public page or the 404 page, or null for a page the browser renders. */
   render(options: { url: string; origin: string; ageAccepted: boolean; dataVersion: string }): Promise<Page | null>;
+  /** The pages of the web app's route table (the catch-all left out). */
+  pageRoutes: PageRoute[];
+  /** The model id (as written in the path) whose profile `pathname` shows, or null. */
+  viewedModel(pathname: string): string | null;
 };
 
 /** The build of the server entry, next to the client build: apps/web/dist-ssr/entry-server.js. */
@@ -92,6 +101,8 @@ export async function loadPageRenderer(
   entry.configure({ transport: pageApi });
 
   return {
+    pageRoutes: entry.pageRoutes,
+    viewedModel: (pathname) => entry.viewedModel(pathname),
     async render({ url, origin, ageAccepted, dataVersion }) {
       const page = await entry.render({ url, origin, ageAccepted, dataVersion });
       if (!page) return null;

@@ -1,8 +1,10 @@
 import { type ComponentType, createElement, lazy } from "react";
+import type { ServerRendering } from "@/lib/route-match";
 import { type RouteObject, useRoutes } from "@/lib/router";
 import { AdminGuard } from "@/features/auth/components/admin-guard";
 import { RootLayout } from "./layout/root-layout";
 import { NotFoundPage } from "./not-found-page";
+import type { PageData } from "./ssr/page-data";
 
 /** A screen loaded on demand; `preload()` fetches its module ahead (the browser does it before hydrating). */
 export type LazyPage = ComponentType & { preload: () => Promise<ComponentType> };
@@ -34,8 +36,17 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return Object.assign(Screen, { preload });
 }
 
+/**
+ * A public route rendered on the server: its screen's source file and its data read (./ssr/page-data.ts, which
+ * also gives its status, title and meta). Routes without it are rendered by the browser (the server sends the
+ * shell); the server's page routes and profile-view counting are read from this table.
+ */
+const serverRendered = (module: string, data: PageData): ServerRendering => ({ module, data });
+
 const HomePage = page(() => import("@/features/public/pages/home-page"), "HomePage");
+const listing = serverRendered("src/features/public/pages/home-page.tsx", "listing");
 const ModelProfilePage = page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage");
+const profile = serverRendered("src/features/public/pages/model-profile-page.tsx", "profile");
 const ModelLoginPage = page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage");
 
 /** The route table. Exported without a router so a server renderer can reuse it. */
@@ -44,17 +55,12 @@ export const routes: RouteObject[] = [
     path: "/",
     Component: RootLayout,
     children: [
-      { index: true, Component: HomePage },
-      { path: "cidade/:slug", Component: HomePage },
-      {
-        path: "cidade/:citySlug/:modelSlug/:id",
-        Component: ModelProfilePage,
-      },
-      {
-        path: "modelo/:slug",
-        Component: ModelProfilePage,
-      },
-      { path: "model/:id", Component: ModelProfilePage },
+      { index: true, Component: HomePage, ssr: listing },
+      { path: "cidade/:slug", Component: HomePage, ssr: listing },
+      // The three forms of a profile address; `:id` is the model's id, alone or after its name ("aurora-12").
+      { path: "cidade/:citySlug/:modelSlug/:id", Component: ModelProfilePage, ssr: profile },
+      { path: "modelo/:id", Component: ModelProfilePage, ssr: profile },
+      { path: "model/:id", Component: ModelProfilePage, ssr: profile },
 
       { path: "login", Component: ModelLoginPage },
       { path: "model/login", Component: ModelLoginPage },

@@ -1,6 +1,13 @@
 import type { ComponentType } from "react";
 
 /**
+ * How the server renders a public route (the router itself ignores it): `module` is the source file of its screen
+ * (the server lists that chunk's files for the first script), `data` names its data read (title, meta, status and
+ * queries) in the app's server pages. A route without it is rendered by the browser only.
+ */
+export type ServerRendering = { module: string; data: string };
+
+/**
  * A route of the app: a path pattern relative to its parent ("cidade/:slug", "*"), or an index route (the
  * parent's own path), or neither (a layout that only wraps its children). `Component` renders the route; a
  * route without one renders its matched child.
@@ -10,6 +17,7 @@ export type RouteObject = {
   index?: boolean;
   Component?: ComponentType | null;
   children?: RouteObject[];
+  ssr?: ServerRendering;
 };
 
 export type Params = Record<string, string | undefined>;
@@ -60,6 +68,13 @@ function branchesOf(routes: RouteObject[]): Branch[] {
     branchesCache.set(routes, branches);
   }
   return branches;
+}
+
+/** Every page of the table (a route without children) with its whole pattern ("/cidade/:slug", "/*"). */
+export function pagesOf(routes: RouteObject[]): { pattern: string; route: RouteObject }[] {
+  return flatten(routes)
+    .map(({ pattern, routes: chain }) => ({ pattern, route: chain.at(-1)! }))
+    .filter(({ route }) => !route.children?.length);
 }
 
 function decode(value: string): string {

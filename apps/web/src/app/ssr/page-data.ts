@@ -1,4 +1,5 @@
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import type { Params } from "@/lib/route-match";
 import {
   INVALID_MODEL_ID,
   MODEL_NOT_FOUND,
@@ -33,43 +34,35 @@ export type PageInfo = {
   ogType: "website" | "profile";
 };
 
-/** The paths the server renders; any other path (private pages) gets the client-rendered shell. */
-export type PublicRoute =
-  { kind: "home" } | { kind: "city"; slug: string } | { kind: "profile"; raw: string } | { kind: "not-found" };
-
-const PRIVATE = /^\/(login|register|dashboard|admin|checkout|payment|model\/login)(\/|$)/;
-
-/** Which public page a path is, or null for a private (client-rendered) one. */
-export function publicRouteOf(pathname: string): PublicRoute | null {
-  if (PRIVATE.test(pathname)) return null;
-  if (pathname === "/") return { kind: "home" };
-  const segments = pathname.split("/").slice(1);
-  const [first, ...rest] = segments.map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
-  if (first === "cidade" && rest.length === 1 && rest[0]) return { kind: "city", slug: rest[0] };
-  if (first === "cidade" && rest.length === 3 && rest[0] && rest[1]) return { kind: "profile", raw: rest[2] };
-  if ((first === "modelo" || first === "model") && rest.length === 1 && rest[0])
-    return { kind: "profile", raw: rest[0] };
-  return { kind: "not-found" };
-}
+type PageLoad = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<PageInfo>;
 
 /**
- * Runs the queries a public page reads (the same query options as the screens) into `queryClient`, and tells
- * the page's status and head. Failed queries stay in the cache as errors, so the screen renders its message.
+ * The data reads of the server-rendered pages, named by the route table's `ssr.data` (app/router.tsx): each runs the
+ * queries its page reads (the same query options as the screens) into `queryClient` and tells the page's status
+ * and head. Failed queries stay in the cache as errors, so the screen renders its message.
  */
-export async function loadPublicPage(
-  queryClient: QueryClient,
-  route: PublicRoute,
-  search: URLSearchParams,
-): Promise<PageInfo> {
+const PAGE_LOADS = {
+  /** Home and /cidade/{slug}: the listing. */
+  listing: (queryClient, params, search) => loadListing(queryClient, params.slug ?? null, search),
+  /** The three profile forms: the model of `:id` ("12" or "aurora-12"). */
+  profile: (queryClient, params) => loadProfile(queryClient, params.id ?? ""),
+} satisfies Record<string, PageLoad>;
+
+export type PageData = keyof typeof PAGE_LOADS;
+
+/** The data read the route table names, or the 404 page's for any name it lacks. */
+export function pageLoadOf(data: string | null): PageLoad {
+  return (data !== null && PAGE_LOADS[data as PageData]) || ((queryClient) => loadNotFound(queryClient));
+}
+
+async function siteOf(queryClient: QueryClient) {
   const settings = await queryClient.fetchQuery(publicSettingsQueryOptions()).catch(() => null);
   const site = settings?.site_name || DEFAULT_SITE_NAME;
-  const notFound: PageInfo = {
+  return { settings, site, notFound: notFoundInfo(site) };
+}
+
+function notFoundInfo(site: string): PageInfo {
+  return {
     status: 404,
     title: `Página não encontrada | ${site}`,
     description: "O endereço que você procurou não existe ou foi removido.",
@@ -78,39 +71,50 @@ export async function loadPublicPage(
     image: null,
     ogType: "website",
   };
+}
 
-  if (route.kind === "not-found") return notFound;
+async function loadNotFound(queryClient: QueryClient): Promise<PageInfo> {
+  return (await siteOf(queryClient)).notFound;
+}
 
-  if (route.kind === "profile") {
-    const id = parseModelIdParam(route.raw);
-    if (id === null) return { ...notFound, status: 400, title: `${INVALID_MODEL_ID} | ${site}`, description: "" };
-    await queryClient.prefetchQuery(publicModelQueryOptions(id));
-    const profile = queryClient.getQueryData(publicModelQueryOptions(id).queryKey);
-    if (!profile) {
-      const error = queryClient.getQueryState(publicModelQueryOptions(id).queryKey)?.error as {
-        status?: number;
-      } | null;
-      const status = error?.status === 404 || error?.status === 400 ? error.status : 500;
-      return { ...notFound, status, title: `${MODEL_NOT_FOUND} | ${site}` };
-    }
-    const { model, photos } = profile;
-    const main = photos[0];
-    const place = `${model.city_name} - ${model.state}`;
-    return {
-      status: 200,
-      title: profileTitle(model, site),
-      description: summary(model.description) || `${model.name}, ${model.age} anos, em ${place}.`,
-      canonical: modelProfilePath(model),
-      noindex: false,
-      image: main
-        ? { href: photoUrl(main.filename, 800), srcset: photoSrcSet(main.filename), sizes: PROFILE_PHOTO_SIZES }
-        : null,
-      ogType: "profile",
-    };
+async function loadProfile(queryClient: QueryClient, raw: string): Promise<PageInfo> {
+  const { site, notFound } = await siteOf(queryClient);
+  const id = parseModelIdParam(raw);
+  if (id === null) return { ...notFound, status: 400, title: `${INVALID_MODEL_ID} | ${site}`, description: "" };
+  await queryClient.prefetchQuery(publicModelQueryOptions(id));
+  const profile = queryClient.getQueryData(publicModelQueryOptions(id).queryKey);
+  if (!profile) {
+    const error = queryClient.getQueryState(publicModelQueryOptions(id).queryKey)?.error as {
+      status?: number;
+    } | null;
+    const status = error?.status === 404 || error?.status === 400 ? error.status : 500;
+    return { ...notFound, status, title: `${MODEL_NOT_FOUND} | ${site}` };
   }
+  const { model, photos } = profile;
+  const main = photos[0];
+  const place = `${model.city_name} - ${model.state}`;
+  return {
+    status: 200,
+    title: profileTitle(model, site),
+    description: summary(model.description) || `${model.name}, ${model.age} anos, em ${place}.`,
+    canonical: modelProfilePath(model),
+    noindex: false,
+    image: main
+      ? { href: photoUrl(main.filename, 800), srcset: photoSrcSet(main.filename), sizes: PROFILE_PHOTO_SIZES }
+      : null,
+    ogType: "profile",
+  };
+}
 
+async function loadListing(
+  queryClient: QueryClient,
+  routeSlug: string | null,
+  search: URLSearchParams,
+): Promise<PageInfo> {
+  const { settings, site, notFound } = await siteOf(queryClient);
   // Home and city listing: the city first (from the route, or ?city= on the home page), then the first page.
-  const citySlug = route.kind === "city" ? route.slug : slugify(search.get("city")?.trim() ?? "") || null;
+  const isCity = routeSlug !== null;
+  const citySlug = routeSlug ?? (slugify(search.get("city")?.trim() ?? "") || null);
   const searchText = search.get("search")?.trim() || null;
   let cityId: number | null = null;
   let cityLabel: string | null = null;
@@ -118,7 +122,7 @@ export async function loadPublicPage(
     await queryClient.prefetchQuery(cityBySlugQueryOptions(citySlug));
     const city = queryClient.getQueryData(cityBySlugQueryOptions(citySlug).queryKey);
     if (!city) {
-      if (route.kind === "city") return { ...notFound, title: `Cidade não encontrada | ${site}` };
+      if (isCity) return { ...notFound, title: `Cidade não encontrada | ${site}` };
       // ?city=Name that is no slug: the browser searches the name.
       return { ...homeInfo(site, settings?.site_description), noindex: true };
     }
@@ -135,7 +139,7 @@ export async function loadPublicPage(
     ? { href: photoUrl(first.primary_photo, 800), srcset: photoSrcSet(first.primary_photo), sizes: CARD_SIZES }
     : null;
   const heroImage = HERO_FIRST_IMAGE;
-  if (route.kind === "city" && cityLabel) {
+  if (isCity && cityLabel) {
     return {
       status: 200,
       title: cityTitle(cityLabel, site),

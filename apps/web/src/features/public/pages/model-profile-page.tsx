@@ -29,7 +29,7 @@ const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi r
  */
 export function ModelProfilePage() {
   const params = useParams();
-  const raw = params.id ?? params.slug ?? "";
+  const raw = params.id ?? "";
   const id = parseModelIdParam(raw);
   const query = usePublicModel(id);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);

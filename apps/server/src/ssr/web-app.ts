@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { createPageHandler, PUBLIC_PAGE_ROUTES, varyOnCookie } from "../ssr/pages";
-import { readAppModules, shellWithAppModules } from "../ssr/app-modules";
-import { loadPageRenderer } from "../ssr/renderer";
-import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "./error-handler";
+import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "../plugins/error-handler";
+import { readAppModules, shellWithAppModules } from "./app-modules";
+import { createPageHandler, sendShell, varyOnCookie } from "./pages";
+import { loadPageRenderer } from "./renderer";
 
 /** Longest path parameter the router matches (an id, a slug); a longer path segment is refused with 414. */
 export const MAX_PARAM_LENGTH = 200;
@@ -16,10 +16,11 @@ function withNoindex(indexHtml: string): string {
 }
 
 /**
- * Serves the built web app: hashed assets with a long cache; the public pages (home, city, profiles, and the
- * 404 page for any unknown path) rendered on the server with their data when the server entry was built
- * (../ssr); the shell (index.html) for private pages, which the browser renders. Unknown /api paths answer
- * JSON 404.
+ * Serves the built web app: hashed assets with a long cache; the pages of the web app's route table when the
+ * server entry was built: a server-rendered route (the table's `ssr`) rendered with its data, a public read that
+ * varies with the age-gate cookie; any other route the shell (index.html), which the browser renders; any path
+ * no route matches the rendered 404 page. Without the server entry every page gets the shell. Unknown /api paths
+ * answer JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | undefined): Promise<void> {
   const indexFile = distDir ? path.join(distDir, "index.html") : undefined;
@@ -47,9 +48,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     renderer && shellHtml
       ? createPageHandler(app, renderer, { publicShell: shellHtml, privateShell: withNoindex(shellHtml) })
       : null;
-  if (servePage) {
-    for (const url of PUBLIC_PAGE_ROUTES) {
-      app.get(url, { config: { publicRead: true }, onSend: varyOnCookie }, servePage);
+  if (renderer && servePage && shellHtml) {
+    const privateShell = withNoindex(shellHtml);
+    for (const { path: url, serverRendered } of renderer.pageRoutes) {
+      if (serverRendered) app.get(url, { config: { publicRead: true }, onSend: varyOnCookie }, servePage);
+      else app.get(url, (_request, reply) => sendShell(reply, privateShell));
     }
   }
 
@@ -66,6 +69,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       return reply.code(404).send(errorBody("NOT_FOUND", ROUTE_NOT_FOUND_MESSAGE));
     }
     if (servePage) return servePage(request, reply);
-    return reply.code(200).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(shellHtml);
+    return sendShell(reply, shellHtml);
   });
 }
