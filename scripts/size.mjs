@@ -4,6 +4,7 @@
 // the route's lazy page chunk, each with its static imports, read from Vite's manifest. Run after `npm run build`.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 
 const dist = path.resolve(process.argv[2] ?? "apps/web/dist");
@@ -15,11 +16,10 @@ if (!existsSync(manifestFile)) {
 }
 const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
 
+// The public routes are the server-rendered ones of the web app's route table, read from its built server entry.
+const { pageRoutes } = await import(pathToFileURL(path.join(dist, "..", "dist-ssr", "entry-server.js")).href);
 const ROUTES = [
-  { route: "/", page: "src/features/public/pages/home-page.tsx" },
-  { route: "/cidade/{slug}", page: "src/features/public/pages/home-page.tsx" },
-  { route: "/cidade/{city}/{model}/{id}", page: "src/features/public/pages/model-profile-page.tsx" },
-  { route: "/modelo/{slug}, /model/{id}", page: "src/features/public/pages/model-profile-page.tsx" },
+  ...pageRoutes.filter((r) => r.serverRendered).map((r) => ({ route: r.path, page: r.pageModule })),
   { route: "404", page: null },
 ];
 
@@ -68,7 +68,7 @@ for (const { route, page } of ROUTES) {
   if (over || found.length) failed = true;
   const notes = [over ? "ACIMA DO LIMITE" : "", found.length ? `contém ${found.join(", ")}` : ""].filter(Boolean);
   console.log(
-    `  ${route.padEnd(30)} ${kb(total).padStart(9)}  ${files.length} arquivos${notes.length ? `  ← ${notes.join("; ")}` : ""}`,
+    `  ${route.padEnd(34)} ${kb(total).padStart(9)}  ${files.length} arquivos${notes.length ? `  ← ${notes.join("; ")}` : ""}`,
   );
 }
 process.exit(failed ? 1 : 0);
