@@ -24,7 +24,7 @@ const PhotoLightbox = lazy(() => import("../components/photo-lightbox").then((m)
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
 /**
- * Public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:slug and /model/:id
+ * Public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:id and /model/:id
  * (the id may be the tail of a slug, optionally prefixed "id").
  */
 export function ModelProfilePage() {
