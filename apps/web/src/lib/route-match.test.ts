@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { matchRoutes, type RouteObject } from "./route-match";
+import { matchRoutes, pagesOf, type RouteObject } from "./route-match";
 
 const Page = () => null;
 const Layout = () => null;
@@ -71,5 +71,12 @@ describe("matchRoutes", () => {
 
   test("no table, no match", () => {
     assert.equal(matchRoutes([{ path: "a", Component: Page }], "/b"), null);
+  });
+
+  test("the table's pages are its routes without children, with their whole patterns (layouts left out)", () => {
+    assert.deepEqual(
+      pagesOf(routes).map(({ pattern }) => pattern),
+      ["/", "/cidade/:slug", "/cidade/:citySlug/:modelSlug/:id", "/model/:id", "/model/login", "/admin/models", "/*"],
+    );
   });
 });
