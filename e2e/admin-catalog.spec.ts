@@ -241,6 +241,11 @@ describe("admin catalogue screens", () => {
     // Only pending orders remain (the previous rows stay on screen until the filtered page arrives).
     await table.getByText("Pago", { exact: true }).first().waitFor({ state: "detached" });
     assert.equal(await table.getByText("Cancelado", { exact: true }).count(), 0, "only pending orders");
+    // The filter is in the address: a reload shows the same table.
+    assert.equal(new URL(page.url()).searchParams.get("status"), "pending");
+    await page.reload();
+    assert.equal(await page.getByLabel("Status").inputValue(), "pending");
+    await pending.waitFor();
 
     const [csv] = await Promise.all([
       page.waitForEvent("download"),
@@ -281,6 +286,11 @@ describe("admin catalogue screens", () => {
       await table.getByRole("cell", { name: label, exact: true }).first().waitFor();
     }
     await page.getByLabel("Ação", { exact: true }).selectOption("plan.delete");
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
+    // The filter is in the address: a reload keeps it.
+    assert.equal(new URL(page.url()).searchParams.get("action"), "plan.delete");
+    await page.reload();
+    assert.equal(await page.getByLabel("Ação", { exact: true }).inputValue(), "plan.delete");
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     await page.getByRole("link", { name: "Voltar ao Dashboard" }).waitFor();
     await settle(page);

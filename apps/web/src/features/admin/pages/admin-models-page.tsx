@@ -1,7 +1,7 @@
-import { ADMIN_PAGE_SIZES, type AdminPageSize } from "@vitrine/contracts";
+import type { AdminPageSize } from "@vitrine/contracts";
 import { useState } from "react";
-import { useSearchParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
+import { useTableParams } from "@/hooks/use-table-params";
 import { Button, Card, Pagination, QueryState } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
@@ -18,32 +18,24 @@ import { getTodayInSaoPaulo } from "../lib/today";
 
 const FILTER_KEYS = ["state", "city_id", "category_id", "q"] as const;
 
-/** Filters, page and page size live in the URL, so a reload or the back button keeps the same table. */
-function readTableParams(params: URLSearchParams): { filters: ModelFilterValues; query: AdminModelFilters } {
-  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ""])) as ModelFilterValues;
-  const limitParam = Number(params.get("limit"));
-  const limit = (ADMIN_PAGE_SIZES as readonly number[]).includes(limitParam)
-    ? (limitParam as AdminPageSize)
-    : ADMIN_PAGE_SIZES[0];
-  const page = Math.max(1, Math.trunc(Number(params.get("page"))) || 1);
+/** The models API query of the URL's table parameters (an unknown state or a non-numeric id is ignored). */
+function modelsQuery(filters: ModelFilterValues, page: number, limit: AdminPageSize): AdminModelFilters {
   const id = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
   return {
-    filters,
-    query: {
-      page,
-      limit,
-      state: /^[A-Z]{2}$/.test(filters.state) ? filters.state : undefined,
-      city_id: id(filters.city_id),
-      category_id: id(filters.category_id),
-      q: filters.q || undefined,
-    },
+    page,
+    limit,
+    state: /^[A-Z]{2}$/.test(filters.state) ? filters.state : undefined,
+    city_id: id(filters.city_id),
+    category_id: id(filters.category_id),
+    q: filters.q || undefined,
   };
 }
 
 /** Admin: Gerenciar Modelos (/admin/models). */
 export function AdminModelsPage() {
-  const [params, setParams] = useSearchParams();
-  const { filters, query } = readTableParams(params);
+  const table = useTableParams(FILTER_KEYS);
+  const filters: ModelFilterValues = table.filters;
+  const query = modelsQuery(filters, table.page, table.limit);
   const models = useAdminModels(query);
   const [registering, setRegistering] = useState(false);
   const [today] = useState(getTodayInSaoPaulo);
@@ -54,20 +46,6 @@ export function AdminModelsPage() {
   function exportModels() {
     const { page: _page, limit: _limit, ...filtersOnly } = query;
     exportCsv.mutate(filtersOnly, { onError: (err) => toast.error(errorMessage(err, "Erro ao exportar modelos")) });
-  }
-
-  function update(patch: Record<string, string | number | undefined>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === undefined || value === "") next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: false },
-    );
   }
 
   return (
@@ -94,11 +72,7 @@ export function AdminModelsPage() {
       />
 
       <Card className="mb-6">
-        <ModelFilters
-          key={FILTER_KEYS.map((k) => filters[k]).join("|")}
-          applied={filters}
-          onApply={(values) => update({ ...values, page: undefined })}
-        />
+        <ModelFilters key={FILTER_KEYS.map((k) => filters[k]).join("|")} applied={filters} onApply={table.setFilters} />
       </Card>
 
       <QueryState query={models} errorText="Erro ao carregar modelos. Tente novamente." variant="card">
@@ -121,11 +95,9 @@ export function AdminModelsPage() {
               page={query.page}
               pages={data.pagination.pages}
               total={data.pagination.total}
-              onPageChange={(page) => update({ page: page > 1 ? page : undefined })}
+              onPageChange={table.setPage}
               pageSize={query.limit}
-              onPageSizeChange={(limit) =>
-                update({ limit: limit === ADMIN_PAGE_SIZES[0] ? undefined : limit, page: undefined })
-              }
+              onPageSizeChange={table.setLimit}
             />
           </div>
         )}

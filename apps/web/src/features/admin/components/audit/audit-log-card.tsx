@@ -1,7 +1,8 @@
 import { AUDIT_ACTION_LABELS, type AuditEntry } from "@vitrine/contracts";
-import { useState } from "react";
-import { Card, Pagination, QueryState, Select, Table, type TableColumn } from "@/components/ui";
+import { PagedTableCard } from "@/components/paged-table-card";
+import { Select, type TableColumn } from "@/components/ui";
 import { useAuditLog } from "@/features/admin/api/get-audit-log";
+import { useTableParams } from "@/hooks/use-table-params";
 import { formatDateTime } from "@/lib/format";
 import { AuditChanges } from "./audit-changes";
 
@@ -39,57 +40,39 @@ const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, "pt-BR"));
 
-/** The audit log: who changed what in the back-office, newest first, filtered by action, paged. */
+const FILTER_KEYS = ["action"] as const;
+
+/** The audit log: who changed what in the back-office, newest first, filtered by action, paged (in the URL). */
 export function AuditLogCard() {
-  const [action, setAction] = useState("");
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const log = useAuditLog({ page, limit, action: action || undefined });
+  const table = useTableParams(FILTER_KEYS);
+  const action = table.filters.action;
+  const log = useAuditLog({ page: table.page, limit: table.limit, action: action || undefined });
 
   return (
-    <Card title="Registro de alterações" description="Cada alteração feita no painel fica registrada aqui.">
-      <div className="flex flex-col gap-5">
+    <PagedTableCard
+      title="Registro de alterações"
+      description="Cada alteração feita no painel fica registrada aqui."
+      filters={
         <Select
           label="Ação"
           placeholder="Todas"
           options={ACTION_OPTIONS}
           value={action}
           wrapperClassName="sm:max-w-xs"
-          onChange={(e) => {
-            setAction(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => table.setFilters({ action: e.target.value })}
         />
-        <QueryState
-          query={log}
-          variant="inline"
-          errorText="Não foi possível carregar o registro de alterações."
-          loading={<Table caption="Auditoria" columns={COLUMNS} rows={[]} getRowKey={(e) => e.id} loading />}
-        >
-          {(data) => (
-            <div className="flex flex-col gap-4">
-              <Table
-                caption="Auditoria"
-                columns={COLUMNS}
-                rows={data.entries}
-                getRowKey={(e) => e.id}
-                emptyText="Nenhuma alteração registrada."
-              />
-              <Pagination
-                page={page}
-                pages={data.pagination.pages}
-                total={data.pagination.total}
-                onPageChange={setPage}
-                pageSize={limit}
-                onPageSizeChange={(size) => {
-                  setLimit(size);
-                  setPage(1);
-                }}
-              />
-            </div>
-          )}
-        </QueryState>
-      </div>
-    </Card>
+      }
+      query={log}
+      rowsOf={(data) => data.entries}
+      caption="Auditoria"
+      columns={COLUMNS}
+      getRowKey={(e) => e.id}
+      emptyText="Nenhuma alteração registrada."
+      errorText="Não foi possível carregar o registro de alterações."
+      page={table.page}
+      pageSize={table.limit}
+      onPageChange={table.setPage}
+      onPageSizeChange={table.setLimit}
+    />
   );
 }

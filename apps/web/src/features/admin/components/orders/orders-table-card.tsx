@@ -1,12 +1,14 @@
-import { type AdminOrder, formatBRL, paymentFlagLabel } from "@vitrine/contracts";
+import { type AdminOrder, formatBRL, ORDER_STATUSES, type OrderStatus, paymentFlagLabel } from "@vitrine/contracts";
 import { useState } from "react";
 import { OrderStatusBadge } from "@/components/order-status-badge";
-import { Badge, Button, Card, ConfirmDialog, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
+import { PagedTableCard } from "@/components/paged-table-card";
+import { Badge, Button, ConfirmDialog, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useExportOrdersCsv } from "@/features/admin/api/export-orders-csv";
 import { useOrders } from "@/features/admin/api/get-orders";
 import { useSetOrderStatus } from "@/features/admin/api/set-order-status";
+import { useTableParams } from "@/hooks/use-table-params";
 import { formatDateTime } from "@/lib/format";
 import { type OrderFilterValues, OrderFiltersBar } from "./order-filters";
 
@@ -101,15 +103,26 @@ function buildColumns(onAction: (action: PendingAction) => void): TableColumn<Ad
   ];
 }
 
+const FILTER_KEYS = ["status", "from", "to"] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The address's filters the orders table accepts: a known status, days "YYYY-MM-DD"; anything else is ignored. */
+function readFilters(params: Record<(typeof FILTER_KEYS)[number], string>): OrderFilterValues {
+  return {
+    status: (ORDER_STATUSES as readonly string[]).includes(params.status) ? (params.status as OrderStatus) : undefined,
+    from: DAY.test(params.from) ? params.from : undefined,
+    to: DAY.test(params.to) ? params.to : undefined,
+  };
+}
+
 /**
  * The shop's orders: filters (status, dates), the paged table, "Exportar CSV" with the same filters, and the
  * manual confirmation of Pix orders (a pending order is marked paid or cancelled after a confirmation).
  */
 export function OrdersTableCard() {
-  const [filters, setFilters] = useState<OrderFilterValues>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
-  const orders = useOrders({ ...filters, page, limit });
+  const table = useTableParams(FILTER_KEYS);
+  const filters = readFilters(table.filters);
+  const orders = useOrders({ ...filters, page: table.page, limit: table.limit });
   const exportCsv = useExportOrdersCsv();
   const setStatus = useSetOrderStatus();
   const [action, setAction] = useState<PendingAction | null>(null);
@@ -136,7 +149,7 @@ export function OrdersTableCard() {
   }
 
   return (
-    <Card
+    <PagedTableCard
       title="Pedidos"
       description="Pedidos dos produtos das modelos. Pedidos PIX pendentes são confirmados aqui."
       actions={
@@ -150,46 +163,25 @@ export function OrdersTableCard() {
           Exportar CSV
         </Button>
       }
-    >
-      <div className="flex flex-col gap-5">
+      filters={
         <OrderFiltersBar
           value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
+          onChange={(next) => table.setFilters({ status: next.status, from: next.from, to: next.to })}
         />
-        <QueryState
-          query={orders}
-          variant="inline"
-          errorText="Não foi possível carregar os pedidos."
-          loading={<Table caption="Pedidos" columns={columns} rows={[]} getRowKey={(o) => o.id} loading />}
-        >
-          {(data) => (
-            <div className="flex flex-col gap-4">
-              <Table
-                caption="Pedidos"
-                columns={columns}
-                rows={data.orders}
-                getRowKey={(o) => o.id}
-                emptyText="Nenhum pedido encontrado."
-                className="min-w-0"
-              />
-              <Pagination
-                page={page}
-                pages={data.pagination.pages}
-                total={data.pagination.total}
-                onPageChange={setPage}
-                pageSize={limit}
-                onPageSizeChange={(size) => {
-                  setLimit(size);
-                  setPage(1);
-                }}
-              />
-            </div>
-          )}
-        </QueryState>
-      </div>
+      }
+      query={orders}
+      rowsOf={(data) => data.orders}
+      caption="Pedidos"
+      columns={columns}
+      getRowKey={(o) => o.id}
+      emptyText="Nenhum pedido encontrado."
+      errorText="Não foi possível carregar os pedidos."
+      tableClassName="min-w-0"
+      page={table.page}
+      pageSize={table.limit}
+      onPageChange={table.setPage}
+      onPageSizeChange={table.setLimit}
+    >
       <ConfirmDialog
         open={action !== null}
         title={action ? ACTION_TEXT[action.status].title : ""}
@@ -204,6 +196,6 @@ export function OrdersTableCard() {
         onConfirm={confirmAction}
         onCancel={() => setAction(null)}
       />
-    </Card>
+    </PagedTableCard>
   );
 }
