@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { modelPayments, orders } from "../db/schema";
+import { publishModelChange } from "../modules/models/publish";
 import type { Job } from "./scheduler";
 
 export const EXPIRE_PENDING_JOB = "expire-pending";
@@ -16,7 +17,8 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
  * them as awaiting payment. Only pending records change, each in one statement that re-checks the status, so a
  * record settled meanwhile is left alone; a record without a deadline (an admin's cash or manual payment) never
  * expires. A late approval still settles a cancelled record (cancelled → paid is allowed). Cancelling a pending
- * payment moves no date (it was never applied), so only `model_payment_updated` is published, for each model.
+ * payment moves no date (it was never applied): each model is told of as a payment change through the one rule of
+ * the live stream (publishModelChange), so a model the public does not see is not named.
  */
 export const expirePendingJob: Job = {
   name: EXPIRE_PENDING_JOB,
@@ -41,7 +43,7 @@ export const expirePendingJob: Job = {
       .where(and(eq(orders.status, "pending"), isNotNull(orders.expiresAt), lte(orders.expiresAt, deadline)))
       .returning({ id: orders.id });
     const modelIds = new Set(payments.flatMap((p) => (p.modelId === null ? [] : [p.modelId])));
-    for (const modelId of modelIds) app.events.publish({ type: "model_payment_updated", model_id: modelId });
+    for (const modelId of modelIds) await publishModelChange(app, modelId, { payment: true });
     if (payments.length + cancelledOrders.length > 0) {
       app.log.info(
         {

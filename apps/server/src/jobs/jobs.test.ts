@@ -212,6 +212,24 @@ describe("expire-pending", () => {
     job.advance(MINUTE);
     assert.deepEqual(await eventsDuring(job.run), []);
   });
+  test("a hidden model's cancelled charge is not named on the public live stream", async () => {
+    // Later than the runs above, so that the job is due again.
+    const now = new Date(Date.now() + 2 * HOUR);
+    const hidden = await buildModel(ctx.app, { isActive: false });
+    const payment = await buildPayment(ctx.app, {
+      modelId: hidden,
+      method: "mercadopago_pix",
+      status: "pending",
+      expiresAt: new Date(now.getTime() - HOUR),
+    });
+    const events = await eventsDuring(jobRunner(expirePendingJob, now).run);
+    assert.deepEqual(
+      events.filter((e) => e.model_id === hidden),
+      [],
+    );
+    const [row] = await ctx.app.db.select().from(modelPayments).where(eq(modelPayments.id, payment));
+    assert.equal(row.status, "cancelled");
+  });
 });
 
 describe("clean-ups", () => {

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { models, publicDataVersion } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
+import { modelChangeEvents } from "../modules/models/publish";
 import type { Job } from "./scheduler";
 
 export const PLAN_EXPIRY_JOB = "plan-expiry";
@@ -49,7 +50,9 @@ export const planExpiryJob: Job = {
         .update(publicDataVersion)
         .set({ version: sql`${publicDataVersion.version} + 1`, changedAt: sql`now()` })
         .where(eq(publicDataVersion.id, 1));
-      for (const { id } of expired) app.events.publish({ type: "model_status_updated", model_id: id });
+      for (const { id } of expired) {
+        for (const event of modelChangeEvents(id, { before: true, after: false })) app.events.publish(event);
+      }
       app.log.info({ job: PLAN_EXPIRY_JOB, models: expired.length, day: today }, "planos vencidos anunciados");
     }
     return { lastAnnouncedDay: today } satisfies ExpiryState;
