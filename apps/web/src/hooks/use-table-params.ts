@@ -27,7 +27,8 @@ export function useTableParams<K extends string>(filterKeys: readonly K[]) {
         }
         return next;
       },
-      { replace: false },
+      // The table changes in place: the page keeps its scroll position and the focus stays on the control used.
+      { replace: false, preventScrollReset: true },
     );
   }
 

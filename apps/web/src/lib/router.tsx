@@ -26,7 +26,11 @@ export { matchRoutes, type RouteMatch, type RouteObject } from "./route-match";
 
 export type Location = { pathname: string; search: string; hash: string; state: unknown; key: string };
 export type NavigationType = "POP" | "PUSH" | "REPLACE";
-export type NavigateOptions = { replace?: boolean; state?: unknown };
+/**
+ * `preventScrollReset` keeps the scroll position on a new entry (a table's filter or page changing in place)
+ * instead of starting at the top; such a change also leaves the focus where it is.
+ */
+export type NavigateOptions = { replace?: boolean; state?: unknown; preventScrollReset?: boolean };
 export type NavigateFunction = {
   (to: string, options?: NavigateOptions): void;
   (delta: number): void;
@@ -35,6 +39,8 @@ export type NavigateFunction = {
 type RouterValue = {
   location: Location;
   navigationType: NavigationType;
+  /** The last navigation asked to keep the scroll position (NavigateOptions.preventScrollReset). */
+  preventScrollReset: boolean;
   navigate: NavigateFunction;
   /** True while a page change waits for its screen (the previous page is still shown). */
   navigating: boolean;
@@ -73,7 +79,7 @@ function keyEntry() {
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [state, setState] = useState(() => {
     keyEntry();
-    return { location: readLocation(), navigationType: "POP" as NavigationType };
+    return { location: readLocation(), navigationType: "POP" as NavigationType, preventScrollReset: false };
   });
   // The latest location, also while a transition has not rendered it yet.
   const current = useRef(state.location);
@@ -84,7 +90,7 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       keyEntry();
       const location = readLocation();
       current.current = location;
-      startTransition(() => setState({ location, navigationType: "POP" }));
+      startTransition(() => setState({ location, navigationType: "POP", preventScrollReset: false }));
     };
     window.addEventListener("popstate", onPop);
     return () => window.removeEventListener("popstate", onPop);
@@ -110,7 +116,9 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
       else window.history.pushState(entry, "", path);
       const location = readLocation();
       current.current = location;
-      startTransition(() => setState({ location, navigationType: replace ? "REPLACE" : "PUSH" }));
+      const navigationType = replace ? "REPLACE" : "PUSH";
+      const preventScrollReset = options.preventScrollReset ?? false;
+      startTransition(() => setState({ location, navigationType, preventScrollReset }));
     },
     [startTransition],
   ) as NavigateFunction;
@@ -128,6 +136,7 @@ export function StaticRouter({ location, children }: { location: string; childre
     return {
       location: { pathname: url.pathname, search: url.search, hash: url.hash, state: null, key: "default" },
       navigationType: "POP" as NavigationType,
+      preventScrollReset: false,
       navigate: ignoreNavigation,
       navigating: false,
     };
@@ -160,6 +169,8 @@ export function Outlet() {
 export const useLocation = (): Location => useRouter().location;
 export const useNavigationType = (): NavigationType => useRouter().navigationType;
 export const useNavigate = (): NavigateFunction => useRouter().navigate;
+/** Whether the current location came from a navigation that keeps the scroll position and the focus. */
+export const usePreventScrollReset = (): boolean => useRouter().preventScrollReset;
 /** True while a page change waits for its screen to load. */
 export const useNavigating = (): boolean => useRouter().navigating;
 export const useParams = <T extends Params = Params>(): T => useContext(RouteContext).params as T;
@@ -190,6 +201,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   to: string;
   replace?: boolean;
   state?: unknown;
+  preventScrollReset?: boolean;
 };
 
 /** Whether a click on a link is one the page handles (a plain left click, not one that opens a new tab). */
@@ -203,7 +215,7 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | und
 }
 
 /** A real link (it works without JavaScript and opens in a new tab); a plain click navigates in the page. */
-export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, preventScrollReset, onClick, target, ...rest }: LinkProps) {
   const { navigate } = useRouter();
   return (
     <a
@@ -214,7 +226,7 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
         onClick?.(event);
         if (!isPlainClick(event, target)) return;
         event.preventDefault();
-        navigate(to, { replace, state });
+        navigate(to, { replace, state, preventScrollReset });
       }}
     />
   );

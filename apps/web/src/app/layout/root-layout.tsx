@@ -5,9 +5,13 @@ import { TermsModalProvider } from "@/features/settings/components/terms-modal-p
 import { AgeGate, useAgeConfirmed } from "./age-gate";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { RouteAnnouncer } from "./route-announcer";
 import { ScrollRestoration } from "./scroll-restoration";
 import { TopProgressBar } from "./top-progress-bar";
 import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
+
+/** The page's main landmark: the skip link's target, and where the focus goes after a page change. */
+const MAIN_ID = "conteudo";
 
 /** The frame of every page: header, page, footer, plus the age gate, the top progress bar and the toasts. */
 export function RootLayout() {
@@ -21,13 +25,13 @@ export function RootLayout() {
       {pathname.startsWith("/dashboard") && <meta name="referrer" content="no-referrer" />}
       <div className="flex min-h-dvh flex-col" inert={gated}>
         <a
-          href="#conteudo"
+          href={`#${MAIN_ID}`}
           className="sr-only z-modal rounded-full bg-accent px-4 py-2 text-accent-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           Pular para o conteúdo
         </a>
         <Header />
-        <main id="conteudo" className="flex flex-1 flex-col">
+        <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col">
           {/* A screen whose module is still loading (the first visit of a private page) shows the spinner. */}
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
@@ -39,6 +43,7 @@ export function RootLayout() {
       <TopProgressBar />
       <Toaster />
       <ScrollRestoration />
+      <RouteAnnouncer mainId={MAIN_ID} />
     </TermsModalProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from "react";
-import { useLocation, useNavigationType } from "@/lib/router";
+import { useLocation, useNavigationType, usePreventScrollReset } from "@/lib/router";
 
 const STORAGE_KEY = "vitrine:scroll";
 const positions = new Map<string, number>();
@@ -51,13 +51,15 @@ function scrollToSaved(y: number): () => void {
 
 /**
  * Scroll like a site of separate documents: a new page (a link, a redirect, an address typed or opened from
- * another site) starts at the top or at its #anchor; back and forward return to where the visitor was on that
+ * another site) starts at the top or at its #anchor, unless the navigation asked to stay where it is
+ * (`preventScrollReset`: a table's filter or page changing in place); back and forward return to where the visitor was on that
  * entry, also after a reload (kept per history entry — each has its own key, see the router — in
  * sessionStorage). Renders nothing.
  */
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const preventScrollReset = usePreventScrollReset();
 
   useLayoutEffect(() => {
     readSaved();
@@ -88,8 +90,8 @@ export function ScrollRestoration() {
       document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
       return;
     }
-    if (navigationType !== "POP") window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+    if (navigationType !== "POP" && !preventScrollReset) window.scrollTo(0, 0);
+  }, [location.key, location.hash, navigationType, preventScrollReset]);
 
   return null;
 }
