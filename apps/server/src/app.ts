@@ -35,6 +35,7 @@ import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
 import { ageGateRoutes } from "./modules/age-gate/routes";
+import { ageAssurancePlugin } from "./modules/age-assurance/plugin";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   await app.register(httpCachePlugin);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(ageAssurancePlugin);
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
   await app.register(publicCachePlugin);
   await app.register(cityIndexPlugin);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { AGE_ASSURANCE_MODES, type AgeAssuranceMode } from "@vitrine/contracts";
 import { MERCADOPAGO_DEFAULT_API_URL } from "./lib/mercadopago";
 import { parseOrigin } from "./lib/origin";
 import { serverRoot } from "./lib/server-root";
@@ -70,9 +71,82 @@ export type Config = {
   publicUrl: string;
   /** Whether, with no origin configured, the request's own host may build absolute URLs (never in production). */
   requestHostFallback: boolean;
+  /** How visitors prove they are adults (see AgeAssuranceConfig). */
+  ageAssurance: AgeAssuranceConfig;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
 };
+
+/** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
+export type AgeVerifierConfig = {
+  /** The issuer URL; its discovery document (/.well-known/openid-configuration) gives the endpoints and keys. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /**
+   * The ID-token claim that answers the age: a boolean such as `age_over_18`, or `birthdate` (YYYY-MM-DD), which is
+   * turned into yes/no on arrival and then dropped.
+   */
+  claim: string;
+  /** Scopes asked for besides `openid` (space-separated), e.g. the vendor's age scope. */
+  scope: string;
+  /** The verifier's name shown on the gate and kept with each check. */
+  name: string;
+};
+
+/**
+ * AGE_ASSURANCE: `verifier` (an OpenID Connect verifier answers; the server refuses adult content without an age
+ * pass) or `self-declaration` (the click-through gate). Unset: self-declaration, or verifier when a verifier is
+ * configured; in production the server refuses to start while it is unset (see server.ts), so an operator chooses.
+ */
+export type AgeAssuranceConfig = {
+  mode: AgeAssuranceMode;
+  /** Whether AGE_ASSURANCE was set (production refuses to start without it). */
+  explicit: boolean;
+  /** Null when AGE_VERIFIER_ISSUER is unset. */
+  verifier: AgeVerifierConfig | null;
+  /** An age pass lasts the browser session and at most this long. */
+  passHours: number;
+};
+
+function readAgeAssurance(env: NodeJS.ProcessEnv): AgeAssuranceConfig {
+  const issuer = env.AGE_VERIFIER_ISSUER?.trim() ?? "";
+  let verifier: AgeVerifierConfig | null = null;
+  if (issuer) {
+    let url: URL;
+    try {
+      url = new URL(issuer);
+    } catch {
+      throw new Error("AGE_VERIFIER_ISSUER deve ser o endereço http(s) do emissor OpenID Connect");
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new Error("AGE_VERIFIER_ISSUER deve ser o endereço http(s) do emissor OpenID Connect");
+    }
+    const clientId = env.AGE_VERIFIER_CLIENT_ID?.trim() ?? "";
+    if (!clientId) throw new Error("AGE_VERIFIER_CLIENT_ID é obrigatório com AGE_VERIFIER_ISSUER");
+    verifier = {
+      issuer,
+      clientId,
+      clientSecret: env.AGE_VERIFIER_CLIENT_SECRET ?? "",
+      claim: env.AGE_VERIFIER_CLAIM?.trim() || "age_over_18",
+      scope: env.AGE_VERIFIER_SCOPE?.trim() ?? "",
+      name: env.AGE_VERIFIER_NAME?.trim() || url.host,
+    };
+  }
+  const raw = env.AGE_ASSURANCE?.trim();
+  if (raw && !(AGE_ASSURANCE_MODES as readonly string[]).includes(raw)) {
+    throw new Error("AGE_ASSURANCE deve ser verifier ou self-declaration");
+  }
+  const mode: AgeAssuranceMode = (raw as AgeAssuranceMode | undefined) ?? (verifier ? "verifier" : "self-declaration");
+  if (mode === "verifier" && !verifier) {
+    throw new Error(
+      "AGE_ASSURANCE=verifier exige um verificador: configure AGE_VERIFIER_ISSUER e AGE_VERIFIER_CLIENT_ID",
+    );
+  }
+  const passHours = readNumber(env, "AGE_PASS_HOURS", 12);
+  if (passHours <= 0 || passHours > 24) throw new Error("AGE_PASS_HOURS deve estar entre 0 e 24 horas");
+  return { mode, explicit: !!raw, verifier, passHours };
+}
 
 /** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
 /** The public cache's default budget, in MB (see Config.publicCacheMaxBytes). */
@@ -174,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mercadoPagoWebhookToleranceS: readNumber(env, "MERCADOPAGO_WEBHOOK_TOLERANCE_S", 300),
     publicUrl: readOrigin(env, "PUBLIC_URL"),
     requestHostFallback: env.NODE_ENV !== "production",
+    ageAssurance: readAgeAssurance(env),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
   };
 }

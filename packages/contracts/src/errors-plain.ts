@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   "PIX_KEY_MISSING",
   "PLAN_IN_USE",
   "PASSWORD_CHANGE_REQUIRED",
+  // Adult content asked for without a valid age pass (age assurance by a verifier).
+  "AGE_VERIFICATION_REQUIRED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -22,6 +22,7 @@ export * from "./photos";
 export * from "./public-models";
 export * from "./cities";
 export * from "./visits";
+export * from "./age-assurance";
 export * from "./profile";
 export * from "./products";
 export * from "./account";

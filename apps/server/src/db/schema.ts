@@ -405,3 +405,42 @@ export const jobRuns = pgTable("job_runs", {
   lastError: text("last_error"),
   lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
 });
+
+/**
+ * One age check at a verifier (age assurance, modules/age-assurance): started when the visitor leaves for the
+ * verifier, completed once from its callback. Only the answer is kept — never a name, birth date, document or
+ * image — with the verifier, the method, the assurance level, the times and a hash of the browser's age session id.
+ * Rows are deleted after 180 days by the age-checks job, which keeps their daily counts in age_check_days.
+ */
+export const ageChecks = pgTable(
+  "age_checks",
+  {
+    /** Random id; the pending flow (in the browser's signed cookie) names it, so a callback completes it once. */
+    id: text("id").primaryKey(),
+    verifier: text("verifier").notNull(),
+    /** How the verifier checked (e.g. "oidc"; a vendor's own method when its token tells). */
+    method: text("method").notNull(),
+    /** over18 | under18 | cancelled | error | replayed; null while the visitor is at the verifier. */
+    outcome: text("outcome"),
+    /** The verifier's assurance level (the ID token's `acr`), when it gives one. */
+    assurance: text("assurance"),
+    /** SHA-256 (base64url) of the browser's age session id: ties a check to a browser without naming it. */
+    sessionHash: text("session_hash").notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("age_checks_created_at_idx").on(t.createdAt)],
+);
+
+/** Daily counts of age checks per verifier and outcome ("started" for every check begun), kept after the rows go. */
+export const ageCheckDays = pgTable(
+  "age_check_days",
+  {
+    /** The São Paulo calendar day. */
+    day: date("day").notNull(),
+    verifier: text("verifier").notNull(),
+    outcome: text("outcome").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.verifier, t.outcome] })],
+);

@@ -128,6 +128,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     mercadoPagoWebhookToleranceS: 300,
     publicUrl: "",
     requestHostFallback: true,
+    // The click-through gate: tests of age assurance pass a verifier (see modules/age-assurance).
+    ageAssurance: { mode: "self-declaration", explicit: false, verifier: null, passHours: 12 },
     failpoint: undefined,
     ...overrides,
   };

@@ -1,0 +1,85 @@
+import { z } from "zod";
+
+/**
+ * How the site makes sure a visitor is an adult before showing adult content:
+ * - `verifier`: an age verifier (OpenID Connect) answers "over 18" and the server hands out an age pass; the server
+ *   refuses adult content without one (Lei 15.211/2025, art. 9 §1: no self-declaration).
+ * - `self-declaration`: the visitor clicks "Entrar no site" (development and demonstrations only: not lawful for
+ *   adult content in Brazil).
+ */
+export const AGE_ASSURANCE_MODES = ["verifier", "self-declaration"] as const;
+export type AgeAssuranceMode = (typeof AGE_ASSURANCE_MODES)[number];
+
+/** The outcome of one age check, the only thing kept about it (with its verifier, method, assurance and time). */
+export const AGE_CHECK_OUTCOMES = ["over18", "under18", "cancelled", "error", "replayed"] as const;
+export type AgeCheckOutcome = (typeof AGE_CHECK_OUTCOMES)[number];
+
+/** The 403 of an adult-content API call without a valid age pass (code AGE_VERIFICATION_REQUIRED). */
+export const AGE_VERIFICATION_REQUIRED_MESSAGE = "Verifique sua idade para ver este conteúdo.";
+/** Shown when the verifier answers "under 18": no pass is given. */
+export const AGE_REFUSED_MESSAGE = "Este conteúdo é restrito a maiores de 18 anos.";
+/** Shown when the visitor cancelled at the verifier or the check failed. */
+export const AGE_CHECK_FAILED_MESSAGE = "Não foi possível verificar sua idade. Tente novamente.";
+/** The admin dashboard's warning while the site runs on self-declaration. */
+export const SELF_DECLARATION_WARNING =
+  "A verificação de idade por autodeclaração não atende à Lei 15.211/2025 (ECA Digital). Configure um verificador.";
+
+/** Days an age-check row is kept; older rows survive only as daily counts. */
+export const AGE_CHECK_RETENTION_DAYS = 180;
+
+/**
+ * Where the verifier sends the visitor back with the result (`?idade=…` on the page she came from): `menor` (under
+ * 18), `cancelada` (cancelled at the verifier), `falhou` (any other failure). The gate shows the matching message.
+ */
+export const AGE_RESULT_PARAM = "idade";
+export const AGE_RESULTS = { under18: "menor", cancelled: "cancelada", failed: "falhou" } as const;
+export type AgeResult = (typeof AGE_RESULTS)[keyof typeof AGE_RESULTS];
+
+/** GET /api/age/start?next=/cidade/campinas-sp: starts a check at the verifier and comes back to `next`. */
+export const AgeStartQuerySchema = z.object({
+  next: z.string({ error: "Endereço inválido" }).max(2048, "Endereço inválido").optional(),
+});
+export type AgeStartQuery = z.infer<typeof AgeStartQuerySchema>;
+
+/** GET /api/age/status: the mode in force and whether this browser holds a valid age pass (never cached). */
+export const AgeStatusResponseSchema = z.object({
+  mode: z.enum(AGE_ASSURANCE_MODES),
+  passed: z.boolean(),
+  /** The verifier's name shown on the gate ("Verificador de idade (demonstração)"), null in self-declaration. */
+  verifier_name: z.string().nullable(),
+});
+export type AgeStatusResponse = z.infer<typeof AgeStatusResponseSchema>;
+
+const outcomeCounts = z.object({
+  started: z.number().int(),
+  over18: z.number().int(),
+  under18: z.number().int(),
+  cancelled: z.number().int(),
+  error: z.number().int(),
+  replayed: z.number().int(),
+});
+export type AgeOutcomeCounts = z.infer<typeof outcomeCounts>;
+
+/** GET /api/admin/age-assurance: the mode, the configuration status and the checks per São Paulo day. */
+export const AdminAgeAssuranceResponseSchema = z.object({
+  mode: z.enum(AGE_ASSURANCE_MODES),
+  /** Whether the mode was chosen in the configuration (AGE_ASSURANCE) or fell back to self-declaration. */
+  mode_explicit: z.boolean(),
+  verifier: z
+    .object({
+      name: z.string(),
+      issuer: z.string(),
+      claim: z.string(),
+      /** The local demonstration verifier (never in production). */
+      demo: z.boolean(),
+    })
+    .nullable(),
+  pass_hours: z.number(),
+  retention_days: z.number().int(),
+  /** The last 30 São Paulo days, oldest first (days without checks have zero counts). */
+  days: z.array(outcomeCounts.extend({ day: z.string() })),
+  /** Per verifier over the same 30 days. */
+  by_verifier: z.array(outcomeCounts.extend({ verifier: z.string() })),
+  totals: outcomeCounts,
+});
+export type AdminAgeAssuranceResponse = z.infer<typeof AdminAgeAssuranceResponseSchema>;
