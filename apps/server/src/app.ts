@@ -36,6 +36,8 @@ import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
 import { ageGateRoutes } from "./modules/age-gate/routes";
 import { ageAssurancePlugin } from "./modules/age-assurance/plugin";
+import { ageAssuranceRoutes } from "./modules/age-assurance/routes";
+import { ageAssuranceAdminRoutes } from "./modules/age-assurance/admin-routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
@@ -129,11 +131,17 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
       await reads.register(publicSettingsRoutes, { prefix: "/settings" });
       await reads.register(placesRoutes);
       await reads.register(citiesRoutes);
-      await reads.register(publicModelsRoutes, { prefix: "/models" });
-      await reads.register(publicProductsRoutes);
+      // Adult content (models, their photos' listings, products, contacts, the live stream): with an age verifier,
+      // only for a browser holding a valid age pass (modules/age-assurance).
+      await reads.register(async (adult) => {
+        adult.addHook("onRequest", adult.requireAgePass);
+        await adult.register(publicModelsRoutes, { prefix: "/models" });
+        await adult.register(publicProductsRoutes);
+      });
     });
     await scope.register(visitsRoutes);
     await scope.register(ageGateRoutes);
+    await scope.register(ageAssuranceRoutes, { prefix: "/age" });
     await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
     // Mercado Pago's notifications: no session; a signature (or nothing at all) checked before the body is read.
     await scope.register(paymentWebhookRoutes, { prefix: "/payments" });
@@ -165,6 +173,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(plansRoutes, { prefix: "/admin" });
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
