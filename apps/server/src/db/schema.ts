@@ -118,6 +118,14 @@ export const models = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Carried in model tokens; raising it (password change) ends every session signed before. */
     sessionVersion: integer("session_version").notNull().default(0),
+    /**
+     * Moderation (modules/moderation): none, or why the public does not see her — held (an urgent report or
+     * several visitors' reports, until an admin decides), hidden (an admin hid the profile), suspended (hidden,
+     * and her own changes refused), banned (hidden, and she cannot sign in). Anything but none hides her.
+     */
+    moderationStatus: text("moderation_status").notNull().default("none"),
+    /** Set while an urgent report is open: her photos are evidence, so she cannot delete them or her account. */
+    photosFrozenAt: timestamp("photos_frozen_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -130,10 +138,10 @@ export const models = pgTable(
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+      .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+      .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -152,6 +160,8 @@ export const photos = pgTable(
     height: integer("height").notNull(),
     isPrimary: boolean("is_primary").notNull().default(false),
     isPublic: boolean("is_public").notNull().default(false),
+    /** Hidden by moderation: private, and the model cannot make it public again. */
+    moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -444,3 +454,128 @@ export const ageCheckDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.verifier, t.outcome] })],
 );
+
+/**
+ * A moderation case (modules/moderation): one reported item — a model's profile (photo_id null) or one of her
+ * photos — or one flag raised by the system ("duplicate_photo": the same photo on two accounts). Reports of the
+ * same item join its open case; the admin decides it once, she may appeal that decision once, and an admin decides
+ * the appeal. Kept after her account is deleted (model_id then null) as the record of what was done.
+ */
+export const moderationCases = pgTable(
+  "moderation_cases",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id").references(() => models.id, { onDelete: "set null" }),
+    /** The reported photo (no foreign key: the case outlives the photo). */
+    photoId: integer("photo_id"),
+    /** report | duplicate_photo */
+    kind: text("kind").notNull(),
+    /** 0 normal, 1 high (an identified notice, a system flag), 2 urgent (minors, trafficking): the queue's order. */
+    priority: smallint("priority").notNull().default(0),
+    /** open (awaiting a decision) | appealed (awaiting the appeal's decision) | closed */
+    status: text("status").notNull().default("open"),
+    /** What the system says of a flag it raised (e.g. the other account using the photo). */
+    detail: text("detail").notNull().default(""),
+    /** Whether this case hid her before any human looked (an urgent report or enough visitors). */
+    autoHidden: boolean("auto_hidden").notNull().default(false),
+    /** archive | hide_photo | hide_profile | suspend | ban */
+    decision: text("decision"),
+    decisionReason: text("decision_reason"),
+    decidedBy: integer("decided_by").references(() => admins.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Whether the decision removed the content as exploitation (kept under legal hold, see moderation_evidence). */
+    legalHold: boolean("legal_hold").notNull().default(false),
+    appealText: text("appeal_text"),
+    appealedAt: timestamp("appealed_at", { withTimezone: true }),
+    /** upheld | reversed */
+    appealOutcome: text("appeal_outcome"),
+    appealReason: text("appeal_reason"),
+    appealDecidedBy: integer("appeal_decided_by").references(() => admins.id, { onDelete: "set null" }),
+    appealDecidedAt: timestamp("appeal_decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastReportAt: timestamp("last_report_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open case per item and kind: a new report joins it (openModerationCase relies on this).
+    uniqueIndex("moderation_cases_open_item_uq")
+      .on(t.modelId, sql`coalesce(${t.photoId}, 0)`, t.kind)
+      .where(sql`${t.status} = 'open'`),
+    index("moderation_cases_queue_idx").on(t.status, t.priority, t.createdAt),
+    index("moderation_cases_model_idx").on(t.modelId, t.createdAt),
+  ],
+);
+
+/**
+ * One report of a case: a visitor's (source "visitor": anonymous, known only by reporter_hash, an HMAC of the
+ * client's address; one per visitor per item per São Paulo day) or an identified notice (source "notice", art. 29
+ * of ECA Digital: name, e-mail, who she is, the URL). The text and contact are what the reporter chose to give.
+ */
+export const moderationReports = pgTable(
+  "moderation_reports",
+  {
+    id: serial("id").primaryKey(),
+    caseId: integer("case_id")
+      .notNull()
+      .references(() => moderationCases.id, { onDelete: "cascade" }),
+    modelId: integer("model_id"),
+    photoId: integer("photo_id"),
+    category: text("category").notNull(),
+    text: text("text").notNull().default(""),
+    contact: text("contact").notNull().default(""),
+    /** visitor | notice */
+    source: text("source").notNull(),
+    reporterHash: text("reporter_hash"),
+    /** The São Paulo day of the report (the per-day uniqueness). */
+    day: date("day", { mode: "string" }).notNull(),
+    /** False for a reporter whose reports were repeatedly dismissed: the report waits for a human. */
+    countsForAutoHide: boolean("counts_for_auto_hide").notNull().default(true),
+    notifierName: text("notifier_name"),
+    notifierEmail: text("notifier_email"),
+    notifierRole: text("notifier_role"),
+    url: text("url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("moderation_reports_once_a_day_uq")
+      .on(t.modelId, sql`coalesce(${t.photoId}, 0)`, t.reporterHash, t.day)
+      .where(sql`${t.reporterHash} is not null`),
+    index("moderation_reports_case_idx").on(t.caseId),
+    index("moderation_reports_reporter_idx").on(t.reporterHash, t.createdAt),
+  ],
+);
+
+/**
+ * Content removed as exploitation, kept under legal hold: each file encrypted (AES-256-GCM) in the evidence
+ * storage, outside every public path, with the metadata of the photo and of the account that uploaded it. Deleted
+ * by the evidence job after held_until (at least 6 months).
+ */
+export const moderationEvidence = pgTable(
+  "moderation_evidence",
+  {
+    id: serial("id").primaryKey(),
+    caseId: integer("case_id")
+      .notNull()
+      .references(() => moderationCases.id),
+    modelId: integer("model_id"),
+    photoId: integer("photo_id"),
+    /** The encrypted file's key in the evidence storage. */
+    fileKey: text("file_key").notNull(),
+    /** SHA-256 (hex) of the file before encryption, for the authorities to check what they receive. */
+    sha256: text("sha256").notNull(),
+    metadata: jsonb("metadata").notNull().default({}),
+    heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+    createdBy: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_evidence_case_idx").on(t.caseId), index("moderation_evidence_held_idx").on(t.heldUntil)],
+);
+
+/** E-mails of banned accounts (SHA-256 of the lower-cased address): registering with one is refused. */
+export const bannedEmails = pgTable("banned_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  modelId: integer("model_id"),
+  createdAt: createdAt(),
+});
+
+export type ModerationCaseRow = typeof moderationCases.$inferSelect;
+export type ModerationReportRow = typeof moderationReports.$inferSelect;

@@ -2,11 +2,21 @@ import { and, eq, gt, isNull, type Placeholder, type SQL, sql } from "drizzle-or
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 
+/** The one moderation state in which the public may see a model (see models.moderation_status). */
+export const MODERATION_CLEAR = "none";
+
 /**
- * A model is public only while active, not deleted, and with a valid plan (today in São Paulo < next_due_date).
- * Every public query (lists, counts, cities, search, previews, profile, photos) filters through this. A prepared
- * statement passes a placeholder for the day.
+ * A model is public only while active, not deleted, not held or hidden by moderation, and with a valid plan (today
+ * in São Paulo < next_due_date). Every public query (lists, counts, cities, search, previews, profile, photos)
+ * filters through this. A prepared statement passes a placeholder for the day.
  */
 export function isPubliclyVisible(today: string | Placeholder = todayInSaoPaulo()): SQL {
-  return and(eq(models.isActive, true), isNull(models.deletedAt), gt(models.nextDueDate, today)) ?? sql`false`;
+  return (
+    and(
+      eq(models.isActive, true),
+      isNull(models.deletedAt),
+      eq(models.moderationStatus, MODERATION_CLEAR),
+      gt(models.nextDueDate, today),
+    ) ?? sql`false`
+  );
 }
