@@ -280,3 +280,32 @@ test("every page of the web app's route table answers from the server with its s
   assert.equal(unknown.statusCode, 404);
   assert.match(unknown.body, /Página não encontrada/);
 });
+
+test("robots.txt keeps crawlers off every page of the route table the server does not render, and off none it renders", async () => {
+  const { pathToFileURL } = await import("node:url");
+  const entry = (await import(pathToFileURL(path.join(dir, "dist-ssr", "entry-server.js")).href)) as {
+    pageRoutes: { path: string; serverRendered: boolean }[];
+  };
+  const robots = await get("/robots.txt");
+  assert.equal(robots.statusCode, 200);
+  // RFC 9309 matching: a rule is a prefix of the path, "*" any run of characters, a final "$" the path's end.
+  const rules = [...robots.body.matchAll(/^Disallow: (.+)$/gm)].map(([, rule]) => {
+    const exact = rule!.endsWith("$");
+    const parts = (exact ? rule!.slice(0, -1) : rule!).split("*");
+    const body = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*");
+    return new RegExp(`^${body}${exact ? "$" : ""}`);
+  });
+  const disallowed = (url: string) => rules.some((rule) => rule.test(url));
+  // Each page's address with its parameters filled in: an id, a name with an id, a word a static route uses.
+  const urlsOf = (pattern: string) => ["12", "login-12", "login"].map((value) => pattern.replace(/:\w+/g, value));
+  assert.ok(entry.pageRoutes.some((r) => !r.serverRendered) && entry.pageRoutes.some((r) => r.serverRendered));
+  for (const { path: pattern, serverRendered: rendered } of entry.pageRoutes) {
+    for (const url of urlsOf(pattern)) {
+      // With a parameter reading "login", a public pattern's address may be a private page's ("/model/login").
+      const servedBy = entry.pageRoutes.find((r) => r.path === url) ?? { serverRendered: rendered };
+      assert.equal(disallowed(url), !servedBy.serverRendered, `${url} (${pattern})`);
+    }
+  }
+  assert.equal(disallowed("/api/models"), true);
+  assert.equal(disallowed("/uploads/1/foto.webp"), false);
+});

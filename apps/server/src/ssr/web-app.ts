@@ -5,7 +5,17 @@ import type { FastifyInstance } from "fastify";
 import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "../plugins/error-handler";
 import { readAppModules, shellWithAppModules } from "./app-modules";
 import { createPageHandler, sendShell, varyOnCookie } from "./pages";
-import { loadPageRenderer } from "./renderer";
+import { loadPageRenderer, type PageRoute } from "./renderer";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The pages of the web app's route table the server answers (./renderer), or null without the built server
+     * entry; robots.txt keeps crawlers off the ones it does not render.
+     */
+    pageRoutes: readonly PageRoute[] | null;
+  }
+}
 
 /** Longest path parameter the router matches (an id, a slug); a longer path segment is refused with 414. */
 export const MAX_PARAM_LENGTH = 200;
@@ -44,6 +54,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   const modules = distDir && indexHtml ? readAppModules(distDir) : null;
   const shellHtml = indexHtml && modules ? shellWithAppModules(indexHtml, modules) : indexHtml;
   const renderer = distDir && indexHtml && modules ? await loadPageRenderer(app, distDir, indexHtml, modules) : null;
+  app.decorate("pageRoutes", renderer?.pageRoutes ?? null);
   const servePage =
     renderer && shellHtml
       ? createPageHandler(app, renderer, { publicShell: shellHtml, privateShell: withNoindex(shellHtml) })

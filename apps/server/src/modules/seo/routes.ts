@@ -12,7 +12,8 @@ function sendXml(reply: FastifyReply, xml: string) {
 }
 
 /**
- * robots.txt and the sitemap, at the site's root. /sitemap.xml lists every indexable page while they fit in
+ * robots.txt and the sitemap, at the site's root. robots.txt reads the web app's pages once the web app is
+ * registered (app.pageRoutes, ssr/web-app.ts). /sitemap.xml lists every indexable page while they fit in
  * one file (SITEMAP_MAX_URLS); beyond that it is an index of /sitemaps/{n}.xml files of that size.
  */
 export function seoRoutes(opts: { maxUrlsPerFile?: number } = {}): FastifyPluginAsync {
@@ -24,7 +25,7 @@ export function seoRoutes(opts: { maxUrlsPerFile?: number } = {}): FastifyPlugin
       reply
         .header("Cache-Control", PUBLIC_MAX_AGE)
         .type("text/plain; charset=utf-8")
-        .send(renderRobots(await base(request))),
+        .send(renderRobots(await base(request), app.pageRoutes)),
     );
 
     app.get("/sitemap.xml", async (request, reply) => {

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from "../../test/helper";
 import { buildModel, setSetting } from "../../test/factories";
 import { loadConfig } from "../../config";
 import { assertPublicOriginConfigured, PUBLIC_ORIGIN_MISSING } from "../settings/service";
-import { listSitemapPaths, renderSitemapIndex, renderUrlset } from "./service";
+import { listSitemapPaths, renderSitemapIndex, renderUrlset, robotsDisallowed } from "./service";
 
 describe("robots.txt and sitemap.xml", () => {
   let ctx: TestContext;
@@ -21,15 +21,41 @@ describe("robots.txt and sitemap.xml", () => {
   });
   after(() => ctx.close());
 
-  it("robots.txt keeps crawlers out of private areas, payment pages and the API, and names the sitemap", async () => {
+  it("robots.txt without the web app (no route table): the API kept out, the sitemap named", async () => {
     const res = await ctx.as(null).get("/robots.txt");
     assert.equal(res.statusCode, 200);
     assert.match(res.headers["content-type"] as string, /^text\/plain/);
-    for (const path of ["/dashboard", "/admin", "/checkout", "/payment", "/api"]) {
-      assert.match(res.body, new RegExp(`^Disallow: ${path}$`, "m"));
-    }
+    assert.deepEqual(res.body.match(/^Disallow: .*$/gm), ["Disallow: /api"]);
     assert.match(res.body, /^Sitemap: http:\/\/localhost(:\d+)?\/sitemap\.xml$/m);
     assert.equal(res.headers["cache-control"], "public, max-age=60");
+  });
+
+  it("robots rules come from the route table: each page the server does not render, none it renders", () => {
+    const table = [
+      { path: "/", serverRendered: true },
+      { path: "/cidade/:slug", serverRendered: true },
+      { path: "/model/:id", serverRendered: true },
+      { path: "/login", serverRendered: false },
+      { path: "/model/login", serverRendered: false },
+      { path: "/dashboard", serverRendered: false },
+      { path: "/dashboard/gallery", serverRendered: false },
+      { path: "/admin/login", serverRendered: false },
+      { path: "/admin/models", serverRendered: false },
+      { path: "/checkout/:productId", serverRendered: false },
+      { path: "/cidade/:slug/mapa", serverRendered: false },
+      { path: "/carrinho", serverRendered: false },
+    ];
+    assert.deepEqual(robotsDisallowed(table), [
+      "/login",
+      "/model/login$", // "/model" or "/model/login" would take in /model/{id} pages
+      "/dashboard",
+      "/admin",
+      "/checkout",
+      "/cidade/*/mapa$",
+      "/carrinho",
+      "/api",
+    ]);
+    assert.deepEqual(robotsDisallowed(table.filter((page) => page.serverRendered)), ["/api"]);
   });
 
   it("lists home, the cities with visible models and visible profiles only, in canonical form", async () => {
