@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -146,6 +147,31 @@ export const models = pgTable(
   ],
 );
 
+/**
+ * A photo's fingerprint (modules/photos/fingerprint.ts): the SHA-256 (hex) of the stored bytes of its smallest
+ * variant and its 64-bit perceptual hash, with the name of the hasher that made it. Null on a photo the backfill
+ * job has not reached yet. Never sent to anyone.
+ */
+const fingerprintColumns = () => ({
+  sha256: text("sha256"),
+  perceptualHash: bigint("perceptual_hash", { mode: "bigint" }),
+  hasher: text("hasher"),
+});
+
+/**
+ * The exact-copy index and the near-copy indexes: the hash in four 16-bit bands, each indexed, so a search for
+ * hashes a few bits away looks up each band's close values instead of reading every row (fingerprint-store.ts
+ * writes the same expressions).
+ */
+function fingerprintIndexes(table: string, t: { sha256: AnyPgColumn; perceptualHash: AnyPgColumn }) {
+  return [
+    index(`${table}_sha256_idx`).on(t.sha256),
+    ...[48, 32, 16, 0].map((shift, band) =>
+      index(`${table}_phash_band${band}_idx`).on(sql`((${t.perceptualHash} >> ${sql.raw(String(shift))}) & 65535)`),
+    ),
+  ];
+}
+
 export const photos = pgTable(
   "photos",
   {
@@ -162,6 +188,7 @@ export const photos = pgTable(
     isPublic: boolean("is_public").notNull().default(false),
     /** Hidden by moderation: private, and the model cannot make it public again. */
     moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true }),
+    ...fingerprintColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -169,6 +196,11 @@ export const photos = pgTable(
     uniqueIndex("photos_one_primary_uq")
       .on(t.modelId)
       .where(sql`${t.isPrimary}`),
+    ...fingerprintIndexes("photos", t),
+    // The backfill job's queue: empty once every photo has its fingerprint.
+    index("photos_fingerprint_pending_idx")
+      .on(t.id)
+      .where(sql`${t.hasher} is null`),
   ],
 );
 
@@ -385,6 +417,31 @@ export const pendingFileDeletions = pgTable("pending_file_deletions", {
   fileKey: text("file_key").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Fingerprints of photos removed by moderation (modules/photos, blockPhotoFingerprints): an upload with the same
+ * SHA-256 or a perceptual hash within the match distance is refused. Copied from the photo, so the block outlives
+ * it. A photo removed before the backfill reached it is recorded by its file name with no fingerprint yet; the
+ * backfill job fills it in from the stored file while that still exists.
+ */
+export const blockedPhotoFingerprints = pgTable(
+  "blocked_photo_fingerprints",
+  {
+    id: serial("id").primaryKey(),
+    ...fingerprintColumns(),
+    /** The storage name of the photo blocked, while its fingerprint is still to be computed. */
+    pendingFilename: text("pending_filename"),
+    photoId: integer("photo_id"),
+    modelId: integer("model_id"),
+    reason: text("reason").notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    ...fingerprintIndexes("blocked_photo_fingerprints", t),
+    uniqueIndex("blocked_photo_fingerprints_photo_uq").on(t.photoId),
+  ],
+);
 
 /** Row types, declared once: every module names a table's row by these. */
 export type AdminRow = typeof admins.$inferSelect;

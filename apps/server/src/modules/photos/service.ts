@@ -1,5 +1,5 @@
-import { cleanPlainText, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { cleanPlainText, PHOTO_BLOCKED_MESSAGE, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, type PhotoRow, photos } from "../../db/schema";
 import { badRequest, notFound } from "../../lib/app-error";
@@ -9,10 +9,19 @@ import { processPhoto } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import { presentOwnerPhoto } from "./present";
 import { queuePhotoFileDeletions, removeQueuedFiles } from "../models/stored-files";
+import { assertPhotosNotFrozen, photoHiddenByModeration } from "../models/moderation-state";
+import { openModerationCase, PRIORITY } from "../moderation/service";
+import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
+import { findCopiesOnOtherAccounts, isBlockedPicture } from "./fingerprint-store";
+
+export { blockPhotoFingerprints } from "./fingerprint-store";
+export { type BackfillResult, fingerprintStoredPhotos } from "./fingerprint-backfill";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
 export const PHOTO_LIMIT_REACHED = `Limite de ${PHOTOS_PER_MODEL_MAX} fotos atingido. Exclua uma foto para enviar outra.`;
 const ORIGINAL_NAME_MAX = 200;
+/** What the moderation queue says of a picture that another account holds too. */
+export const DUPLICATE_PHOTO_FLAG = "Foto usada por outra conta";
 
 async function countPhotos(db: Db | Tx, modelId: number): Promise<number> {
   const [row] = await db
@@ -55,6 +64,8 @@ function cleanOriginalName(name: string | undefined): string {
  * the flag (old one cleared first, in the same transaction, because of the one-primary unique index).
  * The files are staged before the row is committed and moved into place after (see plugins/storage.ts), so a
  * crash at any step leaves either a photo with its files or nothing once the sweep has run.
+ * The photo's fingerprint is stored with it: a picture moderation removed (or a near-identical copy) is refused,
+ * and one another account holds is accepted and flagged to the moderation queue.
  */
 export async function uploadPhoto(input: {
   db: Db;
@@ -70,6 +81,8 @@ export async function uploadPhoto(input: {
   if ((await countPhotos(db, modelId)) >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
 
   const processed = await processPhoto(input.data);
+  const fingerprint = await fingerprintPhoto(processed.variants.find((v) => v.width === FINGERPRINT_WIDTH)!.data);
+  if (await isBlockedPicture(db, fingerprint)) throw badRequest(PHOTO_BLOCKED_MESSAGE);
   const keys = processed.variants.map((v) => v.key);
   await Promise.all(processed.variants.map((v) => storage.stage(v.key, v.data, "image/webp")));
   failpoint("photo-after-files");
@@ -96,8 +109,20 @@ export async function uploadPhoto(input: {
           height: processed.height,
           isPrimary: makePrimary,
           isPublic: input.isPublic,
+          ...fingerprint,
         })
         .returning();
+      const copies = await findCopiesOnOtherAccounts(tx, fingerprint, modelId);
+      if (copies.length > 0) {
+        const where = copies.map((copy) => `modelo #${copy.modelId}, foto #${copy.photoId}`).join("; ");
+        await openModerationCase(tx, {
+          modelId,
+          photoId: row.id,
+          kind: "duplicate_photo",
+          priority: PRIORITY.high,
+          detail: `${DUPLICATE_PHOTO_FLAG}: ${where}`,
+        });
+      }
       return row;
     });
   } catch (err) {
@@ -127,24 +152,39 @@ export async function setPrimaryPhoto({ db, modelId, photoId }: { db: Db; modelI
   });
 }
 
+/** Makes a photo public or private; one hidden by moderation stays private. */
 export async function setPhotoVisibility(input: { db: Db; modelId: number; photoId: number; isPublic: boolean }) {
   const [updated] = await input.db
     .update(photos)
     .set({ isPublic: input.isPublic })
-    .where(and(eq(photos.id, input.photoId), eq(photos.modelId, input.modelId)))
+    .where(
+      and(
+        eq(photos.id, input.photoId),
+        eq(photos.modelId, input.modelId),
+        input.isPublic ? isNull(photos.moderationHiddenAt) : undefined,
+      ),
+    )
     .returning();
-  if (!updated) throw notFound(PHOTO_NOT_FOUND);
+  if (!updated) {
+    const [hidden] = await input.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.id, input.photoId), eq(photos.modelId, input.modelId)));
+    throw hidden ? photoHiddenByModeration() : notFound(PHOTO_NOT_FOUND);
+  }
   return updated;
 }
 
 /**
  * Deletes the row and queues its files in one transaction, then removes the files. Deleting the primary promotes
- * the newest remaining photo, preferring a public one so that the public card keeps a picture.
+ * the newest remaining photo, preferring a public one so that the public card keeps a picture. Refused while her
+ * photos are frozen as evidence of an urgent report.
  */
 export async function deletePhoto(input: { db: Db; storage: Storage; modelId: number; photoId: number }) {
   const { db, modelId } = input;
   const deleted = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
+    await assertPhotosNotFrozen(tx, modelId);
     const [row] = await tx
       .delete(photos)
       .where(and(eq(photos.id, input.photoId), eq(photos.modelId, modelId)))
