@@ -54,11 +54,11 @@ export async function registerModel(app: FastifyInstance, overrides: Partial<Reg
   return { token: json.token, id: json.model.id, body };
 }
 
-/** Makes a registered model publicly visible: active with a plan valid for `days` more days. */
+/** Makes a registered model publicly visible: verified, active, with a plan valid for `days` more days. */
 export async function makeVisible(app: FastifyInstance, modelId: number, days = 30) {
   await app.db
     .update(models)
-    .set({ isActive: true, nextDueDate: addDays(todayInSaoPaulo(), days), firstPaidAt: new Date() })
+    .set({ isActive: true, isVerified: true, nextDueDate: addDays(todayInSaoPaulo(), days), firstPaidAt: new Date() })
     .where(eq(models.id, modelId));
 }
 
@@ -78,8 +78,8 @@ export type QuickModel = Partial<Omit<ModelInsert, "id">> & {
 };
 
 /**
- * Inserts one model straight into the database (no password hashing), visible by default: active, plan valid
- * for 30 more days, in São Paulo. search_text is computed the way registration and profile edits do.
+ * Inserts one model straight into the database (no password hashing), visible by default: verified, active, plan
+ * valid for 30 more days, in São Paulo. search_text is computed the way registration and profile edits do.
  */
 export async function buildModel(app: FastifyInstance, input: QuickModel = {}): Promise<number> {
   seq += 1;
@@ -104,6 +104,7 @@ export async function buildModel(app: FastifyInstance, input: QuickModel = {}): 
     passwordHash: "not-a-real-hash",
     age: 25,
     isActive: true,
+    isVerified: true,
     nextDueDate: validDays === null ? null : addDays(todayInSaoPaulo(), validDays),
     firstPaidAt: validDays === null ? null : new Date(),
     ...fields,

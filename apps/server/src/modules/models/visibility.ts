@@ -6,14 +6,16 @@ import { todayInSaoPaulo } from "../../lib/dates";
 export const MODERATION_CLEAR = "none";
 
 /**
- * A model is public only while active, not deleted, not held or hidden by moderation, and with a valid plan (today
- * in São Paulo < next_due_date). Every public query (lists, counts, cities, search, previews, profile, photos)
- * filters through this. A prepared statement passes a placeholder for the day.
+ * A model is public only while active, verified (is_verified: her identity checked, modules/verification), not
+ * deleted, not held or hidden by moderation, and with a valid plan (today in São Paulo < next_due_date). Every
+ * public query (lists, counts, cities, search, previews, profile, photos) filters through this, and the public
+ * indexes' predicates mirror it. A prepared statement passes a placeholder for the day.
  */
 export function isPubliclyVisible(today: string | Placeholder = todayInSaoPaulo()): SQL {
   return (
     and(
       eq(models.isActive, true),
+      eq(models.isVerified, true),
       isNull(models.deletedAt),
       eq(models.moderationStatus, MODERATION_CLEAR),
       gt(models.nextDueDate, today),
