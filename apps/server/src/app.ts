@@ -17,6 +17,10 @@ import { citiesRoutes } from "./modules/cities/routes";
 import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { modelPaymentsRoutes } from "./modules/model-payments/routes";
+import { moderationAdminRoutes } from "./modules/moderation/admin-routes";
+import { moderationModelRoutes } from "./modules/moderation/model-routes";
+import { reportsPublicRoutes } from "./modules/moderation/public-routes";
+import { refuseSuspendedChanges } from "./modules/moderation/suspension";
 import { paymentWebhookRoutes } from "./modules/payments/webhook-routes";
 import { onboardingRoutes } from "./modules/onboarding/routes";
 import { adminOrdersRoutes } from "./modules/orders/routes";
@@ -54,6 +58,8 @@ declare module "fastify" {
     db: Db;
     events: EventBus;
     storage: Storage;
+    /** Evidence kept under legal hold (encrypted), under DATA_DIR/evidence: no route serves it. */
+    evidenceStorage: Storage;
     config: Config;
     /** Every route registered (method and full URL pattern), for checks that walk the routes. */
     routeList: ReadonlyArray<{ method: string; url: string }>;
@@ -70,11 +76,19 @@ export type AppOptions = {
   database: Database;
   events?: EventBus;
   storage?: Storage;
+  evidenceStorage?: Storage;
   logger?: boolean | object;
 };
 
 /** Builds the whole application without listening; tests call `inject` on it. */
-export async function buildApp({ config, database, events, storage, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  events,
+  storage,
+  evidenceStorage,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits and view counts use the IP).
@@ -100,6 +114,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   app.decorate("config", config);
   app.decorate("events", events ?? createMemoryEventBus());
   app.decorate("storage", storage ?? createLocalStorage(path.join(config.dataDir, "uploads")));
+  app.decorate("evidenceStorage", evidenceStorage ?? createLocalStorage(path.join(config.dataDir, "evidence")));
   app.addHook("onClose", async () => app.events.close());
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
@@ -140,6 +155,8 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
       });
     });
     await scope.register(visitsRoutes);
+    // Reports and art. 29 notices: outside the age pass, so that anyone can always report.
+    await scope.register(reportsPublicRoutes, { prefix: "/reports" });
     await scope.register(ageGateRoutes);
     await scope.register(ageAssuranceRoutes, { prefix: "/age" });
     await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
@@ -150,9 +167,12 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
   /** The signed-in model's own data: `request.modelId` is hers, from the token, never from the request. */
   const modelScope: FastifyPluginAsync = async (scope) => {
     scope.addHook("onRequest", scope.authenticateModel);
+    // A suspended account reads and appeals, nothing else.
+    scope.addHook("onRequest", refuseSuspendedChanges);
     await scope.register(profileRoutes, { prefix: "/models" });
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
+    await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };
@@ -173,6 +193,7 @@ export async function buildApp({ config, database, events, storage, logger }: Ap
     await scope.register(plansRoutes, { prefix: "/admin" });
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });

@@ -75,6 +75,11 @@ export type Config = {
   ageAssurance: AgeAssuranceConfig;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
+  /**
+   * The AES-256 key of the evidence kept under legal hold (MODERATION_EVIDENCE_KEY, 32 bytes as 64 hex digits or
+   * base64). Required in production; elsewhere, when unset, derived from the server secret (modules/moderation).
+   */
+  moderationEvidenceKey?: Buffer;
 };
 
 /** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
@@ -178,6 +183,28 @@ function readOrigin(env: NodeJS.ProcessEnv, name: string): string {
   return origin;
 }
 
+/**
+ * MODERATION_EVIDENCE_KEY: 32 bytes, as 64 hex digits or in base64. Unset: undefined (a key derived from the server
+ * secret is used), except in production, where the server refuses to start without it.
+ */
+function readEvidenceKey(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const raw = env.MODERATION_EVIDENCE_KEY?.trim();
+  if (!raw) {
+    if (env.NODE_ENV === "production") {
+      throw new Error(
+        "MODERATION_EVIDENCE_KEY é obrigatória em produção: 32 bytes em hexadecimal (64 dígitos) ou base64 " +
+          "(gere com: openssl rand -hex 32)",
+      );
+    }
+    return undefined;
+  }
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
+  if (key.length !== 32) {
+    throw new Error("MODERATION_EVIDENCE_KEY deve ter 32 bytes: 64 dígitos hexadecimais ou base64");
+  }
+  return key;
+}
+
 /** TRUST_PROXY: unset/"false" → off; "true" → any proxy; "1", "2" → that many hops; otherwise addresses/CIDRs. */
 function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   if (!value || value === "false") return false;
@@ -250,5 +277,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestHostFallback: env.NODE_ENV !== "production",
     ageAssurance: readAgeAssurance(env),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
+    moderationEvidenceKey: readEvidenceKey(env),
   };
 }

@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   "PASSWORD_CHANGE_REQUIRED",
   // Adult content asked for without a valid age pass (age assurance by a verifier).
   "AGE_VERIFICATION_REQUIRED",
+  // Moderation: an account closed by a ban; a suspended account's changes; photos held as evidence.
+  "ACCOUNT_BANNED",
+  "ACCOUNT_SUSPENDED",
+  "PHOTOS_FROZEN",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -32,3 +32,4 @@ export * from "./admin-models";
 export * from "./admin-catalog";
 export * from "./pix";
 export * from "./page-markers";
+export * from "./moderation";

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
+import { moderationEvidenceJob } from "./moderation-evidence";
 import { planExpiryJob } from "./plan-expiry";
 import { reconcileJob } from "./reconcile";
 import { createScheduler, type Job, type Scheduler } from "./scheduler";
@@ -10,7 +11,7 @@ import { storageSweepJob } from "./storage-sweep";
 
 /** Every scheduled job of the server; the storage sweep only when its interval is not 0. */
 export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[] {
-  const jobs = [planExpiryJob, expirePendingJob, reconcileJob, cleanupJob];
+  const jobs = [planExpiryJob, expirePendingJob, reconcileJob, cleanupJob, moderationEvidenceJob];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;
 }

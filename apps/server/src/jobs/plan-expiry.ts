@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { models, publicDataVersion } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { modelChangeEvents } from "../modules/models/publish";
+import { MODERATION_CLEAR } from "../modules/models/visibility";
 import type { Job } from "./scheduler";
 
 export const PLAN_EXPIRY_JOB = "plan-expiry";
@@ -36,6 +37,7 @@ export const planExpiryJob: Job = {
         and(
           eq(models.isActive, true),
           isNull(models.deletedAt),
+          eq(models.moderationStatus, MODERATION_CLEAR),
           gt(models.nextDueDate, after),
           lte(models.nextDueDate, today),
         ),

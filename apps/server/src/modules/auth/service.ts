@@ -7,6 +7,7 @@ import { conflict, constraintName, isUniqueViolation, unauthorized } from "../..
 import { getDummyHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { assertPlaceAndCategory } from "../models/place";
 import { buildModelSearchText } from "../models/search-text";
+import { assertEmailNotBanned, assertNotBanned } from "../moderation/service";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle";
 
 export { assertNotThrottled, clearFailures, recordFailure, throttleKey };
@@ -49,9 +50,12 @@ export function verifyAdminLogin(input: LoginInput): Promise<AdminRow> {
   });
 }
 
-/** Model sign-in by e-mail or username; a deleted account never signs in. */
-export function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
-  return verifyLogin({ ...input, role: "model" }, async () => {
+/**
+ * Model sign-in by e-mail or username; a deleted account never signs in, and a banned one is told so (403
+ * ACCOUNT_BANNED) once its password is right.
+ */
+export async function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
+  const model = await verifyLogin({ ...input, role: "model" }, async () => {
     const [model] = await input.db
       .select()
       .from(models)
@@ -60,11 +64,15 @@ export function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
       );
     return model;
   });
+  assertNotBanned(model);
+  return model;
 }
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;
 
+/** Registers a model; the e-mail of a banned account is refused, even after that account was erased. */
 export async function registerModel({ db, input }: { db: Db; input: RegisterInput }) {
+  await assertEmailNotBanned(db, input.email);
   const place = await assertPlaceAndCategory({ db, place: input });
   const taken = await db
     .select({ email: models.email, username: models.username })

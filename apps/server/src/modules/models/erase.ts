@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { directLoginTokens, models, photos, products, visitorMarks } from "../../db/schema";
 import { queuePhotoFileDeletions } from "./stored-files";
 import type { Tx } from "./lock-model";
+import { ACCOUNT_FROZEN_MESSAGE, assertPhotosNotFrozen } from "./moderation-state";
 import { isModelVisible } from "./publish";
 
 /**
@@ -12,9 +13,11 @@ import { isModelVisible } from "./publish";
  * payments and orders can still point at — placeholder username and e-mail that can never be registered (so she
  * may register again), a password hash no password matches, and NULL or zero for every profile, place, plan, date
  * and counter field. `keepName` keeps her name on the shell (an admin's deletion, so the back-office still shows
- * whose records they were); otherwise the name becomes "Conta removida" (the model's own LGPD deletion).
+ * whose records they were); otherwise the name becomes "Conta removida" (the model's own LGPD deletion). While an
+ * urgent report is open her photos are evidence, so neither she nor an admin may erase her before it is decided.
  */
 export async function eraseModel({ tx, modelId, keepName }: { tx: Tx; modelId: number; keepName: boolean }) {
+  await assertPhotosNotFrozen(tx, modelId, ACCOUNT_FROZEN_MESSAGE);
   const wasVisible = await isModelVisible({ db: tx, modelId });
   const gone = await tx.delete(photos).where(eq(photos.modelId, modelId)).returning({ filename: photos.filename });
   const queued = await queuePhotoFileDeletions(

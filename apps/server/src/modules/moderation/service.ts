@@ -1,5 +1,8 @@
 /**
  * What the rest of the server uses of moderation (reports, the admin's decisions, appeals, legal hold): another
- * feature flags an item to the queue with openModerationCase (e.g. the same photo on two accounts).
+ * feature flags an item to the queue with openModerationCase (e.g. the same photo on two accounts); sign-in and
+ * registration ask whether an account or an e-mail is banned; the evidence job expires the legal hold.
  */
 export { openModerationCase, PRIORITY, type CaseKind, type OpenCaseInput } from "./cases";
+export { assertEmailNotBanned, assertNotBanned } from "./bans";
+export { expireEvidence, LEGAL_HOLD_DAYS } from "./evidence";

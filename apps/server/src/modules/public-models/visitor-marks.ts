@@ -11,16 +11,18 @@ export type MarkKind = "view" | "contact";
 const MAX_KNOWN_HASHES = 100_000;
 
 /**
- * Who a visitor is, for one day only: an HMAC of the day and the client's address key (an IPv4 address, or an
+ * Who a visitor is, for one period: an HMAC of the period and the client's address key (an IPv4 address, or an
  * IPv6 /64) under a key derived from the server secret. The user agent plays no part: anyone can change it at
- * will. The address is not stored, and the hash of another day cannot be linked to it.
+ * will. The address is not stored. The period is the day for view and contact counts, so the hash of another day
+ * cannot be linked to it; moderation uses a fixed label ("reporter") to know a reporter across days, for the abuse
+ * of reporting, without keeping the address either.
  */
 export function createVisitorHasher(serverSecret: string) {
   const key = createHmac("sha256", serverSecret).update("vitrine:visitor-marks:v2").digest();
   // Hashes already computed (a visitor's every page asks again): only a shortcut, emptied when it grows large.
   const known = new Map<string, string>();
-  return (addressKey: string, day: string): string => {
-    const input = `${day}\n${addressKey}`;
+  return (addressKey: string, period: string): string => {
+    const input = `${period}\n${addressKey}`;
     let hash = known.get(input);
     if (hash === undefined) {
       hash = createHmac("sha256", key).update(input).digest("base64url").slice(0, 32);

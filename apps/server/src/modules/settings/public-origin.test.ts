@@ -8,12 +8,18 @@ import { serverProcess } from "../../test/server-process";
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-origin-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
+/** What production requires besides the origin (the evidence key of moderation's legal hold). */
+const REQUIRED = { MODERATION_EVIDENCE_KEY: "11".repeat(32) };
+
 test("in production the server refuses to start without PUBLIC_URL or site_url, and starts with PUBLIC_URL", async () => {
-  const withoutOrigin = await serverProcess({ dataDir, env: { NODE_ENV: "production", JOBS_ENABLED: "false" } });
+  const withoutOrigin = await serverProcess({
+    dataDir,
+    env: { NODE_ENV: "production", JOBS_ENABLED: "false", ...REQUIRED },
+  });
   await assert.rejects(withoutOrigin.start(), /server exited: 1/);
   await withoutOrigin.stop();
 
-  const env = { NODE_ENV: "production", JOBS_ENABLED: "false", PUBLIC_URL: "https://vitrine.example" };
+  const env = { NODE_ENV: "production", JOBS_ENABLED: "false", PUBLIC_URL: "https://vitrine.example", ...REQUIRED };
   const configured = await serverProcess({ dataDir, env });
   await configured.start();
   try {

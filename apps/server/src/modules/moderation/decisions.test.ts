@@ -1,0 +1,247 @@
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { PHOTO_WIDTHS } from "@vitrine/contracts";
+import { and, eq } from "drizzle-orm";
+import { auditLog, moderationCases, moderationEvidence, photos } from "../../db/schema";
+import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/helper";
+import { postPhoto } from "../photos/test-support";
+import { expireEvidence } from "./evidence";
+import { addNoisyPhoto, decide, noisyPng, recordEvents, report } from "./test-support";
+
+describe("the admin's decisions, the model's appeal and the legal hold", () => {
+  let ctx: TestContext;
+  let admin: string;
+  before(async () => {
+    ctx = await createTestContext();
+    admin = await loginAdmin(ctx.app);
+  });
+  after(() => ctx.close());
+
+  /** A visible model with one public photo and an open case from one report. */
+  async function reportedModel(category = "scam", ip = "203.0.113.10") {
+    const model = await registerModel(ctx.app);
+    await makeVisible(ctx.app, model.id);
+    const photo = await addNoisyPhoto(ctx.app, model.token);
+    const res = await report(ctx.app, ip, { model_id: model.id, category, text: "veja" });
+    assert.equal(res.statusCode, 200, res.body);
+    const [kase] = await ctx.app.db.select().from(moderationCases).where(eq(moderationCases.modelId, model.id));
+    return { ...model, photo, caseId: kase.id };
+  }
+
+  const auditRows = (caseId: number) =>
+    ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, "moderation_case"), eq(auditLog.targetId, String(caseId))));
+
+  it("hiding the profile: audited with its reason, shown to her, appealed once, reversed by an admin", async () => {
+    const m = await reportedModel();
+    const stream = recordEvents(ctx.app);
+    const noReason = await decide(ctx.app, admin, m.caseId, { action: "hide_profile", reason: "" });
+    assert.equal(noReason.statusCode, 400);
+    const res = await decide(ctx.app, admin, m.caseId, { action: "hide_profile", reason: "Perfil falso." });
+    assert.equal(res.statusCode, 200, res.body);
+    stream.stop();
+    assert.deepEqual(stream.events, [{ type: "model_status_updated", model_id: m.id }]);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${m.id}`)).statusCode, 404);
+    const [row] = await auditRows(m.caseId);
+    assert.equal(row.action, "moderation.decide");
+    assert.deepEqual(
+      { decision: row.changes.decision, reason: row.changes.reason },
+      { decision: "hide_profile", reason: "Perfil falso." },
+    );
+    const twice = await decide(ctx.app, admin, m.caseId, { action: "ban", reason: "De novo." });
+    assert.equal(twice.statusCode, 409);
+
+    const own = (await ctx.as(m.token).get("/api/models/moderation")).json();
+    assert.equal(own.moderation_status, "hidden");
+    assert.equal(own.cases.length, 1);
+    assert.equal(own.cases[0].decision, "hide_profile");
+    assert.equal(own.cases[0].decision_reason, "Perfil falso.");
+    assert.equal(own.cases[0].can_appeal, true);
+
+    const appeal = await ctx.as(m.token).post(`/api/models/moderation/cases/${m.caseId}/appeal`, {
+      text: "Sou eu nas fotos, posso enviar documento.",
+    });
+    assert.equal(appeal.statusCode, 200, appeal.body);
+    const again = await ctx.as(m.token).post(`/api/models/moderation/cases/${m.caseId}/appeal`, {
+      text: "Outro recurso qualquer aqui.",
+    });
+    assert.equal(again.statusCode, 409, "one appeal only");
+    const appeals = (await ctx.as(admin).get("/api/admin/moderation/cases?status=appealed")).json().cases;
+    assert.ok(appeals.some((c: { id: number }) => c.id === m.caseId));
+
+    const decided = await ctx.as(admin).post(`/api/admin/moderation/cases/${m.caseId}/appeal-decision`, {
+      outcome: "reversed",
+      reason: "Documento conferido.",
+    });
+    assert.equal(decided.statusCode, 200, decided.body);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${m.id}`)).statusCode, 200);
+    const rows = await auditRows(m.caseId);
+    assert.deepEqual(rows.map((r) => r.action).sort(), ["moderation.appeal", "moderation.decide"]);
+    const after = (await ctx.as(m.token).get("/api/models/moderation")).json();
+    assert.equal(after.cases[0].appeal_outcome, "reversed");
+    assert.equal(after.cases[0].appeal_reason, "Documento conferido.");
+    assert.equal(after.cases[0].can_appeal, false);
+  });
+
+  it("hiding a photo keeps it private and blocks its picture; another model's case is not hers to appeal", async () => {
+    const m = await reportedModel("not_the_person", "203.0.113.11");
+    const res = await decide(ctx.app, admin, m.caseId, {
+      action: "hide_photo",
+      reason: "Foto de outra pessoa.",
+      photo_id: m.photo.id,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const [row] = await ctx.app.db.select().from(photos).where(eq(photos.id, m.photo.id));
+    assert.equal(row.isPublic, false);
+    assert.ok(row.moderationHiddenAt);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${m.id}`)).statusCode, 200, "the profile stays");
+    const other = await registerModel(ctx.app);
+    const notHers = await ctx.as(other.token).post(`/api/models/moderation/cases/${m.caseId}/appeal`, {
+      text: "Não é meu caso, mas tento.",
+    });
+    assert.equal(notHers.statusCode, 404);
+  });
+
+  it("suspension: her changes are refused, her appeal is not", async () => {
+    const m = await reportedModel("scam", "203.0.113.12");
+    assert.equal((await decide(ctx.app, admin, m.caseId, { action: "suspend", reason: "Golpe." })).statusCode, 200);
+    const upload = await postPhoto(ctx.app, m.token, await noisyPng(), {}, "a.png");
+    assert.equal(upload.statusCode, 403);
+    assert.equal(upload.json().code, "ACCOUNT_SUSPENDED");
+    assert.equal((await ctx.as(m.token).get("/api/models/profile")).statusCode, 200, "she still reads");
+    const appeal = await ctx.as(m.token).post(`/api/models/moderation/cases/${m.caseId}/appeal`, {
+      text: "Não houve golpe nenhum.",
+    });
+    assert.equal(appeal.statusCode, 200, appeal.body);
+  });
+
+  it("a ban ends her sessions, blocks her sign-in, her photos' pictures and her e-mail, even once erased", async () => {
+    const m = await reportedModel("scam", "203.0.113.13");
+    const res = await decide(ctx.app, admin, m.caseId, { action: "ban", reason: "Golpes repetidos." });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await ctx.as(m.token).get("/api/models/profile")).statusCode, 401, "her session ended");
+    const login = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: m.body.password });
+    assert.equal(login.statusCode, 403);
+    assert.equal(login.json().code, "ACCOUNT_BANNED");
+    const wrong = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: "errada-123456" });
+    assert.equal(wrong.statusCode, 401, "a wrong password learns nothing");
+    // The admin erases the account: the e-mail is free in the table, yet still refused.
+    const erased = await ctx.as(admin).delete(`/api/admin/models/${m.id}`);
+    assert.equal(erased.statusCode, 200, erased.body);
+    const again = await ctx.as(null).post("/api/auth/model/register", { ...m.body, username: `${m.body.username}x` });
+    assert.equal(again.statusCode, 403, again.body);
+    assert.equal(again.json().code, "ACCOUNT_BANNED");
+    const upper = await ctx.as(null).post("/api/auth/model/register", {
+      ...m.body,
+      email: m.body.email.toUpperCase(),
+      username: `${m.body.username}y`,
+    });
+    assert.equal(upper.statusCode, 403);
+    const [audit] = await auditRows(m.caseId);
+    assert.equal(audit.changes.decision, "ban");
+  });
+
+  it("legal hold: the photos leave every public path, encrypted with their metadata; the export is audited", async () => {
+    const m = await reportedModel("minor_or_exploitation", "203.0.113.14");
+    const [photo] = await ctx.app.db.select().from(photos).where(eq(photos.id, m.photo.id));
+    const original = await ctx.app.storage.get(`photos/${photo.filename}-400.webp`);
+    assert.ok(original);
+    const owner = (await ctx.as(m.token).get("/api/models/photos")).json().photos[0].url as string;
+    assert.equal((await ctx.app.inject({ method: "GET", url: owner })).statusCode, 200);
+
+    const res = await decide(ctx.app, admin, m.caseId, {
+      action: "ban",
+      reason: "Exploração: conteúdo removido e preservado.",
+      legal_hold: true,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+
+    // No URL serves it: the public one, her signed one, and the uploads folder no longer hold the files.
+    for (const width of PHOTO_WIDTHS) {
+      const url = `/uploads/photos/${photo.filename}-${width}.webp`;
+      assert.equal((await ctx.app.inject({ method: "GET", url })).statusCode, 404, url);
+      assert.equal(
+        existsSync(path.join(ctx.config.dataDir, "uploads", "photos", `${photo.filename}-${width}.webp`)),
+        false,
+      );
+    }
+    assert.equal((await ctx.app.inject({ method: "GET", url: owner })).statusCode, 404);
+    const [evidence] = await ctx.app.db
+      .select()
+      .from(moderationEvidence)
+      .where(eq(moderationEvidence.caseId, m.caseId));
+    assert.ok(evidence);
+    assert.ok(evidence.heldUntil.getTime() - Date.now() > 180 * 86_400_000, "held for at least 6 months");
+    for (const url of [
+      `/evidence/${evidence.fileKey}`,
+      `/uploads/${evidence.fileKey}`,
+      `/uploads/../evidence/${evidence.fileKey}`,
+    ]) {
+      const got = await ctx.app.inject({ method: "GET", url });
+      assert.notEqual(got.statusCode, 200, url);
+    }
+    const file = path.join(ctx.config.dataDir, "evidence", evidence.fileKey);
+    assert.ok(statSync(file).isFile());
+    const sealed = readFileSync(file);
+    assert.equal(sealed.subarray(0, 4).toString(), "VTE1");
+    assert.ok(!sealed.includes(Buffer.from("WEBP")), "encrypted: no image header in clear");
+    assert.equal((evidence.metadata as { uploader: { email: string } }).uploader.email, m.body.email);
+
+    const exported = await ctx.as(admin).get(`/api/admin/moderation/cases/${m.caseId}/evidence`);
+    assert.equal(exported.statusCode, 200);
+    assert.match(String(exported.headers["content-disposition"]), /attachment/);
+    const pack = exported.json();
+    const data = Buffer.from(pack.evidence[0].file.data, "base64");
+    assert.equal(createHash("sha256").update(data).digest("hex"), evidence.sha256);
+    assert.equal(data.subarray(8, 12).toString(), "WEBP");
+    assert.equal(pack.case.reports[0].category, "minor_or_exploitation");
+    const actions = (await auditRows(m.caseId)).map((r) => r.action).sort();
+    assert.deepEqual(actions, ["moderation.decide", "moderation.evidence_export"]);
+
+    // The hold ends: the job deletes the file and the row.
+    await expireEvidence({
+      db: ctx.app.db,
+      storage: ctx.app.evidenceStorage,
+      now: new Date(evidence.heldUntil.getTime() + 1000),
+    });
+    assert.equal(existsSync(file), false);
+    assert.equal(
+      (await ctx.app.db.select().from(moderationEvidence).where(eq(moderationEvidence.caseId, m.caseId))).length,
+      0,
+    );
+    assert.deepEqual(readdirSync(path.join(ctx.config.dataDir, "evidence", `case-${m.caseId}`)), []);
+  });
+
+  it("the transparency counts: reports per category, median time to a first action, actions taken", async () => {
+    const res = await ctx.as(admin).get("/api/admin/moderation/stats");
+    assert.equal(res.statusCode, 200);
+    const stats = res.json();
+    assert.ok(stats.reports_by_category.some((c: { category: string }) => c.category === "scam"));
+    assert.equal(typeof stats.median_hours_to_first_action, "number");
+    const actions = Object.fromEntries(
+      stats.actions.map((a: { action: string; count: number }) => [a.action, a.count]),
+    );
+    assert.ok(actions.ban >= 2 && actions.hide_profile >= 1 && actions.suspend >= 1 && actions.hide_photo >= 1);
+    assert.ok(stats.appeals.received >= 2);
+    assert.equal(stats.appeals.reversed >= 1, true);
+  });
+
+  it("answers 404 for an unknown case and 400 for a bad action, never a 500", async () => {
+    assert.equal((await ctx.as(admin).get("/api/admin/moderation/cases/999999")).statusCode, 404);
+    assert.equal((await decide(ctx.app, admin, 999999, { action: "archive", reason: "nada a ver" })).statusCode, 404);
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/admin/moderation/cases/1/decision",
+      headers: bearer(admin),
+      payload: { action: "explodir", reason: "motivo" },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.equal((await ctx.as(admin).get("/api/admin/moderation/cases?status=x")).statusCode, 400);
+  });
+});
