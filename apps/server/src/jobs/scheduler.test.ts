@@ -284,12 +284,13 @@ describe("scheduler", () => {
         ["expire-pending", MINUTE],
         ["reconcile", 5 * MINUTE],
         ["cleanup", 10 * MINUTE],
+        ["moderation-evidence", 60 * MINUTE],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
     assert.deepEqual(
       serverJobs({ storageSweepIntervalMs: 0 }).map((j) => j.name),
-      ["plan-expiry", "expire-pending", "reconcile", "cleanup"],
+      ["plan-expiry", "expire-pending", "reconcile", "cleanup", "moderation-evidence"],
     );
     assert.equal(ctx.config.jobsEnabled, false);
     assert.equal(startJobs({ app: ctx.app, database: ctx.database }), null);

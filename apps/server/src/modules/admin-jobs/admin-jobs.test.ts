@@ -35,6 +35,7 @@ describe("GET /api/admin/jobs", () => {
         ["expire-pending", "Expiração de cobranças pendentes", 0, null],
         ["reconcile", "Conciliação com o Mercado Pago", 0, null],
         ["cleanup", "Limpeza de registros antigos", 0, null],
+        ["moderation-evidence", "Retenção legal de denúncias", 0, null],
       ],
     );
 
