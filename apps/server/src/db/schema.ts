@@ -233,9 +233,9 @@ const providerColumns = () => ({
   /** A pending charge is no longer payable after this (a Pix code's or a checkout link's deadline). */
   expiresAt: timestamp("expires_at", { withTimezone: true }),
   /**
-   * Something an admin must look at, set by the payment code and never cleared by it: amount_mismatch (the
-   * provider charged another amount or currency: not applied), refunded, charged_back, duplicate (a second
-   * approved charge for a record already paid: to be refunded by hand).
+   * Something an admin must look at, set by the payment code: amount_mismatch (the provider charged another
+   * amount or currency: not applied; cleared when the record becomes paid, by whatever path), refunded,
+   * charged_back, duplicate (a second approved charge for a record already paid: to be refunded by hand).
    */
   flag: text("flag"),
   flaggedAt: timestamp("flagged_at", { withTimezone: true }),
@@ -270,10 +270,18 @@ export const modelPayments = pgTable(
      */
     appliedDays: integer("applied_days"),
     ...providerColumns(),
+    /**
+     * The Idempotency-Key an admin sent with the request that recorded this payment, with that admin and a digest
+     * of the request: the same key from the same admin answers this payment again instead of recording another.
+     */
+    idempotencyAdminId: integer("idempotency_admin_id").references(() => admins.id, { onDelete: "set null" }),
+    idempotencyKey: text("idempotency_key"),
+    idempotencyDigest: text("idempotency_digest"),
     createdAt: createdAt(),
   },
   (t) => [
     index("model_payments_model_idx").on(t.modelId, t.createdAt),
+    uniqueIndex("model_payments_idempotency_uq").on(t.idempotencyAdminId, t.idempotencyKey),
     index("model_payments_open_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
