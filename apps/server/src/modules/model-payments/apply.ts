@@ -1,6 +1,7 @@
 import { addDaysToDate, daysBetweenDates, proposeDueDate } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models } from "../../db/schema";
+import { flagColumnsWhenPaid } from "../../lib/payment-flags";
 import { assertCanActivate } from "../models/activation";
 import type { Tx } from "../models/lock-model";
 
@@ -55,7 +56,8 @@ export type PaidChanges = {
  * payment's plan becomes the model's, and with `activate` (the admin's quick payment, or the setting
  * auto_release_on_approved for a provider's approval) she is activated. An admin's activation follows the admin's
  * rule: refused with 409 MODEL_OVERDUE when the plan is still not valid afterwards (the whole change rolls back).
- * A payment whose model is gone (deleted) changes nothing. Answers what changed on the model.
+ * Every time, applied or not, the payment loses an earlier charge's amount_mismatch flag (flagColumnsWhenPaid).
+ * A payment whose model is gone (deleted) changes nothing else. Answers what changed on the model.
  */
 export async function markPlanPaymentPaid(input: {
   tx: Tx;
@@ -65,6 +67,10 @@ export async function markPlanPaymentPaid(input: {
   activate: "no" | "admin" | "auto";
 }): Promise<PaidChanges> {
   const { tx, payment, model, today, activate } = input;
+  const flagColumns = flagColumnsWhenPaid(payment.flag);
+  if (Object.keys(flagColumns).length > 0) {
+    await tx.update(modelPayments).set(flagColumns).where(eq(modelPayments.id, payment.id));
+  }
   if (!model || model.deletedAt || payment.appliedAt) return {};
   const changes: PaidChanges = {};
   const next = await applyPaidPayment({ tx, payment, model, today });

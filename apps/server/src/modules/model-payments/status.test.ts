@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { ModelPayment } from "@vitrine/contracts";
-import { eq } from "drizzle-orm";
-import { modelPayments, models } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { modelPayments, models, orders } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
+import { serverRoot } from "../../lib/server-root";
 import { captureEvents, expectOneAuditRow } from "../../test/admin-support";
-import { buildModel, buildPayment, loginAdmin, updateModel } from "../../test/factories";
+import { buildModel, buildOrder, buildPayment, loginAdmin, updateModel } from "../../test/factories";
 import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
 
 let ctx: TestContext;
@@ -90,6 +93,52 @@ describe("PATCH /api/admin/model-payments/:id/status → paid", () => {
     assert.equal((await modelRow(id)).nextDueDate, dueIn(40));
     // A second application would have counted 0 days (the date had already moved) and overwritten the 30.
     assert.equal((await paymentRow(paymentId)).appliedDays, 30);
+  });
+
+  test("marking paid clears an earlier charge's amount_mismatch flag, even on a payment already applied", async () => {
+    const id = await buildModel(ctx.app, { validDays: 10 });
+    const flagged = { flag: "amount_mismatch", flaggedAt: new Date() } as const;
+    const pending = await buildPayment(ctx.app, { modelId: id, status: "pending", paidAt: null, ...flagged });
+    const res = await setStatus(pending, { status: "paid" });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().payment.flag, null);
+    assert.equal((await paymentRow(pending)).flaggedAt, null);
+    assert.ok((await paymentRow(pending)).appliedAt, "applied as well");
+    // A row paid and applied before the rule, still flagged: paid again, it loses the flag and moves nothing.
+    const stale = await buildPayment(ctx.app, { modelId: id, appliedAt: new Date(), appliedDays: 0, ...flagged });
+    const dueBefore = (await modelRow(id)).nextDueDate;
+    assert.equal((await setStatus(stale, { status: "paid" })).json().payment.flag, null);
+    assert.equal((await modelRow(id)).nextDueDate, dueBefore);
+    // Another flag is the admin's to look at: it stays.
+    const duplicate = await buildPayment(ctx.app, { modelId: id, status: "pending", paidAt: null, flag: "duplicate" });
+    assert.equal((await setStatus(duplicate, { status: "paid" })).json().payment.flag, "duplicate");
+  });
+
+  test("migration 0020 clears amount_mismatch on the paid plan payments and orders only", async () => {
+    const id = await buildModel(ctx.app);
+    const flagged = { flag: "amount_mismatch", flaggedAt: new Date() } as const;
+    const paid = await buildPayment(ctx.app, { modelId: id, ...flagged });
+    const pending = await buildPayment(ctx.app, { modelId: id, status: "pending", paidAt: null, ...flagged });
+    const duplicate = await buildPayment(ctx.app, { modelId: id, flag: "duplicate", flaggedAt: new Date() });
+    const paidOrder = await buildOrder(ctx.app, { status: "paid", paidAt: new Date(), ...flagged });
+    const pendingOrder = await buildOrder(ctx.app, flagged);
+    const file = readdirSync(path.join(serverRoot, "drizzle")).find((f) =>
+      f.endsWith("_clear_paid_amount_mismatch.sql"),
+    );
+    assert.ok(file, "the migration exists");
+    const statements = readFileSync(path.join(serverRoot, "drizzle", file), "utf8").split("--> statement-breakpoint");
+    for (const statement of statements) await ctx.app.db.execute(sql.raw(statement));
+    const flagOf = async (paymentId: number) => [
+      (await paymentRow(paymentId)).flag,
+      (await paymentRow(paymentId)).flaggedAt,
+    ];
+    assert.deepEqual(await flagOf(paid), [null, null]);
+    assert.equal((await paymentRow(pending)).flag, "amount_mismatch");
+    assert.equal((await paymentRow(duplicate)).flag, "duplicate");
+    const orderFlag = async (orderId: number) =>
+      (await ctx.app.db.select({ flag: orders.flag }).from(orders).where(eq(orders.id, orderId)))[0]?.flag;
+    assert.equal(await orderFlag(paidOrder), null);
+    assert.equal(await orderFlag(pendingOrder), "amount_mismatch");
   });
 
   test("a given paid_at is kept; an invalid status or date is 400; an unknown payment 404", async () => {

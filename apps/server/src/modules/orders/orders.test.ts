@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { AdminOrder, AdminOrderChartsResponse, AdminOrdersResponse } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
-import { auditLog, models } from "../../db/schema";
+import { auditLog, models, orders } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { buildModel, buildOrder, buildProduct, loginAdmin, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
@@ -114,6 +114,17 @@ describe("GET /api/admin/orders", () => {
 });
 
 describe("PATCH /api/admin/orders/{id}/status", () => {
+  test("an order confirmed by hand loses an earlier charge's amount_mismatch flag", async () => {
+    const id = await buildOrder(ctx.app, { flag: "amount_mismatch", flaggedAt: new Date() });
+    const res = await ctx.as(admin).patch(`/api/admin/orders/${id}/status`, { status: "paid" });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((res.json().order as AdminOrder).flag, null);
+    const cancelled = await buildOrder(ctx.app, { flag: "amount_mismatch", flaggedAt: new Date() });
+    await ctx.as(admin).patch(`/api/admin/orders/${cancelled}/status`, { status: "cancelled" });
+    const [row] = await ctx.app.db.select({ flag: orders.flag }).from(orders).where(eq(orders.id, cancelled));
+    assert.equal(row?.flag, "amount_mismatch", "cancelled: the flag stays");
+  });
+
   test("pending → paid sets paid_at, counts as revenue and writes one audit row; paid → cancelled is 409", async () => {
     const before = (await ctx.as(admin).get("/api/admin/dashboard")).json().stats;
     const id = await buildOrder(ctx.app, { amountCents: 12345 });

@@ -5,6 +5,7 @@ import { models, orders } from "../../db/schema";
 import { conflict, notFound, validationError } from "../../lib/app-error";
 import { addDays } from "../../lib/dates";
 import { fromCents } from "../../lib/money";
+import { flagColumnsWhenPaid } from "../../lib/payment-flags";
 import { daySeries, localDay, SERIES_DATE, SERIES_DAY, startOfLocalDay, withinLocalDays } from "../../lib/sql-days";
 import { recordAudit } from "../audit/service";
 
@@ -87,9 +88,10 @@ async function findOrder(db: Db, id: number) {
 }
 
 /**
- * PATCH /api/admin/orders/{id}/status: an admin confirms (paid, which sets paid_at) or cancels a manual Pix
- * order. Only a pending order changes; a paid, cancelled, failed or refunded one stays as it is (409), so a
- * second click or a race with another admin cannot pay or cancel twice. One audit row, in the same transaction.
+ * PATCH /api/admin/orders/{id}/status: an admin confirms (paid, which sets paid_at and clears an earlier charge's
+ * amount_mismatch flag: flagColumnsWhenPaid) or cancels a manual Pix order. Only a pending order changes; a
+ * paid, cancelled, failed or refunded one stays as it is (409), so a second click or a race with another admin
+ * cannot pay or cancel twice. One audit row, in the same transaction.
  */
 export async function updateOrderStatus({
   db,
@@ -104,7 +106,7 @@ export async function updateOrderStatus({
 }) {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, flag: orders.flag })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -116,7 +118,10 @@ export async function updateOrderStatus({
     }
     await tx
       .update(orders)
-      .set({ status, paidAt: status === "paid" ? new Date() : null })
+      .set({
+        status,
+        ...(status === "paid" ? { paidAt: new Date(), ...flagColumnsWhenPaid(current.flag) } : { paidAt: null }),
+      })
       .where(eq(orders.id, orderId));
     await recordAudit({
       db: tx,

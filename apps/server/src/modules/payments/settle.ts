@@ -5,6 +5,7 @@ import { modelPayments, orders } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { failpoint } from "../../lib/failpoint";
+import { flagColumnsWhenPaid } from "../../lib/payment-flags";
 import type { MercadoPagoClient, MpPayment } from "../../lib/mercadopago";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, publishModelChange, type VisibilityChange } from "../models/publish";
@@ -121,14 +122,15 @@ async function paymentIdTaken(tx: Tx, kind: RecordRef["kind"], id: number, payme
   return Boolean(row);
 }
 
-/** The columns a settlement writes, for either table. */
-function writesFor(d: Decision, snapshot: MpPayment, record: { paidAt: Date | null; flag: string | null }, now: Date) {
+/**
+ * The columns a settlement writes, for either table. A record becoming paid also loses its amount_mismatch flag:
+ * a plan payment in markPlanPaymentPaid, an order here with flagColumnsWhenPaid (settleOrder).
+ */
+function writesFor(d: Decision, snapshot: MpPayment, record: { paidAt: Date | null }, now: Date) {
   return {
     providerCheckedAt: now,
     ...(d.recordStatus ? { providerStatus: snapshot.status } : {}),
     ...(d.adopt ? { paymentId: snapshot.id } : {}),
-    // Paid with the right amount: an earlier charge's amount_mismatch no longer describes the record.
-    ...(d.moveTo === "paid" && record.flag === "amount_mismatch" ? { flag: null, flaggedAt: null } : {}),
     ...(d.flag ? { flag: d.flag, flaggedAt: now } : {}),
     ...(d.moveTo ? { status: d.moveTo } : {}),
     ...(d.moveTo === "paid" ? { paidAt: approvedAt(snapshot, now) } : {}),
@@ -218,7 +220,10 @@ async function settleOrder(input: {
     logDecision(app, ref, snapshot, order, decision);
     await tx
       .update(orders)
-      .set(writesFor(decision, snapshot, order, now))
+      .set({
+        ...writesFor(decision, snapshot, order, now),
+        ...(decision.moveTo === "paid" ? flagColumnsWhenPaid(order.flag) : {}),
+      })
       .where(eq(orders.id, order.id));
     const changed = decisionChanges(decision);
     if (changed) failpoint(SETTLE_BEFORE_COMMIT);
