@@ -195,6 +195,19 @@ export const CreateModelPaymentBodySchema = z.object({
   activate: z.boolean().optional(),
 });
 export type CreateModelPaymentBody = z.input<typeof CreateModelPaymentBodySchema>;
+
+/**
+ * The header of POST /api/admin/models/{id}/payments naming one payment the admin means to record: a random id
+ * (a UUID) the new-payment and quick-payment forms draw when they open. A repeat with the same key from the same
+ * admin records nothing and answers the payment the first recorded (201, the same body); the same key with
+ * another request is 409. Without the header every request records a payment.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, "Chave de idempotência inválida: de 8 a 100 letras, números, - ou _");
+export const IDEMPOTENCY_KEY_REUSED =
+  "Este formulário já registrou outro pagamento. Feche-o e abra de novo para registrar mais um.";
 export const ModelPaymentResponseSchema = z.object({ payment: ModelPaymentSchema });
 export type ModelPaymentResponse = z.infer<typeof ModelPaymentResponseSchema>;
 

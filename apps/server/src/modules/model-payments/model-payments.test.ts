@@ -1,9 +1,17 @@
 import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { INVALID_AMOUNT_MESSAGE, type ModelPayment, proposeDueDate } from "@vitrine/contracts";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_REUSED,
+  INVALID_AMOUNT_MESSAGE,
+  type ModelPayment,
+  proposeDueDate,
+} from "@vitrine/contracts";
 import { desc, eq } from "drizzle-orm";
-import { auditLog, modelPayments, models } from "../../db/schema";
+import { admins, auditLog, modelPayments, models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
+import { hashPassword } from "../../lib/passwords";
 import { captureEvents, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
 import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel, updateModel } from "../../test/factories";
 import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
@@ -188,6 +196,87 @@ describe("POST /api/admin/models/:id/payments", () => {
       { type: "model_payment_updated", model_id: id },
     ]);
     assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200);
+  });
+});
+
+describe("POST /api/admin/models/:id/payments with an Idempotency-Key", () => {
+  const post = (modelId: number, body: object, key?: string, token = admin) =>
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/models/${modelId}/payments`,
+      payload: body,
+      headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
+    });
+  const paymentsOf = (modelId: number) =>
+    ctx.app.db.select().from(modelPayments).where(eq(modelPayments.modelId, modelId));
+  const auditCount = async (action: string) =>
+    (await ctx.app.db.select().from(auditLog).where(eq(auditLog.action, action))).length;
+
+  test("twenty identical quick payments at once: one payment, one audit row, twenty equal answers", async () => {
+    const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
+    const body = cash({ status: "paid", activate: true });
+    const key = randomUUID();
+    // Refused (she would stay overdue): nothing recorded, and the key is still free for the form's next try.
+    const refused = await post(id, { ...body, due_date: today() }, key);
+    assert.equal(refused.json().code, "MODEL_OVERDUE");
+    const audits = await auditCount("payment.create");
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(id, body, key)));
+    for (const res of results) assert.equal(res.statusCode, 201, res.body);
+    const bodies = results.map((res) => res.json());
+    for (const answer of bodies) assert.deepEqual(answer, bodies[0]);
+    const rows = await paymentsOf(id);
+    assert.equal(rows.length, 1);
+    assert.equal(bodies[0].payment.id, rows[0].id);
+    assert.equal(rows[0].appliedDays, 30, "applied once");
+    assert.equal(await auditCount("payment.create"), audits + 1);
+    assert.equal((await modelRow(id)).isActive, true);
+    // Later, the same request again: the same answer, still one payment.
+    const again = await post(id, body, key);
+    assert.equal(again.statusCode, 201);
+    assert.deepEqual(again.json(), bodies[0]);
+    assert.equal((await paymentsOf(id)).length, 1);
+    // Other keys record payments of their own; without a key every request records one, as before.
+    const others = await Promise.all([post(id, body, randomUUID()), post(id, body, randomUUID()), post(id, body)]);
+    for (const res of others) assert.equal(res.statusCode, 201, res.body);
+    assert.equal(new Set([bodies[0], ...others.map((res) => res.json())].map((b) => b.payment.id)).size, 4);
+    assert.equal((await paymentsOf(id)).length, 4);
+  });
+
+  test("the same key with another request is 409 and records nothing; another admin's key is hers", async () => {
+    const id = await buildModel(ctx.app, { validDays: 10 });
+    const key = randomUUID();
+    assert.equal((await post(id, cash(), key)).statusCode, 201);
+    const otherAmount = await post(id, cash({ amount: "99,90" }), key);
+    assert.equal(otherAmount.statusCode, 409, otherAmount.body);
+    assert.equal(otherAmount.json().code, "CONFLICT");
+    assert.equal(otherAmount.json().error, IDEMPOTENCY_KEY_REUSED);
+    const otherModel = await buildModel(ctx.app, { validDays: 10 });
+    assert.equal((await post(otherModel, cash(), key)).statusCode, 409);
+    assert.equal((await paymentsOf(id)).length, 1);
+    assert.equal((await paymentsOf(otherModel)).length, 0);
+    expectValidationError(await post(id, cash(), "curta"), [IDEMPOTENCY_KEY_HEADER]);
+    expectValidationError(await post(id, cash(), "x".repeat(101)), [IDEMPOTENCY_KEY_HEADER]);
+    await ctx.app.db.insert(admins).values({
+      username: "segunda",
+      email: "segunda@test.local",
+      passwordHash: await hashPassword("senha-da-segunda"),
+    });
+    const login = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/admin/login",
+      payload: { email: "segunda@test.local", password: "senha-da-segunda" },
+    });
+    const hers = await post(id, cash({ amount: "99,90" }), key, login.json().token as string);
+    assert.equal(hers.statusCode, 201, hers.body);
+    assert.equal((await paymentsOf(id)).length, 2);
+  });
+
+  test("the same key for two models at once: one records, the other is 409", async () => {
+    const [first, second] = [await buildModel(ctx.app), await buildModel(ctx.app)];
+    const key = randomUUID();
+    const results = await Promise.all([post(first, cash(), key), post(second, cash(), key)]);
+    assert.deepEqual(results.map((res) => res.statusCode).sort(), [201, 409]);
+    assert.equal((await paymentsOf(first)).length + (await paymentsOf(second)).length, 1);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   CreateModelPaymentBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
   IdParamsSchema,
   INVALID_AMOUNT_MESSAGE,
   ModelPaymentResponseSchema,
@@ -38,6 +40,17 @@ function paymentValidationError(error: FastifyError) {
   return validationError(details, onlyAmount ? INVALID_AMOUNT_MESSAGE : undefined);
 }
 
+/** The request's Idempotency-Key (contracts: IDEMPOTENCY_KEY_HEADER), if it sent one; a malformed one is 400. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const name = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+  const value = headers[name];
+  if (value === undefined) return undefined;
+  const parsed = IdempotencyKeySchema.safeParse(value);
+  if (!parsed.success)
+    throw validationError([{ path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0].message }]);
+  return parsed.data;
+}
+
 /** A model's payments: /api/admin/models/:id/payments and /api/admin/model-payments/:id (admin scope). */
 export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -70,6 +83,7 @@ export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         adminId: request.adminId,
         modelId: request.params.id,
         body: request.body,
+        idempotencyKey: idempotencyKeyOf(request.headers),
       });
       await publishPaymentEffect(app, effect);
       reply.code(201);

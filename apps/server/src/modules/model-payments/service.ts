@@ -1,9 +1,15 @@
-import { type CreateModelPaymentBodySchema, type ModelPaymentStatusBody, toCents } from "@vitrine/contracts";
-import { desc, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import {
+  type CreateModelPaymentBodySchema,
+  IDEMPOTENCY_KEY_REUSED,
+  type ModelPaymentStatusBody,
+  toCents,
+} from "@vitrine/contracts";
+import { and, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models, plans } from "../../db/schema";
-import { notFound, validationError } from "../../lib/app-error";
+import { conflict, constraintName, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin, MODEL_NOT_FOUND, type Tx } from "../models/lock-model";
@@ -39,23 +45,72 @@ export async function listModelPayments({ db, modelId }: { db: Db; modelId: numb
 /** The default status of a new payment: cash is money in hand; a link or a Pix code is paid when it arrives. */
 const defaultStatus = (method: string) => (method === "cash" ? "paid" : "pending");
 
+type CreatePaymentInput = {
+  db: Db;
+  adminId: number;
+  modelId: number;
+  body: z.output<typeof CreateModelPaymentBodySchema>;
+  /** The request's Idempotency-Key, if it sent one. */
+  idempotencyKey?: string;
+};
+
+const IDEMPOTENCY_INDEX = "model_payments_idempotency_uq";
+
+/** What a request asks for, as a digest: a repeat of its Idempotency-Key must ask for the same. */
+const digestOf = ({ modelId, body }: CreatePaymentInput) =>
+  createHash("sha256").update(JSON.stringify({ modelId, body })).digest("hex");
+
+/** The payment an admin's earlier request with this Idempotency-Key recorded, if any. */
+async function paymentOfKey(db: Db | Tx, adminId: number, key: string): Promise<ModelPaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(modelPayments)
+    .where(and(eq(modelPayments.idempotencyAdminId, adminId), eq(modelPayments.idempotencyKey, key)));
+  return row;
+}
+
+/** A repeated request answers the payment its key recorded, changing nothing; another request under it is 409. */
+function replay(earlier: ModelPaymentRow, digest: string): { payment: ModelPaymentRow; effect: PaymentEffect } {
+  if (earlier.idempotencyDigest !== digest) throw conflict(IDEMPOTENCY_KEY_REUSED);
+  return { payment: earlier, effect: { modelId: earlier.modelId, before: false, after: false, moved: false } };
+}
+
 /**
  * Records a payment for a model. Its plan (if any) is copied onto it (name and period) and attached to the
  * model. Created as paid, it is paid at once (markPlanPaymentPaid), in the same transaction, with the model row
  * locked; `activate` (the overdue modal's quick payment) activates her too, in the same transaction, or refuses
  * the whole payment when her plan would still not be valid. One audit row, with what changed on the model.
+ * With an Idempotency-Key, the key is recorded with the payment (unique per admin): a repeat, even one racing the
+ * first (it waits on the model's row, or meets the unique index), records nothing and answers that payment.
  */
-export async function createModelPayment(input: {
-  db: Db;
-  adminId: number;
-  modelId: number;
-  body: z.output<typeof CreateModelPaymentBodySchema>;
-}): Promise<{ payment: ModelPaymentRow; effect: PaymentEffect }> {
+export async function createModelPayment(
+  input: CreatePaymentInput,
+): Promise<{ payment: ModelPaymentRow; effect: PaymentEffect }> {
+  const key = input.idempotencyKey;
+  const idempotency = key === undefined ? null : { key, digest: digestOf(input) };
+  try {
+    return await recordModelPayment(input, idempotency);
+  } catch (err) {
+    if (!idempotency || !isUniqueViolation(err) || constraintName(err) !== IDEMPOTENCY_INDEX) throw err;
+    const earlier = await paymentOfKey(input.db, input.adminId, idempotency.key);
+    if (!earlier) throw err;
+    return replay(earlier, idempotency.digest);
+  }
+}
+
+async function recordModelPayment(
+  input: CreatePaymentInput,
+  idempotency: { key: string; digest: string } | null,
+): Promise<{ payment: ModelPaymentRow; effect: PaymentEffect }> {
   const { body, modelId } = input;
   const status = body.status ?? defaultStatus(body.method);
   if (body.activate && status !== "paid") throw validationError([{ path: "activate", message: ACTIVATE_NEEDS_PAID }]);
   return input.db.transaction(async (tx) => {
     const model = await lockModelForAdmin(tx, modelId);
+    if (idempotency) {
+      const earlier = await paymentOfKey(tx, input.adminId, idempotency.key);
+      if (earlier) return replay(earlier, idempotency.digest);
+    }
     const before = await isModelVisible({ db: tx, modelId });
     let plan: { name: string; periodType: string } | undefined;
     if (body.plan_id) {
@@ -82,6 +137,13 @@ export async function createModelPayment(input: {
         pixTxid: body.pix_txid ?? null,
         pixPayload: body.pix_payload ?? null,
         paidAt: status === "paid" ? new Date() : null,
+        ...(idempotency
+          ? {
+              idempotencyAdminId: input.adminId,
+              idempotencyKey: idempotency.key,
+              idempotencyDigest: idempotency.digest,
+            }
+          : {}),
       })
       .returning();
     // A paid payment gives the model its plan with the rest (markPlanPaymentPaid); a plan chosen for a payment
