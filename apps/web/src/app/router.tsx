@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
       { path: "login", Component: ModelLoginPage },
       { path: "model/login", Component: ModelLoginPage },
       { path: "register", Component: page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
+      {
+        path: "denuncias",
+        Component: page(() => import("@/features/public/pages/report-notice-page"), "ReportNoticePage"),
+      },
 
       {
         path: "dashboard",
@@ -81,6 +85,10 @@ export const routes: RouteObject[] = [
       {
         path: "dashboard/vendas",
         Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
+      },
+      {
+        path: "dashboard/moderacao",
+        Component: page(() => import("@/features/dashboard/pages/moderation-page"), "ModerationPage"),
       },
       {
         path: "dashboard/configuracoes",
@@ -129,6 +137,17 @@ export const routes: RouteObject[] = [
               {
                 path: "admin/pix-qr",
                 Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+              },
+              {
+                path: "admin/denuncias",
+                Component: page(() => import("@/features/admin/pages/admin-moderation-page"), "AdminModerationPage"),
+              },
+              {
+                path: "admin/denuncias/:id",
+                Component: page(
+                  () => import("@/features/admin/pages/admin-moderation-case-page"),
+                  "AdminModerationCasePage",
+                ),
               },
               {
                 path: "admin/audit",

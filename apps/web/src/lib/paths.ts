@@ -51,6 +51,19 @@ export const apiPaths = {
   products: {
     byId: (productId: Id) => `/api/products/${enc(productId)}`,
   },
+  /** Reports and notices (public), the model's decisions and appeal, the admin's queue ("Denúncias"). */
+  moderation: {
+    report: "/api/reports",
+    notice: "/api/reports/notice",
+    own: "/api/models/moderation",
+    appeal: (caseId: Id) => `/api/models/moderation/cases/${enc(caseId)}/appeal`,
+    cases: "/api/admin/moderation/cases",
+    case: (id: Id) => `/api/admin/moderation/cases/${enc(id)}`,
+    decision: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/decision`,
+    appealDecision: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/appeal-decision`,
+    evidence: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/evidence`,
+    stats: "/api/admin/moderation/stats",
+  },
   payments: {
     modelSubscription: "/api/payments/model/subscription",
     modelPix: "/api/payments/model/pix",
@@ -111,6 +124,8 @@ export const appPaths = {
   dashboardGallery: "/dashboard/gallery",
   dashboardSales: "/dashboard/vendas",
   dashboardSettings: "/dashboard/configuracoes",
+  dashboardModeration: "/dashboard/moderacao",
+  reportNotice: "/denuncias",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminChangePassword: "/admin/trocar-senha",
@@ -120,6 +135,8 @@ export const appPaths = {
   adminStats: "/admin/stats",
   adminPixQr: "/admin/pix-qr",
   adminAudit: "/admin/audit",
+  adminModeration: "/admin/denuncias",
+  adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   checkout: (productId: Id) => `/checkout/${enc(productId)}`,
   paymentSuccess: "/payment/success",
   paymentFailure: "/payment/failure",

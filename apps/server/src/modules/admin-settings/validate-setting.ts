@@ -1,5 +1,6 @@
 import { EmailSchema, isSecretSetting, PIX_KEY_TYPES, type PixKeyType } from "@vitrine/contracts";
 import { foldToAscii, normalizePixKey, PIX_MERCHANT_CITY_MAX } from "../../lib/pix";
+import { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING } from "../moderation/service";
 
 /** A checked setting value, as it is stored, or what is wrong with it (shown under the field). */
 export type SettingCheck = { ok: true; value: string } | { ok: false; message: string };
@@ -78,6 +79,12 @@ export function checkSettingValue(key: string, raw: string): SettingCheck {
       return checkChoice(value, ["true", "false"], "Use true ou false");
     case "pix_merchant_city":
       return checkMerchantCity(value);
+    case AUTO_HIDE_SETTING:
+      return /^\d{1,2}$/.test(value) &&
+        Number(value) >= AUTO_HIDE_REPORTERS_MIN &&
+        Number(value) <= AUTO_HIDE_REPORTERS_MAX
+        ? ok(String(Number(value)))
+        : fail(`Use um número inteiro de ${AUTO_HIDE_REPORTERS_MIN} a ${AUTO_HIDE_REPORTERS_MAX}`);
     case "site_name":
       if (!value) return fail("Nome do site é obrigatório");
       return value.length > SITE_NAME_MAX ? fail(`Nome do site: no máximo ${SITE_NAME_MAX} caracteres`) : ok(value);

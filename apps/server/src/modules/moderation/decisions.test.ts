@@ -50,8 +50,9 @@ describe("the admin's decisions, the model's appeal and the legal hold", () => {
     assert.equal((await ctx.as(null).get(`/api/models/public/${m.id}`)).statusCode, 404);
     const [row] = await auditRows(m.caseId);
     assert.equal(row.action, "moderation.decide");
+    const changes = row.changes as Record<string, unknown>;
     assert.deepEqual(
-      { decision: row.changes.decision, reason: row.changes.reason },
+      { decision: changes.decision, reason: changes.reason },
       { decision: "hide_profile", reason: "Perfil falso." },
     );
     const twice = await decide(ctx.app, admin, m.caseId, { action: "ban", reason: "De novo." });
@@ -144,7 +145,7 @@ describe("the admin's decisions, the model's appeal and the legal hold", () => {
     });
     assert.equal(upper.statusCode, 403);
     const [audit] = await auditRows(m.caseId);
-    assert.equal(audit.changes.decision, "ban");
+    assert.equal((audit.changes as Record<string, unknown>).decision, "ban");
   });
 
   it("legal hold: the photos leave every public path, encrypted with their metadata; the export is audited", async () => {

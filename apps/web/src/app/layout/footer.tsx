@@ -80,6 +80,11 @@ export function Footer() {
                 Termos de Uso
               </button>
             </li>
+            <li>
+              <Link to="/denuncias" className={linkClasses}>
+                Denúncias e remoção de conteúdo
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { ModerationNotice } from "../components/moderation-notice";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { formatDate } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
@@ -109,6 +110,7 @@ function Dashboard({ session }: { session: SessionModel }) {
       />
 
       <div className="flex flex-col gap-6">
+        <ModerationNotice />
         <PaymentBanner
           status={status}
           message={message}

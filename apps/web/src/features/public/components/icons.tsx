@@ -83,6 +83,13 @@ export const ShareIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const FlagIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 21V4" />
+    <path d="M5 4h11l-2 4 2 4H5" />
+  </Icon>
+);
+
 export const ChevronIcon = ({ direction = "right", ...p }: IconProps & { direction?: "left" | "right" | "down" }) => (
   <Icon {...p}>
     {direction === "left" && <path d="m15 5-7 7 7 7" />}

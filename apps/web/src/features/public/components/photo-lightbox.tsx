@@ -3,7 +3,7 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
 import { sharePage } from "../lib/share";
-import { ChevronIcon, CloseIcon, ShareIcon, WhatsAppIcon } from "./icons";
+import { ChevronIcon, CloseIcon, FlagIcon, ShareIcon, WhatsAppIcon } from "./icons";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -17,6 +17,8 @@ export type PhotoLightboxProps = {
   /** wa.me link, when the model has a WhatsApp number. */
   whatsappHref: string | null;
   onWhatsAppClick?: () => void;
+  /** "Denunciar foto": called with the photo shown (the page closes the lightbox and opens the report). */
+  onReport?: (photo: PublicPhoto) => void;
 };
 
 /**
@@ -37,6 +39,7 @@ function LightboxPanel({
   modelName,
   whatsappHref,
   onWhatsAppClick,
+  onReport,
 }: PhotoLightboxProps & { index: number }) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -131,6 +134,11 @@ function LightboxPanel({
           >
             <ShareIcon className="size-5" />
           </button>
+          {onReport && photo && (
+            <button type="button" onClick={() => onReport(photo)} aria-label="Denunciar foto" className={roundButton}>
+              <FlagIcon className="size-5" />
+            </button>
+          )}
           <button ref={closeRef} type="button" onClick={onClose} aria-label="Fechar" className={roundButton}>
             <CloseIcon className="size-5" />
           </button>

@@ -10,7 +10,7 @@ import { hasErrorCode } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { usePublicModel } from "../api/get-public-model";
 import { recordContact } from "../api/record-contact";
-import { ChevronIcon } from "../components/icons";
+import { ChevronIcon, FlagIcon } from "../components/icons";
 import { whatsappHref } from "../components/profile/contact-links";
 import { GallerySection, ProductsSection, RatesSection, ServicesSection } from "../components/profile/profile-sections";
 import { ProfileSummary } from "../components/profile/profile-summary";
@@ -20,6 +20,8 @@ import { DEFAULT_SITE_NAME, profileTitle } from "../lib/page-titles";
 
 // The lightbox is downloaded when a photo is first opened: the server never renders it (it is a portal).
 const PhotoLightbox = lazy(() => import("../components/photo-lightbox").then((m) => ({ default: m.PhotoLightbox })));
+// The report dialog too, when "Denunciar" is first pressed.
+const ReportDialog = lazy(() => import("../components/report-dialog").then((m) => ({ default: m.ReportDialog })));
 
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
 
@@ -33,6 +35,8 @@ export function ModelProfilePage() {
   const id = parseModelIdParam(raw);
   const query = usePublicModel(id);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
+  /** What is being reported: the profile (photoId null) or one of its photos; null when no report is open. */
+  const [reporting, setReporting] = useState<{ photoId: number | null } | null>(null);
 
   useLivePublicData();
   useRecordVisit(query.data ? { page: "profile", city_id: query.data.model.city_id } : null);
@@ -87,6 +91,12 @@ export function ModelProfilePage() {
       <ProductsSection products={products} />
       <ServicesSection model={model} />
       <RatesSection model={model} />
+      <div className="-mt-6 flex justify-end border-t border-line/60 pt-4">
+        <Button variant="ghost" size="sm" onClick={() => setReporting({ photoId: null })}>
+          <FlagIcon className="size-4" />
+          Denunciar perfil
+        </Button>
+      </div>
 
       {lightboxIndex !== null && (
         <Suspense fallback={null}>
@@ -98,6 +108,18 @@ export function ModelProfilePage() {
             modelName={model.name}
             whatsappHref={whatsapp}
             onWhatsAppClick={() => recordContact(model.id, "whatsapp")}
+            onReport={(photo) => {
+              setLightboxIndex(null);
+              setReporting({ photoId: photo.id });
+            }}
+          />
+        </Suspense>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            target={{ modelId: model.id, modelName: model.name, photoId: reporting.photoId }}
+            onClose={() => setReporting(null)}
           />
         </Suspense>
       )}

@@ -99,6 +99,21 @@ export const SETTING_SECTIONS: SettingSectionDef[] = [
       },
     ],
   },
+  {
+    id: "moderation",
+    title: "Moderação",
+    description:
+      "Denúncias de menor de idade, exploração, tráfico ou coação tiram o perfil do ar na hora; as demais, só depois de denúncias de vários visitantes diferentes.",
+    fields: [
+      {
+        key: "moderation_auto_hide_reports",
+        label: "Visitantes diferentes para ocultar automaticamente",
+        kind: "select",
+        options: ["2", "3", "4", "5", "10"].map((value) => ({ value, label: value })),
+        defaultValue: "3",
+      },
+    ],
+  },
 ];
 
 /**

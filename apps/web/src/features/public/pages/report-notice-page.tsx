@@ -1,0 +1,154 @@
+import {
+  type NoticeBody,
+  NOTICE_REASON_MAX,
+  NOTICE_REASON_MIN,
+  NOTIFIER_ROLE_LABELS,
+  NOTIFIER_ROLES,
+  REPORT_CATEGORIES,
+  REPORT_CATEGORY_LABELS,
+  REPORT_RECEIVED_MESSAGE,
+} from "@vitrine/contracts";
+import { type FormEvent, useState } from "react";
+import { PageContainer, PageHeader } from "@/components/page";
+import { Button, Card, Input, Select, Textarea } from "@/components/ui";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { submitNotice } from "../api/submit-report";
+
+const EMPTY = { name: "", email: "", role: "", url: "", category: "", reason: "" };
+
+/**
+ * Public page "Denúncias e remoção de conteúdo", route /denuncias: the identified notice of art. 29 of ECA Digital
+ * (name, e-mail, who sends it, the URL, the reason). Not anonymous: anonymous reports use "Denunciar" on a profile.
+ */
+export function ReportNoticePage() {
+  usePageTitle("Denúncias e remoção de conteúdo");
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    setErrors({});
+    try {
+      await submitNotice(form as NoticeBody);
+      setDone(true);
+    } catch (err) {
+      if (err instanceof ApiError && err.details?.length) {
+        setErrors(Object.fromEntries(err.details.map((d) => [d.path, d.message])));
+      }
+      setError(errorMessage(err, "Não foi possível enviar a notificação. Tente novamente."));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageContainer size="md">
+      <PageHeader
+        eyebrow="Canal de denúncias"
+        title="Denúncias e remoção de conteúdo"
+        description="Se você aparece em um anúncio sem ter autorizado, se o conteúdo envolve menor de idade, exploração, tráfico ou coação, ou se representa alguém nessa situação, envie uma notificação identificada. Ela chega à moderação com prioridade."
+      />
+      <div className="mb-8 grid gap-3 text-sm leading-relaxed text-ink-muted">
+        <p>
+          Casos de menor de idade, exploração, tráfico ou coação tiram o perfil do ar na hora, antes de qualquer
+          análise, e o conteúdo é preservado como prova para as autoridades. Imagens íntimas sem consentimento
+          notificadas pela própria pessoa também saem do ar imediatamente.
+        </p>
+        <p>
+          Para denunciar sem se identificar, use o botão <strong className="text-ink">Denunciar</strong> no perfil ou na
+          foto. Em caso de perigo imediato, ligue 190; violações contra crianças e adolescentes também podem ser
+          denunciadas no Disque 100.
+        </p>
+      </div>
+      {done ? (
+        <Card>
+          <p role="status" className="font-display text-2xl text-ink">
+            {REPORT_RECEIVED_MESSAGE}
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">
+            A moderação vai analisar a notificação e pode responder no e-mail informado.
+          </p>
+        </Card>
+      ) : (
+        <Card>
+          <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Input
+                label="Seu nome"
+                required
+                autoComplete="name"
+                value={form.name}
+                onChange={(e) => set("name")(e.target.value)}
+                error={errors.name}
+              />
+              <Input
+                label="Seu e-mail"
+                type="email"
+                required
+                autoComplete="email"
+                value={form.email}
+                onChange={(e) => set("email")(e.target.value)}
+                error={errors.email}
+              />
+            </div>
+            <Select
+              label="Quem envia"
+              required
+              placeholder="Escolha"
+              value={form.role}
+              onChange={(e) => set("role")(e.target.value)}
+              options={NOTIFIER_ROLES.map((value) => ({ value, label: NOTIFIER_ROLE_LABELS[value] }))}
+              error={errors.role}
+            />
+            <Input
+              label="Endereço (URL) do conteúdo"
+              type="url"
+              required
+              placeholder="https://…/cidade/…/nome/123"
+              value={form.url}
+              onChange={(e) => set("url")(e.target.value)}
+              error={errors.url}
+              hint="Copie o endereço do perfil ou da foto."
+            />
+            <Select
+              label="Motivo"
+              required
+              placeholder="Escolha"
+              value={form.category}
+              onChange={(e) => set("category")(e.target.value)}
+              options={REPORT_CATEGORIES.map((value) => ({ value, label: REPORT_CATEGORY_LABELS[value] }))}
+              error={errors.category}
+            />
+            <Textarea
+              label="Descreva o que aconteceu"
+              required
+              rows={5}
+              minLength={NOTICE_REASON_MIN}
+              maxLength={NOTICE_REASON_MAX}
+              value={form.reason}
+              onChange={(e) => set("reason")(e.target.value)}
+              error={errors.reason}
+            />
+            {error && (
+              <p role="alert" className="text-sm text-danger">
+                {error}
+              </p>
+            )}
+            <div className="flex justify-end">
+              <Button type="submit" loading={pending}>
+                Enviar notificação
+              </Button>
+            </div>
+          </form>
+        </Card>
+      )}
+    </PageContainer>
+  );
+}
