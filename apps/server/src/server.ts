@@ -5,6 +5,7 @@ import { prepareDatabase } from "./db/prepare";
 import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
 import { restrictToOwner } from "./lib/owner-only";
+import { assertAgeAssuranceForProduction } from "./modules/age-assurance/production";
 import { sweepStorage } from "./modules/models/stored-files";
 import { assertPublicOriginConfigured } from "./modules/settings/service";
 import { serve } from "./serve";
@@ -12,6 +13,8 @@ import { serve } from "./serve";
 // Everything this process creates (database files, photos, secrets) is readable by its owner only.
 process.umask(0o077);
 const config = loadConfig();
+// In production the age-assurance mode is chosen explicitly, and a verifier is a real one (never the demo's).
+assertAgeAssuranceForProduction(config.ageAssurance, process.env.NODE_ENV === "production");
 armFailpoint(config.failpoint);
 const { database, log } = await prepareDatabase(config);
 if (database.kind === "pglite") await restrictToOwner(path.join(config.dataDir, "pglite"));

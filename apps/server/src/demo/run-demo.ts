@@ -2,6 +2,8 @@ import path from "node:path";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { prepareDatabase } from "../db/prepare";
+import { startDemoAgeVerifier } from "../fake-age-verifier/demo-verifier";
+import { DEMO_AGE_VERIFIER } from "../fake-age-verifier/identity";
 import { startFakeMercadoPago } from "../fake-mercadopago/fake-mercadopago";
 import { startJobs } from "../jobs";
 import { serve } from "../serve";
@@ -16,6 +18,11 @@ import { DEMO_MODEL_PASSWORD, seedDemo } from "./seed-demo";
  * Payments work without internet: a local fake Mercado Pago starts next to the site (DEMO_MP_PORT, default 5055;
  * it refuses to start with NODE_ENV=production), and its "Simulador Mercado Pago" page approves, rejects or
  * refunds a checkout with correctly signed webhooks.
+ *
+ * Ages are checked as in production with a verifier (AGE_ASSURANCE=verifier): a local demonstration verifier, a
+ * real OpenID Connect provider, starts next to the site (DEMO_AGE_PORT, default 5056; it too refuses
+ * NODE_ENV=production), and its page "Verificador de idade (demonstração)" answers "Maior de 18", "Menor de 18" or
+ * "Cancelar".
  */
 const env = process.env;
 const dataDir = path.resolve(env.DEMO_DATA_DIR ?? "./data-demo");
@@ -29,9 +36,18 @@ const fakeMp = await startFakeMercadoPago({
   accessTokens: [DEMO_MP_ACCESS_TOKEN],
 });
 
+const ageVerifier = await startDemoAgeVerifier({ port: Number(env.DEMO_AGE_PORT ?? 5056) });
+
 const config = loadConfig({
   ...env,
   MERCADOPAGO_API_URL: fakeMp.url,
+  AGE_ASSURANCE: "verifier",
+  AGE_VERIFIER_ISSUER: ageVerifier.issuer,
+  AGE_VERIFIER_CLIENT_ID: ageVerifier.clientId,
+  AGE_VERIFIER_CLIENT_SECRET: ageVerifier.clientSecret,
+  AGE_VERIFIER_CLAIM: "age_over_18",
+  AGE_VERIFIER_SCOPE: DEMO_AGE_VERIFIER.scope,
+  AGE_VERIFIER_NAME: DEMO_AGE_VERIFIER.name,
   DATA_DIR: dataDir,
   DATABASE_URL: env.DEMO_DATABASE_URL ?? "",
   ADMIN_EMAIL: adminEmail,
@@ -50,10 +66,12 @@ log.info(
 
 await configureDemoPayments(app.db);
 app.addHook("onClose", () => fakeMp.close());
+app.addHook("onClose", () => ageVerifier.close());
 
 startJobs({ app, database });
 await serve(app, database, config);
 log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: ${database.kind}, dados em ${dataDir})`);
 log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
 log.info(`Mercado Pago simulado em ${fakeMp.url} (pagamentos de teste: Aprovar / Recusar / Estornar no simulador)`);
+log.info(`Verificador de idade de demonstração em ${ageVerifier.issuer} (Maior de 18 / Menor de 18 / Cancelar)`);
 if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");

@@ -57,7 +57,8 @@ export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: 
   appendSetCookie(reply, `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
 }
 
-function appendSetCookie(reply: FastifyReply, cookie: string): void {
+/** Adds one Set-Cookie header, keeping those already set on the reply. */
+export function appendSetCookie(reply: FastifyReply, cookie: string): void {
   const current = reply.getHeader("Set-Cookie");
   const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
   reply.header("Set-Cookie", [...list, cookie]);

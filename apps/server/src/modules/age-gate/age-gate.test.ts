@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestContext, type TestContext } from "../../test/helper";
-import { safeNextPath } from "./routes";
+import { safeNextPath } from "./service";
 
 let ctx: TestContext;
 before(async () => {
