@@ -54,7 +54,7 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
     // city index skewed towards the first cities (capitals): density ~ 1/sqrt(idx)
     await tx.execute(
       sql.raw(`insert into models (username, email, password_hash, name, age, estado_id, municipio_id, category_id,
-          description, services, rates, whatsapp, phone, is_active, is_featured, views_count, contact_count,
+          description, services, rates, whatsapp, phone, is_active, is_verified, is_featured, views_count, contact_count,
           next_due_date, first_paid_at, search_text, created_at)
         select 'bench' || g, 'bench' || g || '@bench.invalid', 'benchmark-account-without-password',
           (${textArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
@@ -64,7 +64,7 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
           (${textArray(SERVICES)})[1 + g % ${SERVICES.length}],
           '{"tags":["1h R$ ' || (100 + (g % 10) * 50) || '","2h R$ ' || (180 + (g % 10) * 90) || '"],"obs":"Somente com hora marcada"}',
           '119' || lpad((g % 100000000)::text, 8, '0'), null,
-          g % 20 <> 0, g % 25 = 0, (g * 7919) % 3000, ((g * 7919) % 3000) / 20,
+          g % 20 <> 0, true, g % 25 = 0, (g * 7919) % 3000, ((g * 7919) % 3000) / 20,
           (now() at time zone 'America/Sao_Paulo')::date + (g % 60) - 5, now(),
           (${textArray(firstNorm)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
             (${textArray(lastNorm)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' ||

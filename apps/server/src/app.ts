@@ -42,6 +42,8 @@ import { ageGateRoutes } from "./modules/age-gate/routes";
 import { ageAssurancePlugin } from "./modules/age-assurance/plugin";
 import { ageAssuranceRoutes } from "./modules/age-assurance/routes";
 import { ageAssuranceAdminRoutes } from "./modules/age-assurance/admin-routes";
+import { verificationAdminRoutes } from "./modules/verification/admin-routes";
+import { verificationModelRoutes } from "./modules/verification/model-routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
@@ -173,6 +175,7 @@ export async function buildApp({
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
+    await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };
@@ -196,6 +199,7 @@ export async function buildApp({
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
+    await scope.register(verificationAdminRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
   };

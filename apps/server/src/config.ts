@@ -80,6 +80,11 @@ export type Config = {
    * base64). Required in production; elsewhere, when unset, derived from the server secret (modules/moderation).
    */
   moderationEvidenceKey?: Buffer;
+  /**
+   * The AES-256 key of the identity-verification files (VERIFICATION_FILES_KEY, 32 bytes as 64 hex digits or
+   * base64). Required in production; elsewhere, when unset, derived from the server secret (modules/verification).
+   */
+  verificationFilesKey?: Buffer;
 };
 
 /** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
@@ -184,24 +189,23 @@ function readOrigin(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 /**
- * MODERATION_EVIDENCE_KEY: 32 bytes, as 64 hex digits or in base64. Unset: undefined (a key derived from the server
- * secret is used), except in production, where the server refuses to start without it.
+ * An AES-256 key from the environment (MODERATION_EVIDENCE_KEY, VERIFICATION_FILES_KEY): 32 bytes, as 64 hex
+ * digits or in base64. Unset: undefined (a key derived from the server secret is used), except in production, where
+ * the server refuses to start without it.
  */
-function readEvidenceKey(env: NodeJS.ProcessEnv): Buffer | undefined {
-  const raw = env.MODERATION_EVIDENCE_KEY?.trim();
+function readAes256Key(env: NodeJS.ProcessEnv, name: string): Buffer | undefined {
+  const raw = env[name]?.trim();
   if (!raw) {
     if (env.NODE_ENV === "production") {
       throw new Error(
-        "MODERATION_EVIDENCE_KEY é obrigatória em produção: 32 bytes em hexadecimal (64 dígitos) ou base64 " +
+        `${name} é obrigatória em produção: 32 bytes em hexadecimal (64 dígitos) ou base64 ` +
           "(gere com: openssl rand -hex 32)",
       );
     }
     return undefined;
   }
   const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, "hex") : Buffer.from(raw, "base64");
-  if (key.length !== 32) {
-    throw new Error("MODERATION_EVIDENCE_KEY deve ter 32 bytes: 64 dígitos hexadecimais ou base64");
-  }
+  if (key.length !== 32) throw new Error(`${name} deve ter 32 bytes: 64 dígitos hexadecimais ou base64`);
   return key;
 }
 
@@ -277,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestHostFallback: env.NODE_ENV !== "production",
     ageAssurance: readAgeAssurance(env),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
-    moderationEvidenceKey: readEvidenceKey(env),
+    moderationEvidenceKey: readAes256Key(env, "MODERATION_EVIDENCE_KEY"),
+    verificationFilesKey: readAes256Key(env, "VERIFICATION_FILES_KEY"),
   };
 }

@@ -33,3 +33,4 @@ export * from "./admin-catalog";
 export * from "./pix";
 export * from "./page-markers";
 export * from "./moderation";
+export * from "./verification";

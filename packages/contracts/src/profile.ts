@@ -171,6 +171,8 @@ export type ProfileUpdate = z.output<typeof ProfileBodySchema>;
 /** Why the public cannot see the model right now; `blocking: false` reasons are warnings only. */
 export const VisibilityReasonCodeSchema = z.enum([
   "inactive",
+  "identity_unverified",
+  "verification_frozen",
   "no_payment",
   "plan_expired",
   "no_primary_photo",
@@ -206,6 +208,8 @@ export const ProfileModelSchema = z.object({
   rates: z.string(),
   is_active: z.boolean(),
   is_verified: z.boolean(),
+  /** Her age comes from the birth date of her approved identity verification: the age field is not hers to edit. */
+  age_verified: z.boolean(),
   is_featured: z.boolean(),
   views_count: z.number(),
   contact_count: z.number(),

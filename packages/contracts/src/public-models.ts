@@ -58,6 +58,8 @@ export const ModelCardSchema = z.object({
   /** File name of the public primary photo, or null: build URLs with photoUrl()/photoSrcSet(). */
   primary_photo: z.string().nullable(),
   is_featured: z.boolean(),
+  /** Her identity is verified (the "Verificada" badge): true for every model the public sees. */
+  is_verified: z.boolean(),
   views_count: z.number(),
   contact_count: z.number(),
 });
@@ -91,7 +93,6 @@ export const PublicModelSchema = ModelCardSchema.extend({
   instagram: z.string().nullable(),
   /** JSON string { tags, obs } or a comma list; read it with parseRates(). */
   rates: z.string(),
-  is_verified: z.boolean(),
 });
 export type PublicModel = z.infer<typeof PublicModelSchema>;
 

@@ -127,6 +127,16 @@ export const models = pgTable(
     moderationStatus: text("moderation_status").notNull().default("none"),
     /** Set while an urgent report is open: her photos are evidence, so she cannot delete them or her account. */
     photosFrozenAt: timestamp("photos_frozen_at", { withTimezone: true }),
+    /**
+     * The birth date of an approved identity verification (modules/verification): her age is computed from it
+     * (São Paulo today) and the age she types is ignored. Null until one is approved.
+     */
+    verifiedBirthDate: date("verified_birth_date", { mode: "string" }),
+    /**
+     * Set when a verification showed her under 18: the account is frozen (hidden, is_verified cannot be turned
+     * on, no new verification) and flagged on the admin "Verificações" queue until an admin unfreezes it.
+     */
+    verificationFrozenAt: timestamp("verification_frozen_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -139,10 +149,10 @@ export const models = pgTable(
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -644,3 +654,61 @@ export const bannedEmails = pgTable("banned_emails", {
 
 export type ModerationCaseRow = typeof moderationCases.$inferSelect;
 export type ModerationReportRow = typeof moderationReports.$inferSelect;
+
+/**
+ * An identity verification of a model (modules/verification): by review (she sends a photo of an identity
+ * document and a selfie holding the code shown on her screen, an admin decides) or through a verifier (its answer
+ * decides). Review files are encrypted in storage under verification/ and deleted by the verification job after
+ * files_delete_after; then only the decision, the reviewer, the document type and the birth date are left.
+ */
+export const identityVerifications = pgTable(
+  "identity_verifications",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    /** review | verifier */
+    method: text("method").notNull(),
+    /**
+     * draft (the code shown, nothing sent yet) | pending (sent, awaiting an admin) | approved | rejected |
+     * resubmit (an admin asked for new photos) | underage (the account was frozen)
+     */
+    status: text("status").notNull(),
+    /** The code she holds in the selfie; cleared with the files. */
+    code: text("code"),
+    /** rg | cnh | passport */
+    documentType: text("document_type"),
+    documentFileKey: text("document_file_key"),
+    selfieFileKey: text("selfie_file_key"),
+    /** A submission after a rejection (her one appeal), with her message (cleared with the files). */
+    isAppeal: boolean("is_appeal").notNull().default(false),
+    appealMessage: text("appeal_message"),
+    /** The verifier's name (method verifier). */
+    verifier: text("verifier"),
+    birthDate: date("birth_date", { mode: "string" }),
+    /** Why it was rejected or new photos were asked for: she reads it. */
+    reason: text("reason"),
+    decidedBy: integer("decided_by").references(() => admins.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** When the verification job deletes the files (24 h after the decision, 30 days when she appeals). */
+    filesDeleteAfter: timestamp("files_delete_after", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One verification in progress per model: a draft or one awaiting review.
+    uniqueIndex("identity_verifications_open_uq")
+      .on(t.modelId)
+      .where(sql`${t.status} in ('draft', 'pending')`),
+    index("identity_verifications_model_idx").on(t.modelId, t.createdAt),
+    index("identity_verifications_queue_idx")
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("identity_verifications_files_idx")
+      .on(t.filesDeleteAfter)
+      .where(sql`${t.filesDeleteAfter} is not null`),
+  ],
+);
+
+export type IdentityVerificationRow = typeof identityVerifications.$inferSelect;

@@ -14,7 +14,7 @@ import {
   photos,
   products,
 } from "../db/schema";
-import { todayInSaoPaulo } from "../lib/dates";
+import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { hashPassword } from "../lib/passwords";
 import { photoKey, type ProcessedPhoto, processPhoto } from "../lib/photo-processing";
 import { buildModelSearchText } from "../modules/models/search-text";
@@ -131,6 +131,7 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
       const account = drawAccount(activityRandom, { n, hidden, planList, today, now });
       const views = random.next() < 0.15 ? random.int(1001, 4800) : random.int(3, 950);
       const price = 100 + random.int(0, 10) * 20;
+      const age = random.int(19, 45);
       const [row] = await app.db
         .insert(models)
         .values({
@@ -138,7 +139,7 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
           email: `${DEMO_PREFIX}${n}@vitrine.demo`,
           passwordHash,
           name,
-          age: random.int(19, 45),
+          age,
           estadoId: place.estadoId,
           municipioId: place.id,
           categoryId: category.id,
@@ -155,7 +156,9 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
             obs: random.pick(DEMO_OBSERVATIONS),
           }),
           isActive: hidden !== "inactive",
-          isVerified: random.next() < 0.5,
+          // Every demo model has passed the identity verification: a birth date that gives her age today.
+          isVerified: true,
+          verifiedBirthDate: addDays(`${Number(today.slice(0, 4)) - age}${today.slice(4)}`, -random.int(1, 300)),
           isFeatured: random.next() < 0.12,
           viewsCount: views,
           contactCount: Math.round(views / random.int(8, 25)),

@@ -8,10 +8,11 @@ import { planExpiryJob } from "./plan-expiry";
 import { reconcileJob } from "./reconcile";
 import { createScheduler, type Job, type Scheduler } from "./scheduler";
 import { storageSweepJob } from "./storage-sweep";
+import { verificationJob } from "./verification";
 
 /** Every scheduled job of the server; the storage sweep only when its interval is not 0. */
 export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[] {
-  const jobs = [planExpiryJob, expirePendingJob, reconcileJob, cleanupJob, moderationEvidenceJob];
+  const jobs = [planExpiryJob, expirePendingJob, reconcileJob, cleanupJob, moderationEvidenceJob, verificationJob];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;
 }

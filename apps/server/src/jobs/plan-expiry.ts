@@ -36,6 +36,7 @@ export const planExpiryJob: Job = {
       .where(
         and(
           eq(models.isActive, true),
+          eq(models.isVerified, true),
           isNull(models.deletedAt),
           eq(models.moderationStatus, MODERATION_CLEAR),
           gt(models.nextDueDate, after),

@@ -285,12 +285,13 @@ describe("scheduler", () => {
         ["reconcile", 5 * MINUTE],
         ["cleanup", 10 * MINUTE],
         ["moderation-evidence", 60 * MINUTE],
+        ["verification", 10 * MINUTE],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
     assert.deepEqual(
       serverJobs({ storageSweepIntervalMs: 0 }).map((j) => j.name),
-      ["plan-expiry", "expire-pending", "reconcile", "cleanup", "moderation-evidence"],
+      ["plan-expiry", "expire-pending", "reconcile", "cleanup", "moderation-evidence", "verification"],
     );
     assert.equal(ctx.config.jobsEnabled, false);
     assert.equal(startJobs({ app: ctx.app, database: ctx.database }), null);

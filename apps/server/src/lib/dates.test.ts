@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { addDays, formatDateBr, periodDays, todayInSaoPaulo } from "./dates";
+import { addDays, ageOn, formatDateBr, periodDays, todayInSaoPaulo } from "./dates";
 
 describe("todayInSaoPaulo", () => {
   test("02:30 UTC is still the previous day in São Paulo (UTC−3)", () => {
@@ -92,5 +92,19 @@ describe("formatDateBr", () => {
   test("writes a date as dd/mm/aaaa, keeping the leading zeros", () => {
     assert.equal(formatDateBr("2026-11-12"), "12/11/2026");
     assert.equal(formatDateBr("2027-03-05"), "05/03/2027");
+  });
+});
+
+describe("ageOn", () => {
+  test("one more year on the birthday itself, not the day before", () => {
+    assert.equal(ageOn("2008-11-25", "2026-11-24"), 17);
+    assert.equal(ageOn("2008-11-25", "2026-11-25"), 18);
+    assert.equal(ageOn("2008-11-25", "2026-12-31"), 18);
+  });
+
+  test("born on 29 February: 18 on 1 March of a common year", () => {
+    assert.equal(ageOn("2008-02-29", "2026-02-28"), 17);
+    assert.equal(ageOn("2008-02-29", "2026-03-01"), 18);
+    assert.equal(ageOn("2008-02-29", "2028-02-29"), 20);
   });
 });

@@ -43,3 +43,12 @@ export function formatDateBr(isoDate: string): string {
   const [y, m, d] = isoDate.split("-");
   return `${d}/${m}/${y}`;
 }
+
+/**
+ * Full years of someone born on `birthDate` on `today` (both YYYY-MM-DD): one more on each birthday. Born on
+ * 29 February, the birthday of a common year is 1 March.
+ */
+export function ageOn(birthDate: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}

@@ -36,6 +36,7 @@ describe("GET /api/admin/jobs", () => {
         ["reconcile", "Conciliação com o Mercado Pago", 0, null],
         ["cleanup", "Limpeza de registros antigos", 0, null],
         ["moderation-evidence", "Retenção legal de denúncias", 0, null],
+        ["verification", "Verificação de identidade: arquivos e idades", 0, null],
       ],
     );
 

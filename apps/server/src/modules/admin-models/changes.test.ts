@@ -23,7 +23,7 @@ describe("PATCH /api/admin/models/:id/status", () => {
 
   test("activating with the plan due yesterday, today or never paid → 409 MODEL_OVERDUE, nothing changes", async () => {
     for (const validDays of [-1, 0, null]) {
-      const id = await buildModel(ctx.app, { isActive: false, validDays });
+      const id = await buildModel(ctx.app, { isActive: false, isVerified: false, validDays });
       const res = await patch(id, { is_active: true, is_verified: true });
       assert.equal(res.statusCode, 409, `validDays ${validDays}: ${res.body}`);
       assert.equal(res.json().code, "MODEL_OVERDUE");

@@ -2,7 +2,7 @@ import type { AdminModelPlanBody, AdminModelStatusBody } from "@vitrine/contract
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, plans } from "../../db/schema";
-import { notFound } from "../../lib/app-error";
+import { conflict, notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
 import { assertCanActivate } from "../models/activation";
 import { lockModelForAdmin } from "../models/lock-model";
@@ -10,6 +10,8 @@ import { isModelVisible, type VisibilityChange } from "../models/publish";
 import { type AdminModelRecord, findAdminModel } from "./query";
 
 export const PLAN_NOT_FOUND = "Plano não encontrado";
+export const FROZEN_VERIFY_MESSAGE =
+  "Conta congelada: a verificação indicou menor de 18 anos. Descongele-a em Verificações antes de marcá-la como verificada.";
 
 async function reloadModel(db: Db, modelId: number): Promise<AdminModelRecord> {
   const record = await findAdminModel({ db, modelId });
@@ -20,7 +22,8 @@ async function reloadModel(db: Db, modelId: number): Promise<AdminModelRecord> {
 /**
  * Sets is_active and/or is_verified (each only when given). Turning a model active while her plan is not valid
  * is refused with 409 MODEL_OVERDUE and changes nothing (not even is_verified sent with it); deactivating is
- * always allowed. One audit row, in the same transaction.
+ * always allowed. Verifying an account frozen by a verification under 18 is refused with 409. One audit row, in
+ * the same transaction.
  */
 export async function updateModelStatus(input: {
   db: Db;
@@ -33,6 +36,7 @@ export async function updateModelStatus(input: {
     const model = await lockModelForAdmin(tx, modelId);
     const before = await isModelVisible({ db: tx, modelId });
     if (body.is_active === true && !model.isActive) assertCanActivate(model.nextDueDate);
+    if (body.is_verified === true && model.verificationFrozenAt) throw conflict(FROZEN_VERIFY_MESSAGE);
     const set = {
       ...(body.is_active === undefined ? {} : { isActive: body.is_active }),
       ...(body.is_verified === undefined ? {} : { isVerified: body.is_verified }),

@@ -18,7 +18,7 @@ export type PrimaryPhotoState = { hasPrimary: boolean; isPrimaryPublic: boolean 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * Why the public does not see the model (it must be active, not deleted, with a valid plan), plus photo warnings that
+ * Why the public does not see the model (it must be active, verified, not deleted, with a valid plan), plus photo warnings that
  * do not hide the model but leave its card without a picture.
  */
 export function explainVisibility(
@@ -33,6 +33,19 @@ export function explainVisibility(
       code: "inactive",
       blocking: true,
       message: "Seu anúncio está desativado. Fale com o suporte para reativá-lo.",
+    });
+  }
+  if (m.verificationFrozenAt) {
+    reasons.push({
+      code: "verification_frozen",
+      blocking: true,
+      message: "Sua conta está congelada: a verificação de identidade indicou menor de 18 anos.",
+    });
+  } else if (!m.isVerified) {
+    reasons.push({
+      code: "identity_unverified",
+      blocking: true,
+      message: "Verifique sua identidade para aparecer no site.",
     });
   }
   const planValid = m.nextDueDate !== null && today < m.nextDueDate;
@@ -100,6 +113,7 @@ export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): 
     rates: m.rates,
     is_active: m.isActive,
     is_verified: m.isVerified,
+    age_verified: m.verifiedBirthDate !== null,
     is_featured: m.isFeatured,
     views_count: m.viewsCount,
     contact_count: m.contactCount,

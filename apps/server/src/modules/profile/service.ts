@@ -31,8 +31,9 @@ export async function findProfileRow({ db, modelId }: { db: Db; modelId: number 
 const decimal = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));
 
 /**
- * Applies PUT /api/models/profile: required fields always, optional ones only when sent. The search text is
- * rebuilt from the resulting name, description, category and city.
+ * Applies PUT /api/models/profile: required fields always, optional ones only when sent (the age only until her
+ * identity verification gives a birth date). The search text is rebuilt from the resulting name, description,
+ * category and city.
  */
 export async function updateProfile({ db, modelId, input }: { db: Db; modelId: number; input: ProfileUpdate }) {
   const place = await assertPlaceAndCategory({ db, place: input });
@@ -42,7 +43,8 @@ export async function updateProfile({ db, modelId, input }: { db: Db; modelId: n
     .update(models)
     .set({
       name: input.name,
-      age: input.age,
+      // Verified: her age follows the birth date of her verification (modules/verification), not what she types.
+      age: current.model.verifiedBirthDate === null ? input.age : current.model.age,
       estadoId: input.estado_id,
       municipioId: input.municipio_id,
       categoryId: input.category_id,

@@ -90,6 +90,7 @@ describe("GET /api/models/public: card and order", () => {
       "description",
       "id",
       "is_featured",
+      "is_verified",
       "name",
       "primary_photo",
       "services",

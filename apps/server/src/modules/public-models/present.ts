@@ -25,6 +25,7 @@ export const cardColumns = {
   services: models.services,
   primaryPhoto: photos.filename,
   isFeatured: models.isFeatured,
+  isVerified: models.isVerified,
   viewsCount: models.viewsCount,
   contactCount: models.contactCount,
 };
@@ -42,6 +43,7 @@ export type CardRow = {
   services: string;
   primaryPhoto: string | null;
   isFeatured: boolean;
+  isVerified: boolean;
   viewsCount: number;
   contactCount: number;
 };
@@ -61,6 +63,7 @@ export function presentCard(row: CardRow): ModelCard {
     services: row.services,
     primary_photo: row.primaryPhoto,
     is_featured: row.isFeatured,
+    is_verified: row.isVerified,
     views_count: row.viewsCount,
     contact_count: row.contactCount,
   };
@@ -77,7 +80,6 @@ export const profileColumns = {
   phone: models.phone,
   instagram: models.instagram,
   rates: models.rates,
-  isVerified: models.isVerified,
 };
 
 export type ProfileRow = CardRow & {
@@ -88,7 +90,6 @@ export type ProfileRow = CardRow & {
   phone: string | null;
   instagram: string | null;
   rates: string;
-  isVerified: boolean;
 };
 
 const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -104,7 +105,6 @@ export function presentProfile(row: ProfileRow): PublicModel {
     phone: row.phone || null,
     instagram: row.instagram || null,
     rates: row.rates,
-    is_verified: row.isVerified,
   };
 }
 

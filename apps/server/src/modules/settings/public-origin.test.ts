@@ -8,8 +8,15 @@ import { serverProcess } from "../../test/server-process";
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-origin-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** What production requires besides the origin (the evidence key of moderation's legal hold, the age mode). */
-const REQUIRED = { MODERATION_EVIDENCE_KEY: "11".repeat(32), AGE_ASSURANCE: "self-declaration" };
+/**
+ * What production requires besides the origin: the keys of moderation's legal hold and of the identity
+ * verification files, and the age mode.
+ */
+const REQUIRED = {
+  MODERATION_EVIDENCE_KEY: "11".repeat(32),
+  VERIFICATION_FILES_KEY: "22".repeat(32),
+  AGE_ASSURANCE: "self-declaration",
+};
 
 test("in production the server refuses to start without PUBLIC_URL or site_url, and starts with PUBLIC_URL", async () => {
   const withoutOrigin = await serverProcess({
