@@ -199,6 +199,11 @@ export const photos = pgTable(
     /** Hidden by moderation: private, and the model cannot make it public again. */
     moderationHiddenAt: timestamp("moderation_hidden_at", { withTimezone: true }),
     ...fingerprintColumns(),
+    /**
+     * Perceptual hashes of the picture cut by 5 % on each side, each corner and all around: copied to
+     * blocked_photo_fingerprints when the photo is blocked, so that a cropped copy is refused too.
+     */
+    cropHashes: bigint("crop_hashes", { mode: "bigint" }).array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -438,7 +443,8 @@ export const pendingFileDeletions = pgTable("pending_file_deletions", {
 
 /**
  * Fingerprints of photos removed by moderation (modules/photos, blockPhotoFingerprints): an upload with the same
- * SHA-256 or a perceptual hash within the match distance is refused. Copied from the photo, so the block outlives
+ * SHA-256 or a perceptual hash within the match distance of any row is refused. One row per hash of the photo:
+ * variant 0 is the whole picture (with its SHA-256), 1–9 its crops. Copied from the photo, so the block outlives
  * it. A photo removed before the backfill reached it is recorded by its file name with no fingerprint yet; the
  * backfill job fills it in from the stored file while that still exists.
  */
@@ -447,6 +453,8 @@ export const blockedPhotoFingerprints = pgTable(
   {
     id: serial("id").primaryKey(),
     ...fingerprintColumns(),
+    /** 0: the whole picture; 1–9: one of its crops (photos.crop_hashes, in order). */
+    variant: smallint("variant").notNull().default(0),
     /** The storage name of the photo blocked, while its fingerprint is still to be computed. */
     pendingFilename: text("pending_filename"),
     photoId: integer("photo_id"),
@@ -457,7 +465,7 @@ export const blockedPhotoFingerprints = pgTable(
   },
   (t) => [
     ...fingerprintIndexes("blocked_photo_fingerprints", t),
-    uniqueIndex("blocked_photo_fingerprints_photo_uq").on(t.photoId),
+    uniqueIndex("blocked_photo_fingerprints_photo_variant_uq").on(t.photoId, t.variant),
   ],
 );
 

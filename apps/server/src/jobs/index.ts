@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
 import { moderationEvidenceJob } from "./moderation-evidence";
+import { photoFingerprintsJob } from "./photo-fingerprints";
 import { planExpiryJob } from "./plan-expiry";
 import { reconcileJob } from "./reconcile";
 import { createScheduler, type Job, type Scheduler } from "./scheduler";
@@ -12,7 +13,15 @@ import { verificationJob } from "./verification";
 
 /** Every scheduled job of the server; the storage sweep only when its interval is not 0. */
 export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[] {
-  const jobs = [planExpiryJob, expirePendingJob, reconcileJob, cleanupJob, moderationEvidenceJob, verificationJob];
+  const jobs = [
+    planExpiryJob,
+    expirePendingJob,
+    reconcileJob,
+    cleanupJob,
+    moderationEvidenceJob,
+    verificationJob,
+    photoFingerprintsJob,
+  ];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;
 }

@@ -286,12 +286,21 @@ describe("scheduler", () => {
         ["cleanup", 10 * MINUTE],
         ["moderation-evidence", 60 * MINUTE],
         ["verification", 10 * MINUTE],
+        ["photo-fingerprints", MINUTE],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
     assert.deepEqual(
       serverJobs({ storageSweepIntervalMs: 0 }).map((j) => j.name),
-      ["plan-expiry", "expire-pending", "reconcile", "cleanup", "moderation-evidence", "verification"],
+      [
+        "plan-expiry",
+        "expire-pending",
+        "reconcile",
+        "cleanup",
+        "moderation-evidence",
+        "verification",
+        "photo-fingerprints",
+      ],
     );
     assert.equal(ctx.config.jobsEnabled, false);
     assert.equal(startJobs({ app: ctx.app, database: ctx.database }), null);

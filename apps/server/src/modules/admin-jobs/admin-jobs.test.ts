@@ -37,6 +37,7 @@ describe("GET /api/admin/jobs", () => {
         ["cleanup", "Limpeza de registros antigos", 0, null],
         ["moderation-evidence", "Retenção legal de denúncias", 0, null],
         ["verification", "Verificação de identidade: arquivos e idades", 0, null],
+        ["photo-fingerprints", "Impressões digitais das fotos", 0, null],
       ],
     );
 

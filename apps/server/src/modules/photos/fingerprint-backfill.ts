@@ -74,10 +74,10 @@ export async function fingerprintStoredPhotos(input: {
     }
   }
   for (const block of await listPendingBlocks(db)) {
-    const stored = block.filename ? await readStored(storage, block.filename) : null;
+    const stored = block.pendingFilename ? await readStored(storage, block.pendingFilename) : null;
     const fingerprint = stored ? await fingerprintPhoto(stored).catch(() => null) : null;
     if (!fingerprint) continue;
-    await completePendingBlock(db, block.id, fingerprint);
+    await completePendingBlock(db, block, fingerprint);
     result.blocksCompleted++;
   }
   return result;

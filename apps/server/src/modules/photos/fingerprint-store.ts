@@ -33,36 +33,44 @@ function samePicture(table: FingerprintTable, fingerprint: PhotoFingerprint): SQ
   )!;
 }
 
+/*
+ * The lookups below carry no LIMIT: with one, PostgreSQL expects the few hundred band matches to turn up early
+ * in a walk of the whole table and reads it row by row; without, it reads just the band indexes' matches
+ * (a BitmapOr), and the close matches are few.
+ */
+
 /** Whether moderation blocked this picture (or a near-identical one). */
 export async function isBlockedPicture(db: Db | Tx, fingerprint: PhotoFingerprint): Promise<boolean> {
-  const [row] = await db
+  const rows = await db
     .select({ id: blockedPhotoFingerprints.id })
     .from(blockedPhotoFingerprints)
-    .where(samePicture(blockedPhotoFingerprints, fingerprint))
-    .limit(1);
-  return row !== undefined;
+    .where(samePicture(blockedPhotoFingerprints, fingerprint));
+  return rows.length > 0;
 }
 
-/** The first few photos of other accounts holding the same picture. */
-export function findCopiesOnOtherAccounts(
-  db: Db | Tx,
-  fingerprint: PhotoFingerprint,
-  modelId: number,
-): Promise<{ photoId: number; modelId: number }[]> {
+/** How many of the other accounts' photos holding the picture a flag names. */
+const COPIES_NAMED = 3;
+
+/** The query of the other accounts' photos holding the same picture. */
+export function copiesOnOtherAccounts(db: Db | Tx, fingerprint: PhotoFingerprint, modelId: number) {
   return db
     .select({ photoId: photos.id, modelId: photos.modelId })
     .from(photos)
-    .where(and(ne(photos.modelId, modelId), samePicture(photos, fingerprint)))
-    .orderBy(photos.id)
-    .limit(3);
+    .where(and(ne(photos.modelId, modelId), samePicture(photos, fingerprint)));
+}
+
+/** The first few photos (oldest first) of other accounts holding the same picture. */
+export async function findCopiesOnOtherAccounts(db: Db | Tx, fingerprint: PhotoFingerprint, modelId: number) {
+  const copies = await copiesOnOtherAccounts(db, fingerprint, modelId);
+  return copies.sort((a, b) => a.photoId - b.photoId).slice(0, COPIES_NAMED);
 }
 
 /**
  * Blocks the pictures of these photos (an admin removed or hid them, or banned their model): from now on an
  * upload of any of them, or of a near-identical copy, is refused. Runs in the caller's transaction, whose
- * moderation action writes the audit row. A photo blocked already stays as first blocked; one the backfill has
- * not fingerprinted yet is recorded by its file name and completed by the backfill job. Returns how many photos
- * were newly blocked.
+ * moderation action writes the audit row. One row per hash: the whole picture's (with its SHA-256) and each of
+ * its crops'. A photo blocked already stays as first blocked; one the backfill has not fingerprinted yet is
+ * recorded by its file name and completed by the backfill job. Returns how many photos were newly blocked.
  */
 export async function blockPhotoFingerprints(
   tx: Tx | Db,
@@ -71,48 +79,67 @@ export async function blockPhotoFingerprints(
   if (input.photoIds.length === 0) return 0;
   const rows = await tx
     .select({
-      id: photos.id,
+      photoId: photos.id,
       modelId: photos.modelId,
       filename: photos.filename,
       sha256: photos.sha256,
       perceptualHash: photos.perceptualHash,
       hasher: photos.hasher,
+      cropHashes: photos.cropHashes,
     })
     .from(photos)
     .where(inArray(photos.id, input.photoIds));
-  if (rows.length === 0) return 0;
+  const values = rows.flatMap(({ filename, cropHashes, ...row }) => {
+    const block = { ...row, pendingFilename: row.hasher === null ? filename : null };
+    return blockRows(block, cropHashes ?? [], input);
+  });
+  if (values.length === 0) return 0;
   const inserted = await tx
     .insert(blockedPhotoFingerprints)
-    .values(
-      rows.map((row) => ({
-        sha256: row.sha256,
-        perceptualHash: row.perceptualHash,
-        hasher: row.hasher,
-        pendingFilename: row.hasher === null ? row.filename : null,
-        photoId: row.id,
-        modelId: row.modelId,
-        reason: input.reason,
-        adminId: input.adminId,
-      })),
-    )
-    .onConflictDoNothing({ target: blockedPhotoFingerprints.photoId })
-    .returning({ id: blockedPhotoFingerprints.id });
-  return inserted.length;
+    .values(values)
+    .onConflictDoNothing({ target: [blockedPhotoFingerprints.photoId, blockedPhotoFingerprints.variant] })
+    .returning({ variant: blockedPhotoFingerprints.variant });
+  return inserted.filter((row) => row.variant === 0).length;
+}
+
+type BlockedInsert = typeof blockedPhotoFingerprints.$inferInsert;
+
+/** The whole picture's row (variant 0) and one row per crop hash (variants 1, 2, …). */
+function blockRows(
+  whole: Omit<BlockedInsert, "variant" | "reason" | "adminId">,
+  cropHashes: bigint[],
+  by: { reason: string; adminId: number | null },
+): BlockedInsert[] {
+  const common = { photoId: whole.photoId, modelId: whole.modelId, hasher: whole.hasher, ...by };
+  return [
+    { ...whole, ...by, variant: 0 },
+    ...cropHashes.map((perceptualHash, i) => ({ ...common, perceptualHash, variant: i + 1 })),
+  ];
 }
 
 /** Blocked photos still waiting for their fingerprint, for the backfill job. */
 export function listPendingBlocks(db: Db) {
   return db
-    .select({ id: blockedPhotoFingerprints.id, filename: blockedPhotoFingerprints.pendingFilename })
+    .select()
     .from(blockedPhotoFingerprints)
     .where(isNotNull(blockedPhotoFingerprints.pendingFilename))
     .orderBy(blockedPhotoFingerprints.id)
     .limit(100);
 }
 
-export async function completePendingBlock(db: Db, id: number, fingerprint: PhotoFingerprint) {
-  await db
-    .update(blockedPhotoFingerprints)
-    .set({ ...fingerprint, pendingFilename: null })
-    .where(eq(blockedPhotoFingerprints.id, id));
+/** Completes a pending block with the fingerprint computed from its stored file. */
+export async function completePendingBlock(
+  db: Db,
+  block: typeof blockedPhotoFingerprints.$inferSelect,
+  { cropHashes, ...fingerprint }: PhotoFingerprint,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(blockedPhotoFingerprints)
+      .set({ ...fingerprint, pendingFilename: null })
+      .where(eq(blockedPhotoFingerprints.id, block.id));
+    const by = { reason: block.reason, adminId: block.adminId };
+    const crops = blockRows({ ...block, ...fingerprint }, cropHashes, by).slice(1);
+    if (crops.length > 0) await tx.insert(blockedPhotoFingerprints).values(crops).onConflictDoNothing();
+  });
 }

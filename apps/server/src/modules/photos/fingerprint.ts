@@ -10,20 +10,72 @@ import sharp from "sharp";
  */
 export interface PhotoHasher {
   readonly name: string;
-  /** 16 hex digits; null for a picture with too little detail to be told apart by its look (a flat colour). */
-  hash(image: Buffer): Promise<string | null>;
+  /**
+   * 16 hex digits, of the picture or of what is left once `crop` is cut off; null for a picture with too little
+   * detail to be told apart by its look (a flat colour).
+   */
+  hash(image: GreyImage, crop?: Crop): Promise<string | null>;
   /** Bits that differ between two hashes of this hasher. */
   distance(a: string, b: string): number;
 }
+
+/** A picture as 8-bit grey levels, row by row: what a hasher reads (decoded once for all its crops). */
+export type GreyImage = { data: Buffer; width: number; height: number };
+
+/** Decodes an image into grey levels, transparency flattened on white. */
+export async function decodeGrey(image: Buffer): Promise<GreyImage> {
+  const { data, info } = await sharp(image)
+    .flatten({ background: "#ffffff" })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Fractions of the width (left, right) and height (top, bottom) cut off. */
+export type Crop = { left: number; right: number; top: number; bottom: number };
 
 /** The stored variant fingerprinted, at upload and by the backfill alike: the smallest one. */
 export const FINGERPRINT_WIDTH = PHOTO_WIDTHS[0];
 
 /**
- * Hashes at most this far apart are the same picture. Measured on transformed copies of the demo images
- * (fingerprint.test.ts, decision 042): the copies stayed within 12, distinct images never came closer than 16.
+ * Hashes at most this far apart are the same picture. Measured through the upload pipeline on the demo images
+ * (fingerprint.test.ts, decision 042): resized, re-encoded or brightened copies stay within 8 bits, a copy cut
+ * by 5 % within 6 of the matching crop hash; distinct images were never closer than 12.
  */
-export const MATCH_DISTANCE = 12;
+export const MATCH_DISTANCE = 10;
+
+/**
+ * The crops hashed besides the whole picture: 5 % off one side, off two sides at a corner, and 2.5 % all
+ * around. A cropped copy is far from the whole picture's hash (a 5 % cut moves the low frequencies by up to 16
+ * bits) but close to the same crop's.
+ */
+const CUT = 0.05;
+export const CROPS: Crop[] = [
+  { left: CUT, right: 0, top: 0, bottom: 0 },
+  { left: 0, right: CUT, top: 0, bottom: 0 },
+  { left: 0, right: 0, top: CUT, bottom: 0 },
+  { left: 0, right: 0, top: 0, bottom: CUT },
+  { left: CUT, right: 0, top: CUT, bottom: 0 },
+  { left: 0, right: CUT, top: CUT, bottom: 0 },
+  { left: CUT, right: 0, top: 0, bottom: CUT },
+  { left: 0, right: CUT, top: 0, bottom: CUT },
+  { left: CUT / 2, right: CUT / 2, top: CUT / 2, bottom: CUT / 2 },
+];
+
+function cropped({ data, width, height }: GreyImage, crop: Crop | undefined) {
+  const image = sharp(data, { raw: { width, height, channels: 1 } });
+  if (!crop) return image;
+  const left = Math.round(width * crop.left);
+  const top = Math.round(height * crop.top);
+  return image.extract({
+    left,
+    top,
+    width: Math.max(1, width - left - Math.round(width * crop.right)),
+    height: Math.max(1, height - top - Math.round(height * crop.bottom)),
+  });
+}
 
 const SIDE = 32;
 const KEPT = 8;
@@ -38,19 +90,14 @@ const COSINES = Array.from({ length: KEPT }, (_, u) =>
 );
 
 /**
- * pHash: the picture squeezed to 32×32 grey (aspect ignored, alpha flattened on white), its 2-D DCT, and one bit
+ * pHash: the grey picture squeezed to 32×32 (aspect ignored), its 2-D DCT, and one bit
  * per coefficient of the 8×8 lowest frequencies: set when above their median (the DC term left out of the
  * median). Low frequencies survive scaling, compression and small brightness changes; a 5 % crop moves a few.
  */
 export const dctHasher: PhotoHasher = {
   name: "phash-dct-64",
-  async hash(image) {
-    const pixels = await sharp(image)
-      .flatten({ background: "#ffffff" })
-      .greyscale()
-      .resize(SIDE, SIDE, { fit: "fill" })
-      .raw()
-      .toBuffer();
+  async hash(image, crop) {
+    const pixels = await cropped(image, crop).resize(SIDE, SIDE, { fit: "fill" }).raw().toBuffer();
     if (deviation(pixels) < FLAT_DEVIATION) return null;
     const rows = Array.from({ length: SIDE }, (_, y) =>
       COSINES.map((cos) => cos.reduce((sum, c, x) => sum + c * pixels[y * SIDE + x], 0)),
@@ -89,15 +136,21 @@ export type PhotoFingerprint = {
   /** The perceptual hash as PostgreSQL's signed bigint holds it; null for a flat picture. */
   perceptualHash: bigint | null;
   hasher: string;
+  /** The hashes of the CROPS that are not flat, in order. */
+  cropHashes: bigint[];
 };
+
+const toBigint = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`));
 
 /** The fingerprint of a photo from the stored bytes of its FINGERPRINT_WIDTH variant. */
 export async function fingerprintPhoto(stored: Buffer): Promise<PhotoFingerprint> {
-  const hex = await photoHasher.hash(stored);
+  const grey = await decodeGrey(stored);
+  const [whole, ...crops] = await Promise.all([undefined, ...CROPS].map((crop) => photoHasher.hash(grey, crop)));
   return {
     sha256: createHash("sha256").update(stored).digest("hex"),
-    perceptualHash: hex === null ? null : BigInt.asIntN(64, BigInt(`0x${hex}`)),
+    perceptualHash: whole === null ? null : toBigint(whole),
     hasher: photoHasher.name,
+    cropHashes: crops.filter((hex) => hex !== null).map(toBigint),
   };
 }
 

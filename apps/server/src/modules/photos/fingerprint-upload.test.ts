@@ -1,0 +1,214 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { PHOTO_BLOCKED_MESSAGE } from "@vitrine/contracts";
+import { and, eq } from "drizzle-orm";
+import { admins, blockedPhotoFingerprints, moderationCases, photos } from "../../db/schema";
+import { photoKey, processPhoto } from "../../lib/photo-processing";
+import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/helper";
+import { openModerationCase } from "../moderation/service";
+import { fingerprintPhoto } from "./fingerprint";
+import { demoPhoto, storedVariant, TRANSFORMS } from "./fingerprint-test-images";
+import { blockPhotoFingerprints, DUPLICATE_PHOTO_FLAG, fingerprintStoredPhotos } from "./service";
+import { postPhoto } from "./test-support";
+
+let ctx: TestContext;
+let adminId: number;
+before(async () => {
+  ctx = await createTestContext();
+  [{ id: adminId }] = await ctx.app.db.select({ id: admins.id }).from(admins).limit(1);
+});
+after(() => ctx.close());
+
+async function upload(token: string, image: Buffer) {
+  const res = await postPhoto(ctx.app, token, image);
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function uploaded(token: string, image: Buffer): Promise<number> {
+  const res = await upload(token, image);
+  assert.equal(res.status, 201, JSON.stringify(res.body));
+  return res.body.photo.id;
+}
+
+const block = (photoIds: number[]) =>
+  ctx.app.db.transaction((tx) => blockPhotoFingerprints(tx, { photoIds, reason: "removida pela moderação", adminId }));
+
+const casesOf = (modelId: number) =>
+  ctx.app.db
+    .select()
+    .from(moderationCases)
+    .where(and(eq(moderationCases.modelId, modelId), eq(moderationCases.kind, "duplicate_photo")));
+
+describe("a photo removed by moderation cannot be uploaded again", () => {
+  test("the same file and its transformed copies are refused; different pictures pass", async () => {
+    const original = await demoPhoto(101);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    assert.equal(await block([photoId]), 1);
+    assert.equal(await block([photoId]), 0, "blocked once");
+
+    const other = await registerModel(ctx.app);
+    for (const who of [owner, other]) {
+      const again = await upload(who.token, original);
+      assert.equal(again.status, 400);
+      assert.equal(again.body.error, PHOTO_BLOCKED_MESSAGE);
+      assert.equal(again.body.code, "BAD_REQUEST");
+    }
+    for (const transform of TRANSFORMS) {
+      const res = await upload(other.token, await transform.apply(original));
+      assert.equal(res.status, 400, `${transform.name} passed`);
+      assert.equal(res.body.error, PHOTO_BLOCKED_MESSAGE);
+    }
+    for (const seed of [102, 103, 104]) await uploaded(other.token, await demoPhoto(seed));
+    const rows = await ctx.app.db.select().from(photos).where(eq(photos.modelId, other.id));
+    assert.equal(rows.length, 3, "nothing refused was stored");
+  });
+});
+
+describe("an admin's decision in the moderation queue", () => {
+  test("hiding a photo blocks its picture: a cropped copy is refused on another account", async () => {
+    const original = await demoPhoto(501);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    const { id: caseId } = await openModerationCase(ctx.app.db, { modelId: owner.id, photoId, kind: "report" });
+    const decided = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/moderation/cases/${caseId}/decision`,
+      headers: bearer(await loginAdmin(ctx.app)),
+      payload: { action: "hide_photo", reason: "Foto de outra pessoa.", photo_id: photoId },
+    });
+    assert.equal(decided.statusCode, 200, decided.body);
+    const other = await registerModel(ctx.app);
+    const copy = await upload(other.token, await TRANSFORMS[10].apply(original));
+    assert.equal(copy.status, 400);
+    assert.equal(copy.body.error, PHOTO_BLOCKED_MESSAGE);
+  });
+});
+
+describe("the same picture on two accounts", () => {
+  test("is accepted and flagged to the moderation queue; the same account or a different picture is not", async () => {
+    const first = await registerModel(ctx.app);
+    const image = await demoPhoto(201);
+    const firstPhoto = await uploaded(first.token, image);
+    await uploaded(first.token, image);
+    await uploaded(first.token, await demoPhoto(202));
+    assert.deepEqual(await casesOf(first.id), [], "her own copies are not flagged");
+
+    const second = await registerModel(ctx.app);
+    const exact = await uploaded(second.token, image);
+    const resized = await uploaded(second.token, await TRANSFORMS[0].apply(await demoPhoto(202)));
+    await uploaded(second.token, await demoPhoto(203));
+    const cases = await casesOf(second.id);
+    assert.deepEqual(cases.map((c) => c.photoId).sort(), [exact, resized].sort());
+    for (const flagged of cases) {
+      assert.equal(flagged.status, "open");
+      assert.ok(flagged.detail.startsWith(DUPLICATE_PHOTO_FLAG), flagged.detail);
+      assert.match(flagged.detail, new RegExp(`modelo #${first.id}\\b`));
+    }
+    assert.match(cases.find((c) => c.photoId === exact)!.detail, new RegExp(`foto #${firstPhoto}\\b`));
+  });
+});
+
+describe("fingerprints of photos stored before them (backfill)", () => {
+  test("are computed from the stored file, equal to an upload's; a block recorded before is completed", async () => {
+    const model = await registerModel(ctx.app);
+    const images = [await demoPhoto(301), await demoPhoto(302)];
+    const ids: number[] = [];
+    for (const image of images) {
+      const processed = await processPhoto(image);
+      const filename = randomBytes(16).toString("hex");
+      for (const v of processed.variants) await ctx.app.storage.put(photoKey(filename, v.width), v.data, "image/webp");
+      const [row] = await ctx.app.db
+        .insert(photos)
+        .values({ modelId: model.id, filename, width: processed.width, height: processed.height })
+        .returning({ id: photos.id });
+      ids.push(row.id);
+    }
+    // Blocked while it has no fingerprint yet: recorded by its file, completed by the backfill.
+    assert.equal(await block([ids[1]]), 1);
+    const [pending] = await ctx.app.db
+      .select()
+      .from(blockedPhotoFingerprints)
+      .where(eq(blockedPhotoFingerprints.photoId, ids[1]));
+    assert.equal(pending.perceptualHash, null);
+    assert.ok(pending.pendingFilename);
+
+    const result = await fingerprintStoredPhotos({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      afterId: 0,
+      budgetMs: 60_000,
+    });
+    assert.equal(result.done, true);
+    assert.ok(result.fingerprinted >= 2);
+    assert.equal(result.blocksCompleted, 1);
+    for (const [i, id] of ids.entries()) {
+      const [row] = await ctx.app.db.select().from(photos).where(eq(photos.id, id));
+      const expected = await fingerprintPhoto(await storedVariant(images[i]));
+      assert.deepEqual(
+        { sha256: row.sha256, perceptualHash: row.perceptualHash, hasher: row.hasher, cropHashes: row.cropHashes },
+        expected,
+      );
+    }
+    const blockedRows = await ctx.app.db
+      .select()
+      .from(blockedPhotoFingerprints)
+      .where(eq(blockedPhotoFingerprints.photoId, ids[1]));
+    assert.ok(
+      blockedRows.length > 1 && blockedRows.every((r) => r.pendingFilename === null && r.perceptualHash !== null),
+    );
+
+    const other = await registerModel(ctx.app);
+    const copy = await upload(other.token, await TRANSFORMS[7].apply(images[1]));
+    assert.equal(copy.status, 400);
+    assert.equal(copy.body.error, PHOTO_BLOCKED_MESSAGE);
+    const again = await fingerprintStoredPhotos({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      afterId: result.afterId,
+      budgetMs: 60_000,
+    });
+    assert.deepEqual(again, {
+      fingerprinted: 0,
+      unreadable: 0,
+      blocksCompleted: 0,
+      afterId: result.afterId,
+      done: true,
+    });
+  });
+});
+
+describe("fingerprints are never sent", () => {
+  test("not in the model's gallery, her profile, the public listing or the public profile", async () => {
+    const model = await registerModel(ctx.app);
+    await makeVisible(ctx.app, model.id);
+    const photoId = await uploaded(model.token, await demoPhoto(401));
+    await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/models/photos/${photoId}/visibility`,
+      headers: bearer(model.token),
+      payload: { is_public: true },
+    });
+    const [row] = await ctx.app.db.select().from(photos).where(eq(photos.id, photoId));
+    const bodies = await Promise.all(
+      [
+        { url: "/api/models/photos", token: model.token },
+        { url: "/api/models/profile", token: model.token },
+        { url: "/api/models/public", token: null },
+        { url: `/api/models/public/${model.id}`, token: null },
+      ].map(async ({ url, token }) => {
+        const res = await ctx.app.inject({ method: "GET", url, headers: token ? bearer(token) : {} });
+        assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+        assert.ok(res.body.includes(row.filename), `${url} lists the photo`);
+        return res.body;
+      }),
+    );
+    for (const body of bodies) {
+      assert.doesNotMatch(body, /sha256|perceptual|hasher|crop_hashes|cropHashes/i);
+      assert.ok(!body.includes(row.sha256!));
+      assert.ok(!body.includes(row.perceptualHash!.toString()));
+    }
+  });
+});
