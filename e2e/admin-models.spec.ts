@@ -228,9 +228,30 @@ describe("admin: Gerenciar Modelos", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     const days = Math.round((Date.parse(due) - Date.parse(today)) / 86_400_000);
     assert.equal(days, 30, `due ${due}, today ${today}`);
+    const posted = page.waitForRequest(
+      (r) => r.method() === "POST" && /\/api\/admin\/models\/\d+\/payments$/.test(r.url()),
+    );
     await quick.getByRole("button", { name: "Confirmar pagamento" }).click();
     await toast("Pagamento realizado e modelo ativado com sucesso!").waitFor();
     await quick.waitFor({ state: "detached" });
+    // The form names its payment with an Idempotency-Key: the same request again (a retry whose answer got lost)
+    // answers the same payment and records nothing more.
+    const request = await posted;
+    const key = request.headers()["idempotency-key"] ?? "";
+    assert.match(key, /^[0-9a-f-]{32,36}$/);
+    const first = await (await request.response())?.json();
+    const again = await fetch(request.url(), {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json", "idempotency-key": key },
+      body: request.postData(),
+    });
+    assert.equal(again.status, 201);
+    assert.deepEqual(await again.json(), first);
+    const { payments } = await adminApi<{ payments: unknown[] }>(
+      "GET",
+      `/api/admin/models/${first.payment.model_id}/payments`,
+    );
+    assert.equal(payments.length, 1);
     await page.waitForFunction(
       (name) =>
         document.querySelector(`[role="switch"][aria-label="Ativa: ${name}"]`)?.getAttribute("aria-checked") === "true",
