@@ -6,12 +6,12 @@ import tseslint from "typescript-eslint";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Web module edges (apps/web/src), as bulletproof-react draws them: app → features → shared (components, hooks,
-// lib). A feature may import the base features (used everywhere: the session, the city lists, the site settings,
-// the categories) and itself, never another feature: what two features share moves to a base feature or to the
-// shared folders. Shared code imports no feature and no app code.
+// lib). A feature may import the base features (used by others: the session, the city lists, the site settings,
+// the categories, the payments of a plan) and itself, never another feature: what two features share moves to a
+// base feature or to the shared folders. Shared code imports no feature and no app code (decision 040).
 // ---------------------------------------------------------------------------------------------------------------
 const WEB = "apps/web/src";
-const WEB_BASE_FEATURES = ["auth", "cities", "settings", "categories"];
+const WEB_BASE_FEATURES = ["auth", "cities", "settings", "categories", "payments"];
 /** Every folder of apps/web/src/features, so that a new feature is bounded from its first file. */
 const WEB_FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

@@ -1,12 +1,9 @@
 import { queryScope } from "@/lib/query-keys";
 
 const scope = queryScope("me", "profile");
-const paymentsScope = queryScope("me", "payments");
 
 /** Query keys of the signed-in model's profile and photos (private: dropped on sign-in and sign-out). */
 export const dashboardKeys = {
   /** GET /api/models/profile: the dashboard, the profile editor and the gallery share it. */
   profile: () => scope,
-  /** GET /api/payments/model/payments/{id}: one of her renewal payments (the Pix the dialog waits for). */
-  payment: (id: number) => [...paymentsScope, id] as const,
 };

@@ -1,7 +1,7 @@
 import { formatBRL, type PixQrCodeResponse } from "@vitrine/contracts";
 import { PixCopyPaste } from "@/components/pix-code";
 import { PixPayPanel } from "./pix-pay-panel";
-import { NO_SUPPORT_PHONE } from "./renewal-plan";
+import { NO_SUPPORT_PHONE } from "../lib/renewal-plan";
 
 /**
  * The site's static Pix QR for a renewal (when Mercado Pago is not available) with its copy-and-paste code, and

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from "@/components/ui";
 import { sessionQueryKey } from "@/features/auth/session";
 import { subscribeModelEvents } from "@/lib/model-events";
 import { useOwnPayment } from "../api/get-own-payment";
-import { dashboardKeys } from "../api/query-keys";
+import { paymentKeys } from "../api/query-keys";
 import { formatMinutesSeconds, useSecondsLeft } from "../hooks/use-seconds-left";
 import { PixPayPanel } from "./pix-pay-panel";
 
@@ -42,12 +42,13 @@ export function ProviderPix({
       subscribeModelEvents((event) => {
         if (event.type !== "model_payment_updated") return;
         if (event.model_id !== undefined && event.model_id !== modelId) return;
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.payment(charge.payment_id) });
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.ownPayment(charge.payment_id) });
       }),
     [queryClient, modelId, charge.payment_id],
   );
 
-  // A confirmation seen by the poll alone (no event arrived) still refreshes the banner and the session.
+  // A confirmation seen by the poll alone (no event arrived) still refreshes the session, and onConfirmed lets the
+  // page refresh what shows her plan (the banner).
   const onConfirmedRef = useRef(onConfirmed);
   useEffect(() => {
     onConfirmedRef.current = onConfirmed;
@@ -55,7 +56,6 @@ export function ProviderPix({
   useEffect(() => {
     if (status !== "paid") return;
     onConfirmedRef.current();
-    void queryClient.invalidateQueries({ queryKey: dashboardKeys.profile() });
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [status, queryClient]);
 

@@ -23,7 +23,7 @@ import {
   PIX_FAILED_TITLE,
   pickRenewalPlan,
   renewalErrorMessage,
-} from "./renewal-plan";
+} from "../lib/renewal-plan";
 
 type Option = "provider" | "pix" | "support";
 
@@ -72,10 +72,13 @@ export function RenewalDialog({
   open,
   onClose,
   model,
+  onPaid,
 }: {
   open: boolean;
   onClose: () => void;
   model: { id: number; name: string };
+  /** Called once a Pix of hers is seen paid: the page re-reads what shows her plan. */
+  onPaid: () => void;
 }) {
   const plans = usePublicPlans({ enabled: open });
   const settings = usePublicSettings();
@@ -260,7 +263,10 @@ export function RenewalDialog({
           charge={pix.charge}
           modelId={model.id}
           onNewCode={payWithPix}
-          onConfirmed={() => setConfirmed(true)}
+          onConfirmed={() => {
+            setConfirmed(true);
+            onPaid();
+          }}
           busy={providerPix.isPending || staticPix.isPending}
         />
       )}

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { OwnPaymentResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
-import { dashboardKeys } from "./query-keys";
+import { paymentKeys } from "./query-keys";
 
 /** While a renewal Pix waits to be paid, it is read again this often (the events stream usually comes first). */
 export const OWN_PAYMENT_POLL_MS = 10_000;
@@ -15,7 +15,7 @@ export function getOwnPayment(id: number, signal?: AbortSignal): Promise<OwnPaym
 /** The payment, read again every OWN_PAYMENT_POLL_MS while it is pending and `watching` is on. */
 export function useOwnPayment(id: number, { watching }: { watching: boolean }) {
   return useQuery({
-    queryKey: dashboardKeys.payment(id),
+    queryKey: paymentKeys.ownPayment(id),
     queryFn: ({ signal }) => getOwnPayment(id, signal),
     staleTime: 0,
     refetchInterval: (query) =>
