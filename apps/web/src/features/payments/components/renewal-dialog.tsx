@@ -3,7 +3,7 @@ import {
   type ModelPixResponse,
   periodLabel,
   type PixQrCodeResponse,
-  whatsappNumber,
+  whatsappLink,
 } from "@vitrine/contracts";
 import { useState } from "react";
 import { Button, Modal } from "@/components/ui";
@@ -92,7 +92,7 @@ export function RenewalDialog({
   const providerPix = useCreateRenewalPix();
   const staticPix = useRenewalPix();
   const description = `Renovação ${plan.name} - ${model.name}`;
-  const supportNumber = whatsappNumber(settings.data?.support_phone ?? "");
+  const supportPhone = settings.data?.support_phone;
 
   function close() {
     setProblem(null);
@@ -159,12 +159,9 @@ export function RenewalDialog({
     );
   }
 
-  function supportLink(text: string): string | null {
-    return supportNumber ? `https://wa.me/${supportNumber}?text=${encodeURIComponent(text)}` : null;
-  }
-
   function contactSupport() {
-    const href = supportLink(
+    const href = whatsappLink(
+      supportPhone,
       `Olá! Sou ${model.name} (ID ${model.id}) e quero renovar o ${plan.name} (${formatBRL(plan.price)}).`,
     );
     if (!href) {
@@ -274,7 +271,8 @@ export function RenewalDialog({
         <PixResult
           pix={pix.pix}
           amount={plan.price}
-          receiptHref={supportLink(
+          receiptHref={whatsappLink(
+            supportPhone,
             `Olá! Sou ${model.name} (ID ${model.id}) e paguei a renovação do ${plan.name} (${formatBRL(plan.price)}) por Pix. Segue o comprovante.`,
           )}
         />
