@@ -9,9 +9,8 @@ import { useUpdateModelStatus } from "../api/update-model-status";
 import { ModelDetailsModal } from "../components/models/model-details-modal";
 import type { ModelAction } from "../components/models/models-table";
 import { OverdueModal } from "../components/models/overdue-modal";
-import { type GeneratedLink, PaymentLinkModal } from "../components/models/payment-link-modal";
-import { type GeneratedPix, PixModal } from "../components/models/pix-modal";
-import { type PaymentRequest, PaymentRequestModal } from "../components/models/payment-request-modal";
+import { GeneratedPaymentModal } from "../components/models/generated-payment-modal";
+import { type Generated, type PaymentRequest, PaymentRequestModal } from "../components/models/payment-request-modal";
 import { QuickPaymentModal } from "../components/models/quick-payment-modal";
 import { buildGreeting, buildWhatsAppLink } from "../lib/whatsapp";
 
@@ -30,8 +29,7 @@ export function useModelRowActions(): {
   const [overdue, setOverdue] = useState<AdminModel | null>(null);
   const [quickPay, setQuickPay] = useState<AdminModel | null>(null);
   const [toDelete, setToDelete] = useState<AdminModel | null>(null);
-  const [link, setLink] = useState<GeneratedLink | null>(null);
-  const [pix, setPix] = useState<GeneratedPix | null>(null);
+  const [generated, setGenerated] = useState<Generated | null>(null);
   const [request, setRequest] = useState<PaymentRequest | null>(null);
 
   const updateStatus = useUpdateModelStatus();
@@ -125,14 +123,12 @@ export function useModelRowActions(): {
       <PaymentRequestModal
         request={request}
         onClose={() => setRequest(null)}
-        onGenerated={(generated) => {
+        onGenerated={(result) => {
           setRequest(null);
-          if (generated.kind === "link") setLink(generated);
-          else setPix(generated);
+          setGenerated(result);
         }}
       />
-      <PaymentLinkModal generated={link} onClose={() => setLink(null)} />
-      <PixModal generated={pix} onClose={() => setPix(null)} />
+      <GeneratedPaymentModal generated={generated} onClose={() => setGenerated(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title="Excluir modelo"
