@@ -16,7 +16,7 @@ export {
   tooltipProps,
   truncateLabel,
 } from "./chart-theme";
-export { LineChartCard, type LineChartCardProps } from "./line-chart-card";
+export { AreaChartCard, type AreaChartCardProps, LineChartCard, type LineChartCardProps } from "./day-chart-card";
 export { CHART_CHROME, CHART_PALETTE, getChartColor } from "./palette";
 export { groupSmallSlices, PieChartCard, type PieChartCardProps } from "./pie-chart-card";
 export { type ChartSeries } from "./series";

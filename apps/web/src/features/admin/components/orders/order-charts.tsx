@@ -1,6 +1,5 @@
 import { formatBRL, orderStatusLabel } from "@vitrine/contracts";
-import { AreaChartCard } from "@/features/admin/components/charts/area-chart-card";
-import { LineChartCard, PieChartCard } from "@/features/admin/components/charts";
+import { AreaChartCard, LineChartCard, PieChartCard } from "@/features/admin/components/charts";
 import { errorMessage } from "@/lib/api-client";
 import { ORDER_CHARTS_DAYS, useOrderCharts } from "@/features/admin/api/get-order-charts";
 import { formatMoneyAxis } from "@/features/admin/lib/format-money-axis";

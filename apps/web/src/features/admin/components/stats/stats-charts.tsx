@@ -1,6 +1,11 @@
 import { type AdminStatsResponse, formatBRL } from "@vitrine/contracts";
-import { AreaChartCard } from "@/features/admin/components/charts/area-chart-card";
-import { BarChartCard, LineChartCard, PieChartCard, truncateLabel } from "@/features/admin/components/charts";
+import {
+  AreaChartCard,
+  BarChartCard,
+  LineChartCard,
+  PieChartCard,
+  truncateLabel,
+} from "@/features/admin/components/charts";
 import { RadarChartCard } from "@/features/admin/components/charts/radar-chart-card";
 import { ScatterChartCard } from "@/features/admin/components/charts/scatter-chart-card";
 import { formatMoneyAxis } from "@/features/admin/lib/format-money-axis";
