@@ -139,7 +139,14 @@ describe("the public origin comes from configuration, never from the request's H
     assert.equal(loadConfig({ ...env, PUBLIC_URL: "https://vitrine.example/" }).publicUrl, "https://vitrine.example");
     assert.equal(loadConfig(env).publicUrl, "");
     assert.equal(loadConfig(env).requestHostFallback, true);
-    assert.equal(loadConfig({ ...env, NODE_ENV: "production" }).requestHostFallback, false);
+    // Production also requires the legal-hold and verification-file keys and the age mode.
+    const production = {
+      NODE_ENV: "production",
+      MODERATION_EVIDENCE_KEY: "11".repeat(32),
+      VERIFICATION_FILES_KEY: "22".repeat(32),
+      AGE_ASSURANCE: "self-declaration",
+    };
+    assert.equal(loadConfig({ ...env, ...production }).requestHostFallback, false);
     for (const bad of ["vitrine.example", "ftp://vitrine.example", "https://vitrine.example/loja", "javascript:x"]) {
       assert.throws(() => loadConfig({ ...env, PUBLIC_URL: bad }), /PUBLIC_URL/, bad);
     }
