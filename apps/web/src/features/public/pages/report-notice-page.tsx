@@ -28,7 +28,11 @@ export function ReportNoticePage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
-  const set = (field: keyof typeof EMPTY) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  /** Changes a field and drops its error, which was about the old value. */
+  const set = (field: keyof typeof EMPTY) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors(({ [field]: _old, ...rest }) => rest);
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
