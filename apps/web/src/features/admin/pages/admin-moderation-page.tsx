@@ -73,7 +73,7 @@ export function AdminModerationPage() {
         title="Denúncias"
         description="Fila de moderação: urgentes primeiro, depois as mais antigas. Cada decisão fica registrada na auditoria com o motivo."
       />
-      <StatGroup className="mb-6">
+      <StatGroup className="mb-6 grid-cols-2 lg:grid-cols-4">
         <Stat label="Casos abertos" value={stats?.open_cases ?? "—"} hint="Inclui recursos a decidir" />
         <Stat
           label="Tempo até a 1ª ação"
