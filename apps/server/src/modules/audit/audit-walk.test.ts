@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
-import { auditLog, settings } from "../../db/schema";
+import { auditLog, moderationCases, settings } from "../../db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import {
@@ -11,9 +11,13 @@ import {
   buildPlan,
   buildRegistration,
   loginAdmin,
+  makeVisible,
+  registerModel,
   setSetting,
 } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { decide, report } from "../moderation/test-support";
+import { pendingOf, sendVerification } from "../verification/test-support";
 
 let fake: FakeMercadoPago;
 let ctx: TestContext;
@@ -29,6 +33,27 @@ after(async () => {
   await ctx.close();
   await fake.close();
 });
+
+let reporterIp = 10;
+/** A visible model reported once (a "Golpe" report opens her case): the case's id and the model. */
+async function reportedCase(): Promise<{ caseId: number; model: { id: number; token: string } }> {
+  const model = await registerModel(ctx.app);
+  await makeVisible(ctx.app, model.id);
+  await report(ctx.app, `203.0.113.${reporterIp++}`, { model_id: model.id, category: "scam" });
+  const [{ id }] = await ctx.app.db
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(eq(moderationCases.modelId, model.id));
+  return { caseId: id, model };
+}
+
+/** A model whose document and selfie await review: the pending verification's id. */
+async function pendingVerification(): Promise<{ id: number; modelId: number }> {
+  const model = await registerModel(ctx.app);
+  const sent = await sendVerification(ctx.app, model.token);
+  if (sent.statusCode !== 201) throw new Error(`verification: ${sent.statusCode} ${sent.body}`);
+  return { id: (await pendingOf(ctx.app, model.id)).id, modelId: model.id };
+}
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Admin routes that change data although they are reads by method: issuing a direct-login token. */
@@ -121,6 +146,44 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/payments/admin/generate-link": async () => {
     const id = await buildModel(ctx.app);
     return () => ctx.as(token).post("/api/payments/admin/generate-link", { amount: 100, model_id: id });
+  },
+  "POST /api/admin/moderation/cases/:id/decision": async () => {
+    const { caseId } = await reportedCase();
+    return () => decide(ctx.app, token, caseId, { action: "archive", reason: "Sem fundamento." });
+  },
+  "POST /api/admin/moderation/cases/:id/appeal-decision": async () => {
+    const { caseId, model } = await reportedCase();
+    await decide(ctx.app, token, caseId, { action: "hide_profile", reason: "Perfil falso." });
+    const appeal = await ctx.as(model.token).post(`/api/models/moderation/cases/${caseId}/appeal`, {
+      text: "Sou eu nas fotos, posso enviar documento.",
+    });
+    if (appeal.statusCode !== 200) throw new Error(`appeal: ${appeal.statusCode} ${appeal.body}`);
+    return () =>
+      ctx.as(token).post(`/api/admin/moderation/cases/${caseId}/appeal-decision`, {
+        outcome: "reversed",
+        reason: "Documento conferido.",
+      });
+  },
+  "POST /api/admin/verifications/:id/approve": async () => {
+    const { id } = await pendingVerification();
+    return () => ctx.as(token).post(`/api/admin/verifications/${id}/approve`, { birth_date: "1990-01-01" });
+  },
+  "POST /api/admin/verifications/:id/reject": async () => {
+    const { id } = await pendingVerification();
+    return () => ctx.as(token).post(`/api/admin/verifications/${id}/reject`, { reason: "Documento ilegível." });
+  },
+  "POST /api/admin/verifications/:id/resubmit": async () => {
+    const { id } = await pendingVerification();
+    return () => ctx.as(token).post(`/api/admin/verifications/${id}/resubmit`, { reason: "Foto tremida." });
+  },
+  "POST /api/admin/verifications/frozen/:id/unfreeze": async () => {
+    const { id, modelId } = await pendingVerification();
+    // A birth date under 18 freezes the account (answered 400, audited).
+    await ctx
+      .as(token)
+      .post(`/api/admin/verifications/${id}/approve`, { birth_date: addDays(todayInSaoPaulo(), -365) });
+    return () =>
+      ctx.as(token).post(`/api/admin/verifications/frozen/${modelId}/unfreeze`, { reason: "Data digitada errada." });
   },
 };
 
