@@ -8,7 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminJobsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { freePort } from "../apps/server/src/test/free-port";
-import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { ADMIN, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
  * The admin dashboard warns about a scheduled job that failed three times in a row. Written while the server is
@@ -73,12 +73,8 @@ async function reconcileFailures(token: string): Promise<number> {
 async function openDashboard(mobile: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail").fill(ADMIN.email);
-  await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
   const jobsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/jobs");
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL("**/admin/dashboard");
+  await signInAsAdmin(page);
   await jobsAnswered;
   await page.getByRole("heading", { name: "Primeiros passos" }).waitFor();
   return { page, errors, close: () => context.close() };

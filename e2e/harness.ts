@@ -112,6 +112,15 @@ export async function newPage(
   return { context, page, errors };
 }
 
+/** Signs in through the admin login screen as ADMIN and waits for the dashboard's address. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto("/admin/login");
+  await page.getByLabel("E-mail").fill(ADMIN.email);
+  await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.waitForURL("**/admin/dashboard");
+}
+
 /** Screenshots land in .screenshots/ (git-ignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(root, ".screenshots", `${name}.png`), fullPage: true });

@@ -80,6 +80,12 @@ export const AdminAgeAssuranceResponseSchema = z.object({
   days: z.array(outcomeCounts.extend({ day: z.string() })),
   /** Per verifier over the same 30 days. */
   by_verifier: z.array(outcomeCounts.extend({ verifier: z.string() })),
+  /** Over the same 30 days. */
   totals: outcomeCounts,
+  /**
+   * Since the first check kept, rows and the daily counts left of older rows together (the retention job moves
+   * counts, never loses them); `since` is that first São Paulo day, null before any check.
+   */
+  all_time: outcomeCounts.extend({ since: z.string().nullable() }),
 });
 export type AdminAgeAssuranceResponse = z.infer<typeof AdminAgeAssuranceResponseSchema>;

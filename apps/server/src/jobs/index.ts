@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { ageChecksJob } from "./age-checks";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
 import { moderationEvidenceJob } from "./moderation-evidence";
@@ -18,6 +19,7 @@ export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[
     expirePendingJob,
     reconcileJob,
     cleanupJob,
+    ageChecksJob,
     moderationEvidenceJob,
     verificationJob,
     photoFingerprintsJob,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { type Db, openDatabase } from "../db/client";
 import { freePort } from "./free-port";
 
 /** The repository's root, where the server entry runs from. */
@@ -72,4 +73,14 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
   }
 
   return { baseUrl, start, stop };
+}
+
+/** Opens the PGlite data directory of a server that is not running (one process per directory) for `work`. */
+export async function withDataDir<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const database = openDatabase({ dataDir });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
 }

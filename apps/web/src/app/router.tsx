@@ -153,6 +153,13 @@ export const routes: RouteObject[] = [
                 path: "admin/audit",
                 Component: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
               },
+              {
+                path: "admin/age-assurance",
+                Component: page(
+                  () => import("@/features/admin/pages/admin-age-assurance-page"),
+                  "AdminAgeAssurancePage",
+                ),
+              },
             ],
           },
         ],

@@ -81,6 +81,7 @@ export const apiPaths = {
   admin: {
     dashboard: "/api/admin/dashboard",
     jobs: "/api/admin/jobs",
+    ageAssurance: "/api/admin/age-assurance",
     onboarding: "/api/admin/onboarding",
     stats: "/api/admin/stats",
     auditLog: "/api/admin/audit-log",
@@ -135,6 +136,7 @@ export const appPaths = {
   adminStats: "/admin/stats",
   adminPixQr: "/admin/pix-qr",
   adminAudit: "/admin/audit",
+  adminAgeAssurance: "/admin/age-assurance",
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   checkout: (productId: Id) => `/checkout/${enc(productId)}`,

@@ -35,6 +35,7 @@ describe("GET /api/admin/jobs", () => {
         ["expire-pending", "Expiração de cobranças pendentes", 0, null],
         ["reconcile", "Conciliação com o Mercado Pago", 0, null],
         ["cleanup", "Limpeza de registros antigos", 0, null],
+        ["age-checks", "Retenção das verificações de idade", 0, null],
         ["moderation-evidence", "Retenção legal de denúncias", 0, null],
         ["verification", "Verificação de identidade: arquivos e idades", 0, null],
         ["photo-fingerprints", "Impressões digitais das fotos", 0, null],

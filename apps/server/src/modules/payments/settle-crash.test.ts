@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "../../db/client";
+import { type Db, openDatabase } from "../../db/client";
 import { loadReferenceData } from "../../db/reference-data";
 import { modelPayments, models, settings } from "../../db/schema";
 import { startFakeMercadoPago, type FakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
-import { exitSignal, serverProcess, type ServerProcess } from "../../test/server-process";
+import { exitSignal, serverProcess, type ServerProcess, withDataDir } from "../../test/server-process";
 import { SETTLE_BEFORE_COMMIT } from "./settle";
 
 /**
@@ -27,14 +27,7 @@ const startServer = (failpoint?: string) => proc.start(failpoint);
 const stopServer = () => proc.stop();
 
 /** Opens the server's PGlite data directory while no server runs. */
-async function withDatabase<T>(work: (db: ReturnType<typeof openDatabase>["db"]) => Promise<T>): Promise<T> {
-  const database = openDatabase({ dataDir });
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
-}
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => withDataDir(dataDir, work);
 
 before(async () => {
   dataDir = path.join(mkdtempSync(path.join(tmpdir(), "vitrine-settle-crash-")), "data");

@@ -14,6 +14,7 @@ export const adminKeys = {
   all: () => scope,
   dashboard: () => [...scope, "dashboard"] as const,
   jobs: () => [...scope, "jobs"] as const,
+  ageAssurance: () => [...scope, "age-assurance"] as const,
   onboarding: () => [...scope, "onboarding"] as const,
   models: () => [...scope, "models"] as const,
   modelList: (filters: TableFilters) => [...scope, "models", "list", filters] as const,

@@ -12,6 +12,7 @@ const LINKS = [
   { to: appPaths.adminStats, label: "Estatísticas" },
   { to: appPaths.adminPixQr, label: "QRCode PIX" },
   { to: appPaths.adminAudit, label: "Auditoria" },
+  { to: appPaths.adminAgeAssurance, label: "Verificação de idade" },
 ] as const;
 
 /** The strip of links between the admin pages; scrolls sideways on phones, the current page is marked. */

@@ -1,6 +1,7 @@
 import { JOB_FAILURES_TO_WARN, type JobHealth } from "@vitrine/contracts";
 import { formatDateTime } from "@/lib/format";
 import { useJobHealth } from "../api/get-job-health";
+import { DangerAlert } from "./danger-alert";
 
 /**
  * The admin dashboard's warning about scheduled jobs that failed JOB_FAILURES_TO_WARN times in a row or more:
@@ -12,39 +13,23 @@ export function JobFailuresAlert() {
   const failing = jobs?.filter((job) => job.consecutive_failures >= JOB_FAILURES_TO_WARN) ?? [];
   if (failing.length === 0) return null;
   return (
-    <section
-      aria-labelledby="job-failures-title"
-      className="mb-8 flex gap-4 rounded-2xl border border-danger/45 bg-danger-soft p-4 sm:p-5"
+    <DangerAlert
+      id="job-failures-title"
+      title={failing.length === 1 ? "Uma tarefa automática está falhando" : "Tarefas automáticas estão falhando"}
     >
-      <svg
-        viewBox="0 0 20 20"
-        className="mt-0.5 size-6 shrink-0 text-danger"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden
-      >
-        <path d="M10 2.75 18 17H2L10 2.75Z" strokeWidth="1.5" strokeLinejoin="round" />
-        <path d="M10 8v4m0 2.5h.01" strokeLinecap="round" />
-      </svg>
-      <div className="min-w-0 flex-1">
-        <h2 id="job-failures-title" className="font-semibold text-danger">
-          {failing.length === 1 ? "Uma tarefa automática está falhando" : "Tarefas automáticas estão falhando"}
-        </h2>
-        <ul className="mt-2 space-y-2 text-sm text-ink">
-          {failing.map((job) => (
-            <li key={job.name} className="break-words">
-              <JobFailure job={job} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 text-sm text-ink-muted">
-          {failing.length === 1
-            ? "Ela tenta de novo sozinha; o aviso some na primeira execução bem-sucedida."
-            : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}
-        </p>
-      </div>
-    </section>
+      <ul className="mt-2 space-y-2 text-sm text-ink">
+        {failing.map((job) => (
+          <li key={job.name} className="break-words">
+            <JobFailure job={job} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-ink-muted">
+        {failing.length === 1
+          ? "Ela tenta de novo sozinha; o aviso some na primeira execução bem-sucedida."
+          : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}
+      </p>
+    </DangerAlert>
   );
 }
 

@@ -10,6 +10,7 @@ import { useAdminDashboard } from "../api/get-admin-dashboard";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { JobFailuresAlert } from "../components/job-failures-alert";
 import { OnboardingChecklist } from "../components/onboarding-checklist";
+import { SelfDeclarationAlert } from "../components/self-declaration-alert";
 
 const QUICK_LINKS = [
   {
@@ -21,13 +22,18 @@ const QUICK_LINKS = [
   { to: appPaths.adminSettings, label: "Configurações", description: "Planos, contatos, termos, PIX e pagamentos." },
   { to: appPaths.adminStats, label: "Estatísticas", description: "Acessos, modelos, pedidos e receita." },
   { to: appPaths.adminPixQr, label: "QRCode PIX", description: "Gerar QR Codes PIX estáticos." },
+  {
+    to: appPaths.adminAgeAssurance,
+    label: "Verificação de idade",
+    description: "Modo em vigor, verificador e verificações por dia.",
+  },
 ];
 
 const count = new Intl.NumberFormat("pt-BR");
 
 /**
- * Admin dashboard (/admin/dashboard): the "Primeiros passos" of a new site (until done), the key figures, the
- * areas to manage and the audit log.
+ * Admin dashboard (/admin/dashboard): the warnings (age by self-declaration, failing jobs), the "Primeiros passos"
+ * of a new site (until done), the key figures, the areas to manage and the audit log.
  */
 export function AdminDashboardPage() {
   const session = useSession();
@@ -45,6 +51,7 @@ export function AdminDashboardPage() {
         title="Painel Administrativo"
         description={`Olá, ${session.user.username}. Veja os números do site e escolha uma área para gerenciar.`}
       />
+      <SelfDeclarationAlert />
       <JobFailuresAlert />
       <OnboardingChecklist />
       <DashboardStats />
