@@ -66,16 +66,17 @@ export async function createModelsWithProducts(baseUrl: string, names: string[],
 
 /**
  * What visitors and buyers would have produced, written while the server is stopped (PGlite allows one process
- * per directory): the models paid up and visible with views and contacts, page views over the last 12 days in
- * three cities, and ten orders over the last ten days — the newest pending ("Cliente 0 {tag}"), the others paid,
- * cancelled or pending.
+ * per directory): the models verified, paid up and visible with views and contacts, page views over the last 12
+ * days in three cities, and ten orders over the last ten days — the newest pending ("Cliente 0 {tag}"), the others
+ * paid, cancelled or pending.
  */
 export async function seedActivityInDatabase(dataDir: string, models: SeededModel[], tag: string): Promise<void> {
   const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
   try {
     for (const [i, m] of models.entries()) {
       await db.query(
-        `update models set is_active = true, next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30,
+        `update models set is_active = true, is_verified = true,
+           next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30,
            first_paid_at = now(), views_count = $2, contact_count = $3 where id = $1`,
         [m.modelId, 400 - i * 90, 40 - i * 7],
       );

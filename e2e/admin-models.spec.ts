@@ -262,7 +262,15 @@ describe("admin: Gerenciar Modelos", () => {
     assert.deepEqual(errors, []);
   });
 
-  test("she now appears on the public site", async () => {
+  test("verified by the admin's switch, she now appears on the public site", async () => {
+    const verified = row().getByRole("switch", { name: `Verificada: ${MODEL.name}` });
+    await verified.click();
+    await page.waitForFunction(
+      (name) =>
+        document.querySelector(`[role="switch"][aria-label="Verificada: ${name}"]`)?.getAttribute("aria-checked") ===
+        "true",
+      MODEL.name,
+    );
     const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await visitor.page.goto(`/cidade/${SAO_PAULO.slug}`);
     await visitor.page.getByTestId("model-card").filter({ hasText: MODEL.name }).first().waitFor();

@@ -100,12 +100,16 @@ const cardButtonsOutOfPlace = (page: Page) =>
     }),
   );
 
-/** Records a paid monthly plan as the payments issue will: due in 30 days (São Paulo date), first payment now. */
+/**
+ * Records a paid monthly plan as the payments issue will (due in 30 days, São Paulo date; first payment now) and her
+ * identity as verified (the review itself is e2e/verification.spec.ts).
+ */
 async function payPlanInDatabase() {
   await site.stop();
   const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
   await db.query(
-    `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now()
+    `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now(),
+       is_verified = true
      where id = $1`,
     [modelId],
   );

@@ -85,7 +85,11 @@ async function createModel(name: string, dueInDays: number, activate: boolean) {
     due_date: isoDate(dueInDays),
     status: "paid",
   });
-  if (activate) await call("PATCH", `/api/admin/models/${model.id}/status`, { is_active: true });
+  // Her identity verified by the admin's switch (the review itself is e2e/verification.spec.ts).
+  await call("PATCH", `/api/admin/models/${model.id}/status`, {
+    is_verified: true,
+    ...(activate && { is_active: true }),
+  });
   return { token, modelId: model.id, productId: product.id };
 }
 

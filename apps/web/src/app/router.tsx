@@ -91,6 +91,10 @@ export const routes: RouteObject[] = [
         Component: page(() => import("@/features/dashboard/pages/moderation-page"), "ModerationPage"),
       },
       {
+        path: "dashboard/verificacao",
+        Component: page(() => import("@/features/dashboard/pages/verification-page"), "VerificationPage"),
+      },
+      {
         path: "dashboard/configuracoes",
         Component: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
       },
@@ -137,6 +141,20 @@ export const routes: RouteObject[] = [
               {
                 path: "admin/pix-qr",
                 Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+              },
+              {
+                path: "admin/verificacoes",
+                Component: page(
+                  () => import("@/features/admin/pages/admin-verifications-page"),
+                  "AdminVerificationsPage",
+                ),
+              },
+              {
+                path: "admin/verificacoes/:id",
+                Component: page(
+                  () => import("@/features/admin/pages/admin-verification-page"),
+                  "AdminVerificationPage",
+                ),
               },
               {
                 path: "admin/denuncias",

@@ -64,6 +64,16 @@ export const apiPaths = {
     evidence: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/evidence`,
     stats: "/api/admin/moderation/stats",
   },
+  /** Identity verification: the model's own (GET her standing, POST her photos) and the admin's "Verificações". */
+  verification: {
+    own: "/api/models/verification",
+    queue: "/api/admin/verifications",
+    detail: (id: Id) => `/api/admin/verifications/${enc(id)}`,
+    file: (id: Id, file: "document" | "selfie") => `/api/admin/verifications/${enc(id)}/files/${file}`,
+    decision: (id: Id, decision: "approve" | "reject" | "resubmit") =>
+      `/api/admin/verifications/${enc(id)}/${decision}`,
+    unfreeze: (modelId: Id) => `/api/admin/verifications/frozen/${enc(modelId)}/unfreeze`,
+  },
   payments: {
     modelSubscription: "/api/payments/model/subscription",
     modelPix: "/api/payments/model/pix",
@@ -126,6 +136,7 @@ export const appPaths = {
   dashboardSales: "/dashboard/vendas",
   dashboardSettings: "/dashboard/configuracoes",
   dashboardModeration: "/dashboard/moderacao",
+  dashboardVerification: "/dashboard/verificacao",
   reportNotice: "/denuncias",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
@@ -139,6 +150,8 @@ export const appPaths = {
   adminAgeAssurance: "/admin/age-assurance",
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
+  adminVerifications: "/admin/verificacoes",
+  adminVerification: (id: Id) => `/admin/verificacoes/${enc(id)}`,
   checkout: (productId: Id) => `/checkout/${enc(productId)}`,
   paymentSuccess: "/payment/success",
   paymentFailure: "/payment/failure",

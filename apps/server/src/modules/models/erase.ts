@@ -58,6 +58,9 @@ export async function eraseModel({ tx, modelId, keepName }: { tx: Tx; modelId: n
       isActive: false,
       isFeatured: false,
       isVerified: false,
+      // Her verifications (and their files) go with the verification job's next run.
+      verifiedBirthDate: null,
+      verificationFrozenAt: null,
       deletedAt: new Date(),
       updatedAt: new Date(),
     })

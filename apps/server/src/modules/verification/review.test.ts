@@ -277,10 +277,11 @@ describe("the files are gone after the job", () => {
     assert.equal(file.statusCode, 404);
   });
 
-  test("an erased account's verifications go with it", async () => {
+  test("an erased account's verifications and verified birth date go with it", async () => {
     const model = await paidModel("Helena Apagada");
     await sendVerification(ctx.app, model.token);
     const pending = await pendingOf(ctx.app, model.id);
+    await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: yearsAgo(33) });
     const erased = await ctx.as(model.token).delete("/api/models/account", { password: "senha-forte-123" });
     assert.equal(erased.statusCode, 200, erased.body);
     await deleteDueVerificationFiles({ db: ctx.app.db, storage: ctx.app.storage, now: new Date() });
@@ -290,6 +291,9 @@ describe("the files are gone after the job", () => {
       .from(identityVerifications)
       .where(eq(identityVerifications.modelId, model.id));
     assert.deepEqual(rows, []);
+    const [shell] = await ctx.app.db.select().from(models).where(eq(models.id, model.id));
+    assert.equal(shell.verifiedBirthDate, null);
+    assert.equal(shell.isVerified, false);
   });
 });
 

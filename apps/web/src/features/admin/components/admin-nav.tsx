@@ -6,6 +6,7 @@ import { appPaths } from "@/lib/paths";
 const LINKS = [
   { to: appPaths.adminDashboard, label: "Dashboard" },
   { to: appPaths.adminModels, label: "Modelos" },
+  { to: appPaths.adminVerifications, label: "Verificações" },
   { to: appPaths.adminModeration, label: "Denúncias" },
   { to: appPaths.adminOrders, label: "Pedidos" },
   { to: appPaths.adminSettings, label: "Configurações" },

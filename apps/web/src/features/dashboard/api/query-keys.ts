@@ -7,3 +7,8 @@ export const dashboardKeys = {
   /** GET /api/models/profile: the dashboard, the profile editor and the gallery share it. */
   profile: () => scope,
 };
+
+/** Query keys of her identity verification (private, as the profile's). */
+export const verificationKeys = {
+  own: () => queryScope("me", "verification"),
+};

@@ -125,7 +125,11 @@ export function ProfileForm({
     >
       <Section title="Dados básicos">
         <Input label="Nome" autoComplete="nickname" maxLength={NAME_MAX} required {...form.field("name")} />
-        <AgeInput {...form.field("age")} />
+        <AgeInput
+          {...form.field("age")}
+          readOnly={model.age_verified}
+          hint={model.age_verified ? "Calculada pela data de nascimento da sua verificação de identidade." : undefined}
+        />
         <CategorySelect categories={categories} {...form.field("category_id")} />
       </Section>
 

@@ -15,6 +15,7 @@ import { appPaths } from "@/lib/paths";
 import { useProfile } from "../api/get-profile";
 import { dashboardKeys } from "../api/query-keys";
 import { DashboardCard } from "../components/dashboard-card";
+import { VerificationBanner } from "../components/verification-banner";
 import { VisibilityPanel } from "../components/visibility-panel";
 import { useLiveOwnStatus } from "../hooks/use-live-own-status";
 
@@ -55,6 +56,7 @@ function Dashboard({ session }: { session: SessionModel }) {
 
       <div className="flex flex-col gap-6">
         <ModerationNotice />
+        <VerificationBanner model={model} />
         <PaymentBanner
           status={status}
           message={message}

@@ -11,6 +11,7 @@ import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui";
 import { formatCount } from "../lib/format";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
+import { VerifiedBadge } from "./verified-badge";
 
 /** The grid is 1 column on phones, 2 from 480 px, 3 from 1024 px, 4 from 1280 px (max-w-7xl container). */
 export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, (min-width: 480px) 48vw, 94vw";
@@ -86,6 +87,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             {model.name}
           </Link>
         </h3>
+        {model.is_verified && <VerifiedBadge className="mt-1.5 self-start" />}
         <p className="card-place">
           <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
           <span aria-hidden className="card-dot" />

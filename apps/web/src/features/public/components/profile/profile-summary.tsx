@@ -5,6 +5,7 @@ import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";
 import { SafetyAdvice } from "./safety-advice";
+import { VerifiedBadge } from "../verified-badge";
 
 /** One column per fact (classes, not a style attribute: the server's HTML carries no inline style). */
 const FACT_COLUMNS = ["grid-cols-1", "grid-cols-2", "grid-cols-3"];
@@ -70,11 +71,16 @@ export function ProfileSummary({
       </figure>
 
       <div className="flex min-w-0 flex-col">
-        {model.is_featured && (
-          <Badge variant="accent" className="mb-4 self-start">
-            <StarIcon className="size-3" />
-            Destaque
-          </Badge>
+        {(model.is_featured || model.is_verified) && (
+          <div className="mb-4 flex flex-wrap gap-2">
+            {model.is_verified && <VerifiedBadge />}
+            {model.is_featured && (
+              <Badge variant="accent">
+                <StarIcon className="size-3" />
+                Destaque
+              </Badge>
+            )}
+          </div>
         )}
         <h1 className="font-display text-4xl leading-tight font-semibold break-words text-ink sm:text-5xl">
           {model.name}

@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
+ * verified → in her dashboard she sends a photo of her document and a selfie holding the code shown on screen →
+ * the admin's "Verificações" lists it, shows both photos and the code, and asks for a new photo → she reads the
+ * reason and sends again → the admin approves with her birth date → she is on the public site with the
+ * "Verificada" badge and the age of that date. A second model whose document gives under 18 cannot be approved:
+ * the screen says so and her account appears frozen on the queue.
+ */
+const SAO_PAULO = { estado_id: 35, municipio_id: 3550308, slug: "sao-paulo-sp" };
+const id = randomUUID().slice(0, 8);
+const SHOTS = "/tmp/shots/verify";
+const filesDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-verification-"));
+const DOCUMENT = path.join(filesDir, "documento.jpg");
+const SELFIE = path.join(filesDir, "selfie.jpg");
+
+let site: Site;
+let browser: Browser;
+let adminToken = "";
+const models: Record<"ana" | "bia", { name: string; token: string; id: number }> = {
+  ana: { name: `Anabela ${id}`, token: "", id: 0 },
+  bia: { name: `Bianca ${id}`, token: "", id: 0 },
+};
+
+async function call<T>(method: string, pathname: string, body: unknown, token: string): Promise<T> {
+  const res = await fetch(`${site.baseUrl}${pathname}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A model registered through the public API, her plan paid by the admin for 30 days: all but verified. */
+async function createPaidModel(key: "ana" | "bia") {
+  const slug = `${key}_${id}`;
+  const { token, model } = await call<{ token: string; model: { id: number } }>(
+    "POST",
+    "/api/auth/model/register",
+    {
+      username: slug,
+      email: `${slug}@e2e.local`,
+      password: "senha-segura-123",
+      name: models[key].name,
+      age: 22,
+      phone: "11987654321",
+      whatsapp: "11987654321",
+      estado_id: SAO_PAULO.estado_id,
+      municipio_id: SAO_PAULO.municipio_id,
+      category_id: 1,
+    },
+    "",
+  );
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await call(
+    "POST",
+    `/api/admin/models/${model.id}/payments`,
+    { amount: 100, method: "cash", due_date: due, status: "paid" },
+    adminToken,
+  );
+  Object.assign(models[key], { token, id: model.id });
+}
+
+async function openAs(kind: "model" | "admin", token: string, pathname: string, mobile = false) {
+  const opened = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  opened.context.setDefaultTimeout(60_000);
+  await opened.context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    kind === "model" ? "modelToken" : "token",
+    token,
+  ] as const);
+  await opened.page.goto(pathname);
+  return opened;
+}
+
+/** A full-page shot from the top (scrolled down, the sticky header would be drawn mid-page). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The model's verification screen: the code on screen, the document type, both photos, then "Enviar". */
+async function sendPhotos(page: Page, documentType: string): Promise<string> {
+  const code = (await page.locator("[data-verification-code]").textContent())?.trim() ?? "";
+  assert.match(code, /^[A-Z2-9]{6}$/);
+  await page.getByLabel("Documento", { exact: true }).selectOption({ label: documentType });
+  await page.locator('input[name="document"]').setInputFiles(DOCUMENT);
+  await page.locator('input[name="selfie"]').setInputFiles(SELFIE);
+  await page.getByAltText("Prévia: Foto do documento").waitFor();
+  await page.getByRole("button", { name: "Enviar para análise" }).click();
+  await page.getByRole("heading", { name: "Em análise" }).waitFor();
+  return code;
+}
+
+/** The admin opens her verification from the queue; both photos are decrypted and shown with her code. */
+async function openReview(page: Page, name: string, code: string): Promise<void> {
+  await page.goto("/admin/verificacoes");
+  await page.getByRole("link", { name }).click();
+  await page.getByRole("heading", { name: "Verificação de identidade" }).waitFor();
+  await page.getByRole("heading", { name }).waitFor();
+  assert.equal((await page.locator("[data-admin-code]").textContent())?.trim(), code);
+  for (const file of ["document", "selfie"]) {
+    // The first of each: her earlier verifications below may show theirs too.
+    const image = page.locator(`img[data-verification-file="${file}"]`).first();
+    await image.waitFor();
+    await page.waitForFunction(
+      (f) => (document.querySelector(`img[data-verification-file="${f}"]`) as HTMLImageElement | null)?.naturalWidth,
+      file,
+    );
+  }
+}
+
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2f5d8a" } })
+    .jpeg()
+    .toFile(DOCUMENT);
+  await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#b07a4f" } })
+    .jpeg()
+    .toFile(SELFIE);
+  site = await startSite();
+  browser = await launchBrowser();
+  adminToken = (await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, "")).token;
+  await createPaidModel("ana");
+  await createPaidModel("bia");
+});
+
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe("advertiser verification by review", () => {
+  let code = "";
+
+  test("paid but not verified, she is not public; her dashboard sends her to verify, and she sends the photos", async () => {
+    assert.equal((await fetch(`${site.baseUrl}/api/models/public/${models.ana.id}`)).status, 404);
+    const { page, errors, context } = await openAs("model", models.ana.token, "/dashboard", true);
+    const banner = page.getByRole("region", { name: "Verificação de identidade" });
+    await banner.getByText("Verifique sua identidade").waitFor();
+    await page.locator('[data-reason="identity_unverified"]').waitFor();
+    await shot(page, "dashboard-unverified-390");
+    await banner.getByRole("link", { name: "Verificar identidade" }).click();
+    await page.waitForURL("**/dashboard/verificacao");
+    await page.getByText("As fotos ficam cifradas").waitFor();
+    await shot(page, "model-form-390");
+    code = await sendPhotos(page, "CNH");
+    await shot(page, "model-pending-390");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the admin sees the queue, both photos and the code, and asks for a new photo", async () => {
+    const { page, errors, context } = await openAs("admin", adminToken, "/admin/verificacoes");
+    const row = page.getByRole("row").filter({ hasText: models.ana.name });
+    await row.getByText("CNH").waitFor();
+    await shot(page, "admin-queue-1280");
+    await openReview(page, models.ana.name, code);
+    await shot(page, "admin-review-1280");
+    await page.getByLabel("Motivo").fill("A selfie está escura: tire outra com mais luz.");
+    await page.getByRole("button", { name: "Pedir nova foto" }).click();
+    await page.getByText("Nova foto pedida à modelo.").waitFor();
+    await page.getByText("Nova foto pedida", { exact: true }).first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("she reads the reason and sends again; the admin approves with her birth date", async () => {
+    const model = await openAs("model", models.ana.token, "/dashboard/verificacao");
+    await model.page.getByText("A selfie está escura: tire outra com mais luz.").waitFor();
+    await shot(model.page, "model-resubmit-1280");
+    const newCode = await sendPhotos(model.page, "RG");
+    assert.notEqual(newCode, code, "a new submission holds a new code");
+    assert.deepEqual(model.errors, []);
+
+    const admin = await openAs("admin", adminToken, "/admin/verificacoes", true);
+    await openReview(admin.page, models.ana.name, newCode);
+    await admin.page.getByText("Verificações anteriores").waitFor();
+    await shot(admin.page, "admin-review-390");
+    await admin.page.getByLabel("Data de nascimento (do documento)").fill("1995-04-10");
+    await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
+    await admin.page.getByText(`${models.ana.name} verificada.`).waitFor();
+    await admin.page.getByText("Aprovada", { exact: true }).first().waitFor();
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
+
+    await model.page.reload();
+    await model.page.getByRole("heading", { name: "Identidade verificada" }).waitFor();
+    await shot(model.page, "model-approved-1280");
+    await model.context.close();
+  });
+
+  test("the public sees her card and profile with the Verificada badge and the age of her birth date", async () => {
+    const born = { year: 1995, month: 4, day: 10 };
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+    const [y, m, d] = today.split("-").map(Number);
+    const age = y - born.year - (m < born.month || (m === born.month && d < born.day) ? 1 : 0);
+    for (const mobile of [true, false]) {
+      const visitor = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await visitor.page.goto(`/cidade/${SAO_PAULO.slug}`);
+      const card = visitor.page.getByTestId("model-card").filter({ hasText: models.ana.name });
+      await card.getByText("Verificada").waitFor();
+      await card.getByText(`${age} anos`).waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await visitor.page.screenshot({ path: path.join(SHOTS, `public-card-${mobile ? 390 : 1280}.png`) });
+      await card.getByRole("link", { name: models.ana.name }).click();
+      await visitor.page.getByRole("heading", { name: models.ana.name, level: 1 }).waitFor();
+      await visitor.page.getByText("Verificada", { exact: true }).first().waitFor();
+      await visitor.page.getByText(`${age} anos`).first().waitFor();
+      await visitor.page.screenshot({ path: path.join(SHOTS, `public-profile-${mobile ? 390 : 1280}.png`) });
+      assert.deepEqual(visitor.errors, []);
+      await visitor.context.close();
+    }
+  });
+
+  test("under 18 cannot be approved: the admin is told, and the account appears frozen on the queue", async () => {
+    const model = await openAs("model", models.bia.token, "/dashboard/verificacao");
+    const biaCode = await sendPhotos(model.page, "Passaporte");
+    await model.context.close();
+
+    const admin = await openAs("admin", adminToken, "/admin/verificacoes");
+    await openReview(admin.page, models.bia.name, biaCode);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+    await admin.page.getByLabel("Data de nascimento (do documento)").fill(`${Number(today.slice(0, 4)) - 16}-01-15`);
+    await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
+    await admin.page
+      .getByText("Menor de 18 anos: a verificação não pode ser aprovada.", { exact: false })
+      .first()
+      .waitFor();
+    await shot(admin.page, "admin-underage-1280");
+    await admin.page.goto("/admin/verificacoes");
+    const frozen = admin.page.getByRole("list", { name: "Contas congeladas" });
+    await frozen.getByText(models.bia.name).waitFor();
+    await shot(admin.page, "admin-frozen-1280");
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
+    assert.equal((await fetch(`${site.baseUrl}/api/models/public/${models.bia.id}`)).status, 404);
+
+    const frozenModel = await openAs("model", models.bia.token, "/dashboard/verificacao", true);
+    await frozenModel.page.getByRole("heading", { name: "Conta congelada" }).waitFor();
+    await shot(frozenModel.page, "model-frozen-390");
+    await frozenModel.context.close();
+  });
+});
