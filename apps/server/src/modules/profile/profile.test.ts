@@ -70,7 +70,10 @@ describe("GET /api/models/profile", () => {
       const v = (await getProfile(token)).json().model.visibility;
       return { visible: v.is_visible, codes: v.reasons.map((r: { code: string }) => r.code) };
     };
-    assert.deepEqual(await codes(), { visible: false, codes: ["no_payment", "no_primary_photo"] });
+    assert.deepEqual(await codes(), {
+      visible: false,
+      codes: ["identity_unverified", "no_payment", "no_primary_photo"],
+    });
 
     await makeVisible(ctx.app, id);
     assert.deepEqual(await codes(), { visible: true, codes: ["no_primary_photo"] });
