@@ -52,7 +52,7 @@ import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { createLocalStorage, type Storage } from "./plugins/storage";
-import { httpCachePlugin, markPublicReads } from "./plugins/http-cache";
+import { httpCachePlugin, markAgeRestricted, markPublicReads } from "./plugins/http-cache";
 import { MAX_PARAM_LENGTH, registerWebApp } from "./ssr/web-app";
 
 declare module "fastify" {
@@ -151,6 +151,7 @@ export async function buildApp({
       // Adult content (models, their photos' listings, products, contacts, the live stream): with an age verifier,
       // only for a browser holding a valid age pass (modules/age-assurance).
       await reads.register(async (adult) => {
+        markAgeRestricted(adult);
         adult.addHook("onRequest", adult.requireAgePass);
         await adult.register(publicModelsRoutes, { prefix: "/models" });
         await adult.register(publicProductsRoutes);
@@ -174,8 +175,8 @@ export async function buildApp({
     await scope.register(profileRoutes, { prefix: "/models" });
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
-    await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
+    await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };
@@ -198,8 +199,8 @@ export async function buildApp({
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
-    await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });
+    await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
   };

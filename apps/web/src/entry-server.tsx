@@ -1,12 +1,12 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
+import { isServerRenderedPath, pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
 import { matchRoutes, StaticRouter } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { dehydrateForPage, type PageInfo, pageLoadOf } from "./app/ssr/page-data";
-import { SSR_STATE_ID } from "@vitrine/contracts";
+import { type AgeAssuranceMode, SSR_STATE_ID } from "@vitrine/contracts";
 import { serializeState } from "./app/ssr/state";
 import { type ServerTransport, setServerTransport } from "./lib/api-client";
 
@@ -46,8 +46,13 @@ export type RenderOptions = {
   url: string;
   /** Scheme and host of the site, for the canonical and Open Graph URLs. */
   origin: string;
-  /** The visitor accepted the age gate (its cookie): no gate is rendered. */
+  /**
+   * The visitor passed the age gate: with self-declaration she accepted it (its cookie), with a verifier she holds
+   * a valid age pass. Then no gate is rendered.
+   */
   ageAccepted: boolean;
+  /** The age check in force: its mode and the verifier's name (null without one). */
+  age: { mode: AgeAssuranceMode; verifierName: string | null };
   /** The public data version read before the page's data (the browser compares it with the live stream's). */
   dataVersion: string;
 };
@@ -57,30 +62,46 @@ export function configure({ transport }: { transport: ServerTransport }): void {
   setServerTransport(transport);
 }
 
+const isGatedPath = (pathname: string) => isServerRenderedPath(routes, pathname);
+
 /**
  * Renders a server-rendered route of the table (home, city, profile) or the 404 page (a path no route matches) to
  * HTML with its data, as one string (it is cached and compressed as one body); null for a route the browser
  * renders.
+ *
+ * With an age verifier and no pass, a route of the table renders the gate page: the route's data read still runs,
+ * for the page's status, title, description and canonical, but the markup is the gate instead of the page, and
+ * neither the markup, the state nor the head (no picture, no preload) carries anything of that data.
  */
-export async function render({ url, origin, ageAccepted, dataVersion }: RenderOptions): Promise<RenderedPage | null> {
+export async function render({
+  url,
+  origin,
+  ageAccepted,
+  age,
+  dataVersion,
+}: RenderOptions): Promise<RenderedPage | null> {
   // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
   const location = new URL(`http://localhost${url}`);
   const page = pageAt(location.pathname);
   if (!page) return null;
+  const gated = age.mode === "verifier" && !ageAccepted && page.ssr !== null;
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const info = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams);
-  await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
+  const loaded = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams);
+  const info = gated ? { ...loaded, image: null, heroImage: undefined } : loaded;
+  if (gated) queryClient.clear();
+  else await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
+  const assurance = { ...age, passed: age.mode === "verifier" ? ageAccepted : null };
 
   // Everything the page needs is loaded before rendering (its data prefetched, its screen's module preloaded),
   // so nothing suspends and the synchronous renderer gives the whole document at once; it
   // writes a string directly, where the streaming renderer encodes chunks to bytes that are decoded again.
   const markup = renderToString(
     <StrictMode>
-      <AgeGateProvider accepted={ageAccepted}>
+      <AgeGateProvider accepted={ageAccepted} assurance={assurance} isGatedPath={isGatedPath}>
         <AppProviders client={queryClient}>
           <StaticRouter location={location.pathname + location.search}>
             <AppRoutes />
@@ -89,13 +110,20 @@ export async function render({ url, origin, ageAccepted, dataVersion }: RenderOp
       </AgeGateProvider>
     </StrictMode>,
   );
-  const state = serializeState({ queries: dehydrateForPage(queryClient), ageAccepted, dataVersion });
+  const state = serializeState({
+    queries: dehydrateForPage(queryClient),
+    ageAccepted,
+    ageMode: age.mode,
+    verifierName: age.verifierName,
+    dataVersion,
+  });
   queryClient.clear();
   return {
     status: info.status,
     head: headTags(info, origin),
     body: `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
-    pageModule: page.ssr?.module ?? null,
+    // The gate page shows no screen of the route: its module is not listed for the first script.
+    pageModule: gated ? null : (page.ssr?.module ?? null),
   };
 }
 

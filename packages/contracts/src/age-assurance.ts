@@ -1,39 +1,7 @@
 import { z } from "zod";
+import { AGE_ASSURANCE_MODES } from "./age-assurance-plain";
 
-/**
- * How the site makes sure a visitor is an adult before showing adult content:
- * - `verifier`: an age verifier (OpenID Connect) answers "over 18" and the server hands out an age pass; the server
- *   refuses adult content without one (Lei 15.211/2025, art. 9 §1: no self-declaration).
- * - `self-declaration`: the visitor clicks "Entrar no site" (development and demonstrations only: not lawful for
- *   adult content in Brazil).
- */
-export const AGE_ASSURANCE_MODES = ["verifier", "self-declaration"] as const;
-export type AgeAssuranceMode = (typeof AGE_ASSURANCE_MODES)[number];
-
-/** The outcome of one age check, the only thing kept about it (with its verifier, method, assurance and time). */
-export const AGE_CHECK_OUTCOMES = ["over18", "under18", "cancelled", "error", "replayed"] as const;
-export type AgeCheckOutcome = (typeof AGE_CHECK_OUTCOMES)[number];
-
-/** The 403 of an adult-content API call without a valid age pass (code AGE_VERIFICATION_REQUIRED). */
-export const AGE_VERIFICATION_REQUIRED_MESSAGE = "Verifique sua idade para ver este conteúdo.";
-/** Shown when the verifier answers "under 18": no pass is given. */
-export const AGE_REFUSED_MESSAGE = "Este conteúdo é restrito a maiores de 18 anos.";
-/** Shown when the visitor cancelled at the verifier or the check failed. */
-export const AGE_CHECK_FAILED_MESSAGE = "Não foi possível verificar sua idade. Tente novamente.";
-/** The admin dashboard's warning while the site runs on self-declaration. */
-export const SELF_DECLARATION_WARNING =
-  "A verificação de idade por autodeclaração não atende à Lei 15.211/2025 (ECA Digital). Configure um verificador.";
-
-/** Days an age-check row is kept; older rows survive only as daily counts. */
-export const AGE_CHECK_RETENTION_DAYS = 180;
-
-/**
- * Where the verifier sends the visitor back with the result (`?idade=…` on the page she came from): `menor` (under
- * 18), `cancelada` (cancelled at the verifier), `falhou` (any other failure). The gate shows the matching message.
- */
-export const AGE_RESULT_PARAM = "idade";
-export const AGE_RESULTS = { under18: "menor", cancelled: "cancelada", failed: "falhou" } as const;
-export type AgeResult = (typeof AGE_RESULTS)[keyof typeof AGE_RESULTS];
+export * from "./age-assurance-plain";
 
 /** GET /api/age/start?next=/cidade/campinas-sp: starts a check at the verifier and comes back to `next`. */
 export const AgeStartQuerySchema = z.object({

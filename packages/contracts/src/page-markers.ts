@@ -14,3 +14,9 @@ export const PAGE_MODULES_ATTRIBUTE = "data-modules";
 
 /** Set on `<html>` once the app has rendered or hydrated the page (its buttons and forms are then live). */
 export const APP_READY_ATTRIBUTE = "data-app-ready";
+
+/**
+ * `<meta name="age-assurance" content="verifier">` in the shell of the pages the browser renders: the age-assurance
+ * mode in force, known before any request (a server-rendered page carries it in its state instead).
+ */
+export const AGE_MODE_META = "age-assurance";

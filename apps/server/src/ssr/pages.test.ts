@@ -1,21 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { after, before, test } from "node:test";
 import { brotliDecompressSync } from "node:zlib";
 import { createTestContext, type TestContext } from "../test/helper";
+import { buildServerEntry, type ServerEntryBuild } from "../test/server-entry";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 
-const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
-
-const TEMPLATE =
-  '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" /><title>Vitrine</title>' +
-  '<meta name="description" content="shell" /><script type="module" crossorigin src="/assets/index.js"></script>' +
-  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>' +
-  '<body><div id="root"></div></body></html>';
-
-/** Vite's manifest for that shell: the entry imports the app's start, which the home page's chunk shares code with. */
+/** Vite's manifest for the test shell (SHELL_TEMPLATE): the entry imports the app's start, which the home page's chunk shares code with. */
 const MANIFEST = {
   "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/start.tsx"] },
   "src/start.tsx": { file: "assets/start.js", imports: ["_vendor.js"] },
@@ -25,28 +16,13 @@ const MANIFEST = {
 };
 
 let ctx: TestContext;
-let dir: string;
+let web: ServerEntryBuild;
 let visibleId: number;
 let hiddenId: number;
 
 before(async () => {
-  // The server entry built from the sources (the same build as `npm run build`), next to a minimal shell; inside
-  // node_modules so that its imports (react, react-dom…) resolve as they do from apps/web/dist-ssr.
-  const cache = path.join(webRoot, "..", "..", "node_modules", ".cache");
-  mkdirSync(cache, { recursive: true });
-  dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
-  mkdirSync(path.join(dir, "dist"));
-  writeFileSync(path.join(dir, "dist", "index.html"), TEMPLATE);
-  mkdirSync(path.join(dir, "dist", ".vite"));
-  writeFileSync(path.join(dir, "dist", ".vite", "manifest.json"), JSON.stringify(MANIFEST));
-  const { build } = await import("vite");
-  await build({
-    root: webRoot,
-    configFile: path.join(webRoot, "vite.config.ts"),
-    logLevel: "silent",
-    build: { ssr: "src/entry-server.tsx", outDir: path.join(dir, "dist-ssr"), emptyOutDir: true },
-  });
-  ctx = await createTestContext({ webDistDir: path.join(dir, "dist") });
+  web = await buildServerEntry(MANIFEST);
+  ctx = await createTestContext({ webDistDir: web.distDir });
   await setSetting(ctx.app, "site_name", "Vitrine Teste");
   visibleId = await buildModel(ctx.app, { name: "Aurora Vitrine", description: "Olá, sou a Aurora." });
   await buildPhoto(ctx.app, visibleId);
@@ -57,7 +33,7 @@ before(async () => {
 
 after(async () => {
   await ctx?.close();
-  rmSync(dir, { recursive: true, force: true });
+  web?.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -239,7 +215,7 @@ test("a profile page counts the visitor's view once per day, rendered or from th
 
 test("every page of the web app's route table answers from the server with its status and headers", async () => {
   const { pathToFileURL } = await import("node:url");
-  const entry = (await import(pathToFileURL(path.join(dir, "dist-ssr", "entry-server.js")).href)) as {
+  const entry = (await import(pathToFileURL(path.join(web.dir, "dist-ssr", "entry-server.js")).href)) as {
     pageRoutes: { path: string; serverRendered: boolean }[];
   };
   // A value for each parameter of the table's patterns that names something that exists.
@@ -283,7 +259,7 @@ test("every page of the web app's route table answers from the server with its s
 
 test("robots.txt keeps crawlers off every page of the route table the server does not render, and off none it renders", async () => {
   const { pathToFileURL } = await import("node:url");
-  const entry = (await import(pathToFileURL(path.join(dir, "dist-ssr", "entry-server.js")).href)) as {
+  const entry = (await import(pathToFileURL(path.join(web.dir, "dist-ssr", "entry-server.js")).href)) as {
     pageRoutes: { path: string; serverRendered: boolean }[];
   };
   const robots = await get("/robots.txt");

@@ -1,6 +1,7 @@
-import { parseModelIdParam } from "@vitrine/contracts";
+import { AGE_RESULT_PARAM, AGE_RESULTS, parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
+import { appendVary } from "../plugins/http-cache";
 import { addCountedView, getCachedProfile } from "../modules/public-models/service";
 import { publicOrigin } from "../modules/settings/service";
 import type { Page, PageRenderer } from "./renderer";
@@ -8,8 +9,11 @@ import type { Page, PageRenderer } from "./renderer";
 /** The listing's query parameters; any other parameter does not change the page (nor its cache key). */
 const PAGE_PARAMS = ["search", "city", "city_id"];
 
-/** The cookie the age gate sets once accepted (the web app's AGE_COOKIE). */
+/** The cookie the self-declared age gate sets once accepted (the web app's AGE_COOKIE); nothing with a verifier. */
 const AGE_COOKIE = /(?:^|;\s*)age_ok=1(?:;|$)/;
+
+/** The verifier's answers the gate page tells (`?idade=menor`…): kept in the gate page's URL, never elsewhere. */
+const AGE_RESULT_VALUES: ReadonlySet<string> = new Set(Object.values(AGE_RESULTS));
 
 /**
  * A page that is not kept in the cache (404, 400, or null for a private path): thrown out of the cache's compute
@@ -21,8 +25,11 @@ class Uncached {
 
 const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
 
-/** Path and the listing's parameters in a fixed order: the URL rendered and the cache key. */
-export function normalizedUrl(rawUrl: string): string {
+/**
+ * Path and the listing's parameters in a fixed order: the URL rendered and the cache key. The age gate's page
+ * (`ageResult`) also keeps the verifier's answer it shows (`?idade=menor`, one of AGE_RESULTS).
+ */
+export function normalizedUrl(rawUrl: string, { ageResult = false }: { ageResult?: boolean } = {}): string {
   // A plain path (letters, digits and dashes between single slashes, no query) is already normal: most requests.
   if (PLAIN_PATH.test(rawUrl)) return rawUrl;
   // Parsed under a fixed origin, so a path such as "//host" stays a path.
@@ -32,6 +39,8 @@ export function normalizedUrl(rawUrl: string): string {
     const value = url.searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }
+  const result = url.searchParams.get(AGE_RESULT_PARAM);
+  if (ageResult && result !== null && AGE_RESULT_VALUES.has(result)) kept.set(AGE_RESULT_PARAM, result);
   const query = kept.toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
@@ -53,22 +62,32 @@ export function sendShell(reply: FastifyReply, shell: string) {
  * listing's TTL: a hit is one map lookup, and its Buffer is compressed once (plugins/http-cache.ts), which also
  * gives it the ETag/304 of public reads. Pages that answer 404 or 400 are rendered each time and not kept.
  * Private paths get the client-rendered shell with noindex. A failed render falls back to the shell.
+ *
+ * The age-gate state: with self-declaration, the visitor's `age_ok` cookie (the gate is drawn over the page);
+ * with an age verifier, a valid age pass, and without one the gate page (its title, description and canonical,
+ * none of the page's content or data), while `age_ok` means nothing.
  */
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
+  const { mode, verifier } = app.config.ageAssurance;
+  const age = { mode, verifierName: verifier?.name ?? null };
+
   async function render(url: string, origin: string, ageAccepted: boolean): Promise<Page | null> {
     // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
     // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
     const dataVersion = await app.publicCache.currentVersion();
-    return renderer.render({ url, origin, ageAccepted, dataVersion });
+    return renderer.render({ url, origin, ageAccepted, age, dataVersion });
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
-    const url = normalizedUrl(request.url);
-    const ageAccepted = AGE_COOKIE.test(request.headers.cookie ?? "");
+    const ageAccepted =
+      mode === "verifier" ? await app.hasAgePass(request) : AGE_COOKIE.test(request.headers.cookie ?? "");
+    const url = normalizedUrl(request.url, { ageResult: mode === "verifier" && !ageAccepted });
     let page: Page | null;
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
-    // shows it, like the API's answer that counted it would.
-    if (request.method === "GET") await countProfileView(app, request, renderer.viewedModel(url.split("?")[0]));
+    // shows it, like the API's answer that counted it would. A visitor held at the age gate has seen nothing.
+    if (request.method === "GET" && (mode !== "verifier" || ageAccepted)) {
+      await countProfileView(app, request, renderer.viewedModel(url.split("?")[0]));
+    }
     // Only pages found (200) are cached. A page whose links were built from the request's own host (development
     // without a configured origin) is kept under that host, never served to a request for another.
     const { origin, fromRequest } = await publicOrigin(app, request);
@@ -118,14 +137,13 @@ async function countProfileView(app: FastifyInstance, request: FastifyRequest, r
   }
 }
 
-/** A route-level hook: the page differs with the age-gate cookie, so shared caches keep one copy per cookie. */
+/** A route-level hook: the page differs with the age-gate cookies, so caches keep one copy per cookie. */
 export function varyOnCookie(
   _request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
   done: (err: null, payload: unknown) => void,
 ) {
-  const vary = reply.getHeader("Vary");
-  reply.header("Vary", vary ? `${String(vary)}, Cookie` : "Cookie");
+  appendVary(reply, "Cookie");
   done(null, payload);
 }

@@ -1,19 +1,30 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { AgeAssuranceMode } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import { type AppModules, firstScriptTag, takeFirstScript } from "./app-modules";
 import { createPageApi } from "./page-api";
 
+/** The age check in force, as the page tells the web app: the mode and the verifier's name (null without one). */
+export type PageAgeAssurance = { mode: AgeAssuranceMode; verifierName: string | null };
+
+/** What a page is rendered for: its URL, the site's origin, the age-gate state and the public data version. */
+export type RenderRequest = {
+  url: string;
+  origin: string;
+  /** With self-declaration, the visitor accepted the gate; with a verifier, she holds a valid age pass. */
+  ageAccepted: boolean;
+  age: PageAgeAssurance;
+  dataVersion: string;
+};
+
 /** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */
 type EntryServer = {
   configure(options: { transport: (url: string) => Promise<{ status: number; body: unknown }> }): void;
-  render(options: {
-    url: string;
-    origin: string;
-    ageAccepted: boolean;
-    dataVersion: string;
-  }): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
+  render(
+    options: RenderRequest,
+  ): Promise<{ status: number; head: string; body: string; pageModule: string | null } | null>;
   pageRoutes: PageRoute[];
   viewedModel(pathname: string): string | null;
 };
@@ -26,7 +37,7 @@ export type Page = { status: number; html: Buffer };
 
 export type PageRenderer = {
   /** The whole document of a public page or the 404 page, or null for a page the browser renders. */
-  render(options: { url: string; origin: string; ageAccepted: boolean; dataVersion: string }): Promise<Page | null>;
+  render(options: RenderRequest): Promise<Page | null>;
   /** The pages of the web app's route table (the catch-all left out). */
   pageRoutes: PageRoute[];
   /** The model id (as written in the path) whose profile `pathname` shows, or null. */
@@ -103,8 +114,8 @@ export async function loadPageRenderer(
   return {
     pageRoutes: entry.pageRoutes,
     viewedModel: (pathname) => entry.viewedModel(pathname),
-    async render({ url, origin, ageAccepted, dataVersion }) {
-      const page = await entry.render({ url, origin, ageAccepted, dataVersion });
+    async render(request) {
+      const page = await entry.render(request);
       if (!page) return null;
       const html =
         template.start +

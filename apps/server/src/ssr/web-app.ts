@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { AGE_MODE_META } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import { errorBody, ROUTE_NOT_FOUND_MESSAGE } from "../plugins/error-handler";
 import { readAppModules, shellWithAppModules } from "./app-modules";
@@ -25,10 +26,16 @@ function withNoindex(indexHtml: string): string {
   return indexHtml.replace("</head>", '<meta name="robots" content="noindex" /></head>');
 }
 
+/** The shell tells the web app the age-assurance mode in force before it asks the server anything. */
+function withAgeMode(indexHtml: string, mode: string): string {
+  return indexHtml.replace("</head>", `<meta name="${AGE_MODE_META}" content="${mode}" /></head>`);
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache; the pages of the web app's route table when the
- * server entry was built: a server-rendered route (the table's `ssr`) rendered with its data, a public read that
- * varies with the age-gate cookie; any other route the shell (index.html), which the browser renders; any path
+ * server entry was built: a server-rendered route (the table's `ssr`) rendered with its data, a public read of
+ * adult content that varies with the age-gate cookies (plugins/http-cache.ts: private with an age verifier); any
+ * other route the shell (index.html, telling the age-assurance mode), which the browser renders; any path
  * no route matches the rendered 404 page. Without the server entry every page gets the shell. Unknown /api paths
  * answer JSON 404.
  */
@@ -52,7 +59,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   }
 
   const modules = distDir && indexHtml ? readAppModules(distDir) : null;
-  const shellHtml = indexHtml && modules ? shellWithAppModules(indexHtml, modules) : indexHtml;
+  const builtShell = indexHtml && modules ? shellWithAppModules(indexHtml, modules) : indexHtml;
+  const shellHtml = builtShell && withAgeMode(builtShell, app.config.ageAssurance.mode);
   const renderer = distDir && indexHtml && modules ? await loadPageRenderer(app, distDir, indexHtml, modules) : null;
   app.decorate("pageRoutes", renderer?.pageRoutes ?? null);
   const servePage =
@@ -61,8 +69,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       : null;
   if (renderer && servePage && shellHtml) {
     const privateShell = withNoindex(shellHtml);
+    // Server-rendered pages are public reads of adult content (plugins/http-cache.ts).
+    const config = { publicRead: true, ageRestricted: true };
     for (const { path: url, serverRendered } of renderer.pageRoutes) {
-      if (serverRendered) app.get(url, { config: { publicRead: true }, onSend: varyOnCookie }, servePage);
+      if (serverRendered) app.get(url, { config, onSend: varyOnCookie }, servePage);
       else app.get(url, (_request, reply) => sendShell(reply, privateShell));
     }
   }

@@ -87,6 +87,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** Called when the server refuses adult content for want of an age pass (the age gate listens: app/layout). */
+let onAgeVerificationRequired: () => void = () => {};
+
+export function setAgeVerificationRequiredHandler(handler: () => void): void {
+  onAgeVerificationRequired = handler;
+}
+
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -200,10 +207,14 @@ function requestHeaders(options: RequestOptions): Headers {
   return headers;
 }
 
-/** An answer that is not 2xx becomes an ApiError; a 401 signs out and redirects unless the caller handles it. */
+/**
+ * An answer that is not 2xx becomes an ApiError; a 401 signs out and redirects unless the caller handles it; a 403
+ * AGE_VERIFICATION_REQUIRED (the age pass expired or is missing) brings the age gate back.
+ */
 function refusal(status: number, body: unknown, options: RequestOptions): ApiError {
   const error = toApiError(status, body);
   if (error.code === "UNAUTHENTICATED" && !options.skipAuthRedirect) onUnauthorized();
+  if (error.code === "AGE_VERIFICATION_REQUIRED") onAgeVerificationRequired();
   return error;
 }
 

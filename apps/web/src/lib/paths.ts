@@ -28,6 +28,11 @@ export const apiPaths = {
   categories: "/api/categories",
   visits: "/api/visits",
   ageGate: "/api/age-gate",
+  /** Age assurance with a verifier: start a check (a page's link, ?next=), and the mode and pass in force. */
+  age: {
+    start: "/api/age/start",
+    status: "/api/age/status",
+  },
   models: {
     public: "/api/models/public",
     publicById: (id: Id) => `/api/models/public/${enc(id)}`,
@@ -147,9 +152,9 @@ export const appPaths = {
   adminStats: "/admin/stats",
   adminPixQr: "/admin/pix-qr",
   adminAudit: "/admin/audit",
-  adminAgeAssurance: "/admin/age-assurance",
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
+  adminAgeAssurance: "/admin/age-assurance",
   adminVerifications: "/admin/verificacoes",
   adminVerification: (id: Id) => `/admin/verificacoes/${enc(id)}`,
   checkout: (productId: Id) => `/checkout/${enc(productId)}`,

@@ -123,3 +123,8 @@ export function matchRoutes(routes: RouteObject[], location: string | { pathname
   }
   return null;
 }
+
+/** Whether the page `pathname` shows is one the server renders (its route has `ssr`): the public pages. */
+export function isServerRenderedPath(routes: RouteObject[], pathname: string): boolean {
+  return !!matchRoutes(routes, pathname)?.at(-1)?.route.ssr;
+}

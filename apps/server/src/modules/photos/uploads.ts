@@ -5,6 +5,7 @@ import { z } from "zod";
 import { models, photos } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { photoKey } from "../../lib/photo-processing";
+import { ageVerificationRequired } from "../age-assurance/service";
 import { isPubliclyVisible } from "../models/visibility";
 import { secondsUntil, verifyPhotoAccess } from "./signed-url";
 
@@ -21,7 +22,9 @@ const NOT_SERVED = "Arquivo não encontrado";
 
 /**
  * GET /uploads/photos/{filename}-{width}.webp. Served when the photo is public and its model publicly visible,
- * or when the URL carries a valid signature (the owner's gallery). Everything else answers the same 404.
+ * or when the URL carries a valid signature (the owner's gallery). With an age verifier in force, a URL without a
+ * valid signature also needs the browser's age pass: without one it answers 403 AGE_VERIFICATION_REQUIRED,
+ * whatever the name. Everything else answers the same 404.
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/photos/:name", { schema: { params: ParamsSchema, querystring: QuerySchema } }, async (request, reply) => {
@@ -30,10 +33,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("Cache-Control", "no-store");
       return notFound(NOT_SERVED);
     };
+    const refused = () => {
+      reply.header("Cache-Control", "no-store");
+      return ageVerificationRequired();
+    };
     const match = VARIANT_NAME.exec(request.params.name);
     if (!match) throw notServed();
     const filename = match[1];
     const width = Number(match[2]);
+    const { exp, sig } = request.query;
+    // Adult content: with an age verifier in force, only a signed URL (the owner's) is served without an age pass,
+    // and an unsigned one is refused before any read, so the refusal tells nothing about the name.
+    const passed = await app.hasAgePass(request);
+    if (!passed && sig === undefined) throw refused();
 
     const [photo] = await app.db
       .select({
@@ -44,16 +56,19 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       .from(photos)
       .innerJoin(models, eq(models.id, photos.modelId))
       .where(eq(photos.filename, filename));
-    if (!photo) throw notServed();
+    if (!photo) throw passed ? notServed() : refused();
 
-    const { exp, sig } = request.query;
     let cacheControl: string;
     const state = { filename, isPublic: photo.isPublic, sessionVersion: photo.sessionVersion };
     if (verifyPhotoAccess(app.config.jwtSecret, state, exp, sig)) {
       cacheControl = `private, max-age=${secondsUntil(exp!)}`;
+    } else if (!passed) {
+      throw refused();
     } else if (photo.isPublic && photo.modelVisible) {
-      // private: a shared cache (CDN, proxy) must not keep serving a photo after it is hidden.
+      // private: a shared cache (CDN, proxy) must not keep serving a photo after it is hidden. With a verifier the
+      // answer also depends on the age pass: the browser keeps it per cookie.
       cacheControl = `private, max-age=${PUBLIC_MAX_AGE}`;
+      if (app.config.ageAssurance.mode === "verifier") reply.header("Vary", "Cookie");
     } else {
       throw notServed();
     }

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, useLocation } from "@/lib/router";
 import { PageSpinner, Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
-import { AgeGate, useAgeConfirmed } from "./age-gate";
+import { AgeGate, useAgeGate } from "./age-gate";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteAnnouncer } from "./route-announcer";
@@ -17,8 +17,10 @@ const MAIN_ID = "conteudo";
 export function RootLayout() {
   useUnauthorizedRedirect();
   const { pathname } = useLocation();
-  // While the age gate is shown, the page behind it can be neither reached nor read.
-  const gated = !useAgeConfirmed();
+  // While the age gate is shown, the page behind it can be neither reached nor read; a verifier's gate stands
+  // instead of the page (the server sends none of its content, and no query of it runs).
+  const { open: gated, assurance } = useAgeGate();
+  const pageHidden = gated && assurance.mode === "verifier";
   return (
     <TermsModalProvider>
       {/* The advertiser's pages show signed photo URLs: no Referer leaves them (React puts this in <head>). */}
@@ -33,9 +35,11 @@ export function RootLayout() {
         <Header />
         <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col">
           {/* A screen whose module is still loading (the first visit of a private page) shows the spinner. */}
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          {!pageHidden && (
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
         </main>
         <Footer />
       </div>

@@ -1,12 +1,19 @@
 import { type DehydratedState, hydrate, type QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/lib/api-client";
-import { SSR_STATE_ID } from "@vitrine/contracts";
+import { type AgeAssuranceMode, SSR_STATE_ID } from "@vitrine/contracts";
 
 /**
- * What the server rendered with: the query cache, whether the visitor had accepted the age gate, and the public
- * data version the data is at least as new as.
+ * What the server rendered with: the query cache (empty on a verifier's gate page), the age check in force (its
+ * mode and verifier's name) and whether the visitor had passed it (self-declaration: accepted the gate; a
+ * verifier: held a valid age pass), and the public data version the data is at least as new as.
  */
-export type SsrState = { queries: DehydratedState; ageAccepted: boolean; dataVersion?: string };
+export type SsrState = {
+  queries: DehydratedState;
+  ageAccepted: boolean;
+  ageMode: AgeAssuranceMode;
+  verifierName: string | null;
+  dataVersion?: string;
+};
 
 type SerializedError = { status: number; code?: string; message: string; details?: unknown };
 
