@@ -159,6 +159,12 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "setting.create": "Configuração criada",
   "setting.update": "Configuração alterada",
   "admin.account": "Login do administrador alterado",
+  "verification.approve": "Verificação aprovada",
+  "verification.reject": "Verificação recusada",
+  "verification.resubmit": "Nova foto pedida na verificação",
+  "verification.underage": "Verificação: menor de 18, conta congelada",
+  "verification.unfreeze": "Conta descongelada",
+  "verification.file_view": "Documento de verificação visto",
 };
 
 // ---- GET /api/admin/onboarding: the "Primeiros passos" checklist of the dashboard -------------------------------
