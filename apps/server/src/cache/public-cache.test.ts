@@ -46,6 +46,21 @@ describe("public data version (database triggers)", () => {
     assert.equal(await version(), afterInsert + 1, "hiding a visible model moves it");
   });
 
+  test("a public photo's fingerprints are not public data; its main-photo flag and visibility are", async () => {
+    const id = await buildModel(ctx.app);
+    const photo = await buildPhoto(ctx.app, id);
+    const v = await version();
+    await ctx.app.db.execute(
+      sql`update photos set sha256 = ${"ab".repeat(32)}, perceptual_hash = 42, hasher = 'dhash-v1',
+        crop_hashes = array[1, 2]::bigint[] where id = ${photo.id}`,
+    );
+    assert.equal(await version(), v, "the photo-fingerprints job must not empty the public cache");
+    await ctx.app.db.execute(sql`update photos set is_primary = not is_primary where id = ${photo.id}`);
+    assert.equal(await version(), v + 1);
+    await ctx.app.db.execute(sql`update photos set is_public = false where id = ${photo.id}`);
+    assert.equal(await version(), v + 2);
+  });
+
   test("moves once per transaction, however many rows change", async () => {
     const ids = [await buildModel(ctx.app), await buildModel(ctx.app), await buildModel(ctx.app)];
     const v = await version();

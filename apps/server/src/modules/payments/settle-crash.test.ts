@@ -114,6 +114,7 @@ async function prepare(): Promise<{ modelId: number; paymentId: number }> {
         age: 25,
         estadoId: 35,
         municipioId: 3550308,
+        isVerified: true,
         isActive: false,
       })
       .returning({ id: models.id });

@@ -46,7 +46,6 @@ describe("the cached public profile", () => {
       "rates",
       JSON.stringify({ tags: ["2h R$ 300"], obs: "" }),
     ],
-    ["isVerified", true, "is_verified", true],
     ["name", "Outro Nome", "name", "Outro Nome"],
     ["description", "Nova descrição", "description", "Nova descrição"],
     ["services", "Massagem", "services", "Massagem"],
@@ -97,6 +96,7 @@ describe("the cached public profile", () => {
     ["deactivated", { isActive: false }],
     ["expired", { nextDueDate: "2020-01-01" }],
     ["deleted", { deletedAt: new Date() }],
+    ["unverified", { isVerified: false }],
   ];
   for (const [label, set] of hide) {
     test(`a model ${label} after a read answers 404 on the next one`, async () => {
