@@ -4,7 +4,7 @@
 # (one of them starts the built server, apps/server/dist/server.js, as `npm start` does).
 # The PostgreSQL half uses TEST_DATABASE_URL, else 127.0.0.1:5432, and says at the start which server that is.
 # Without an answer there it is skipped, except with CI=true, where a missing PostgreSQL fails the run.
-# Prints one closing line "N passed, N failed" and exits non-zero when anything failed.
+# Prints the time each suite took and one closing line "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,7 @@ PG_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 total_pass=0
 total_fail=0
 status=0
+timings=()
 log_dir=$(mktemp -d)
 
 run_suite() { # name, command...
@@ -19,8 +20,10 @@ run_suite() { # name, command...
   shift
   echo
   echo "=== $name ==="
+  local started=$SECONDS
   "$@" 2>&1 | tee "$log_dir/$name.log"
   local rc=${PIPESTATUS[0]}
+  timings+=("$name $((SECONDS - started)) s")
   local pass fail
   pass=$(grep -aE '^(ℹ|#) pass [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
   fail=$(grep -aE '^(ℹ|#) fail [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
@@ -76,6 +79,7 @@ run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=1
 
 echo
 echo "=== resumo ==="
+printf 'tempo: %s\n' "${timings[@]}"
 echo "$total_pass passed, $total_fail failed"
 rm -rf "$log_dir"
 exit $status
