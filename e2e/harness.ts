@@ -53,14 +53,20 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
     process.stdout.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+  // A server that does not answer within two minutes (a loaded CI machine starts one in seconds) fails the suite
+  // here, with its output, instead of every test after it.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /api/health within 120 s\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
