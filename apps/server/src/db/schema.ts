@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -720,3 +721,30 @@ export const identityVerifications = pgTable(
 );
 
 export type IdentityVerificationRow = typeof identityVerifications.$inferSelect;
+
+/**
+ * One row per sign-in (modules/sessions): its random id travels in the token as `sid`, and a token is honoured only
+ * while its row is not ended and carries the account's current session version. `network` keeps only the address
+ * prefix (IPv4 /24, IPv6 /48): enough for her to tell her networks apart, not the address of her home.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountId: integer("account_id").notNull(),
+    /** The account's session_version when the session started (or last renewed it, e.g. a password change). */
+    sessionVersion: integer("session_version").notNull(),
+    device: text("device").notNull(),
+    network: text("network").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sessions_account_idx").on(t.accountKind, t.accountId, t.firstSeenAt),
+    check("sessions_account_kind_check", sql`${t.accountKind} in ('admin', 'model')`),
+  ],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
