@@ -138,6 +138,13 @@ export const models = pgTable(
      * on, no new verification) and flagged on the admin "Verificações" queue until an admin unfreezes it.
      */
     verificationFrozenAt: timestamp("verification_frozen_at", { withTimezone: true }),
+    /**
+     * When she opened the confirmation link sent to her e-mail (modules/mail). Null: not confirmed yet, so she
+     * cannot pay or be public. Accounts registered before confirmation existed count as confirmed (migration).
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** Kinds of notification e-mail she switched off (modules/mail NOTIFICATION_KINDS); security ones always go. */
+    emailNotificationsOff: text("email_notifications_off").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -150,10 +157,10 @@ export const models = pgTable(
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.isVerified} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.isVerified} and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -748,3 +755,53 @@ export const sessions = pgTable(
 );
 
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * Single-use links sent by e-mail (modules/mail): `confirm` proves an address is hers (24 h; `email` is the
+ * address it confirms, so a change of e-mail takes effect only once the new one is confirmed), `reset` lets her
+ * choose a new password (30 min). Only a SHA-256 of the token is kept: the database alone cannot use a link.
+ */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    modelId: integer("model_id").references(() => models.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_model_idx").on(t.modelId), index("email_tokens_admin_idx").on(t.adminId)],
+);
+
+/**
+ * Outgoing e-mail (modules/mail): the action that causes a message writes its row in its own transaction, so a
+ * message is never lost when the SMTP server is down; the mail-outbox job sends due rows, retrying with backoff
+ * (next_attempt_at) and giving up after a few attempts (status failed, last_error kept for the admin).
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** pending (to send), sent, failed (gave up). */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
