@@ -85,6 +85,11 @@ export type Config = {
    * base64). Required in production; elsewhere, when unset, derived from the server secret (modules/verification).
    */
   verificationFilesKey?: Buffer;
+  /**
+   * The identity verifier of advertisers (IDENTITY_VERIFIER_*), apart from age assurance: its `claim` is the birth
+   * date claim (default `birthdate`, YYYY-MM-DD). Null when IDENTITY_VERIFIER_ISSUER is unset (review only).
+   */
+  identityVerifier: AgeVerifierConfig | null;
 };
 
 /** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
@@ -119,30 +124,36 @@ export type AgeAssuranceConfig = {
   passHours: number;
 };
 
-function readAgeAssurance(env: NodeJS.ProcessEnv): AgeAssuranceConfig {
-  const issuer = env.AGE_VERIFIER_ISSUER?.trim() ?? "";
-  let verifier: AgeVerifierConfig | null = null;
-  if (issuer) {
-    let url: URL;
-    try {
-      url = new URL(issuer);
-    } catch {
-      throw new Error("AGE_VERIFIER_ISSUER deve ser o endereço http(s) do emissor OpenID Connect");
-    }
-    if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new Error("AGE_VERIFIER_ISSUER deve ser o endereço http(s) do emissor OpenID Connect");
-    }
-    const clientId = env.AGE_VERIFIER_CLIENT_ID?.trim() ?? "";
-    if (!clientId) throw new Error("AGE_VERIFIER_CLIENT_ID é obrigatório com AGE_VERIFIER_ISSUER");
-    verifier = {
-      issuer,
-      clientId,
-      clientSecret: env.AGE_VERIFIER_CLIENT_SECRET ?? "",
-      claim: env.AGE_VERIFIER_CLAIM?.trim() || "age_over_18",
-      scope: env.AGE_VERIFIER_SCOPE?.trim() ?? "",
-      name: env.AGE_VERIFIER_NAME?.trim() || url.host,
-    };
+/**
+ * An OpenID Connect verifier from `<prefix>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`, `_CLAIM`, `_SCOPE`, `_NAME`
+ * (AGE_VERIFIER_… for age assurance, IDENTITY_VERIFIER_… for advertisers' identity); null when the issuer is unset.
+ */
+function readVerifier(env: NodeJS.ProcessEnv, prefix: string, defaultClaim: string): AgeVerifierConfig | null {
+  const issuer = env[`${prefix}_ISSUER`]?.trim() ?? "";
+  if (!issuer) return null;
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`${prefix}_ISSUER deve ser o endereço http(s) do emissor OpenID Connect`);
   }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new Error(`${prefix}_ISSUER deve ser o endereço http(s) do emissor OpenID Connect`);
+  }
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim() ?? "";
+  if (!clientId) throw new Error(`${prefix}_CLIENT_ID é obrigatório com ${prefix}_ISSUER`);
+  return {
+    issuer,
+    clientId,
+    clientSecret: env[`${prefix}_CLIENT_SECRET`] ?? "",
+    claim: env[`${prefix}_CLAIM`]?.trim() || defaultClaim,
+    scope: env[`${prefix}_SCOPE`]?.trim() ?? "",
+    name: env[`${prefix}_NAME`]?.trim() || url.host,
+  };
+}
+
+function readAgeAssurance(env: NodeJS.ProcessEnv): AgeAssuranceConfig {
+  const verifier = readVerifier(env, "AGE_VERIFIER", "age_over_18");
   const raw = env.AGE_ASSURANCE?.trim();
   if (raw && !(AGE_ASSURANCE_MODES as readonly string[]).includes(raw)) {
     throw new Error("AGE_ASSURANCE deve ser verifier ou self-declaration");
@@ -283,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
     moderationEvidenceKey: readAes256Key(env, "MODERATION_EVIDENCE_KEY"),
     verificationFilesKey: readAes256Key(env, "VERIFICATION_FILES_KEY"),
+    identityVerifier: readVerifier(env, "IDENTITY_VERIFIER", "birthdate"),
   };
 }

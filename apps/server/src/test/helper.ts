@@ -131,6 +131,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     // The click-through gate: tests of age assurance pass a verifier (see modules/age-assurance).
     ageAssurance: { mode: "self-declaration", explicit: false, verifier: null, passHours: 12 },
     failpoint: undefined,
+    // Review only: tests of the identity verifier pass one (see modules/verification/verifier.test.ts).
+    identityVerifier: null,
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });
