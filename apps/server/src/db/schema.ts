@@ -668,6 +668,16 @@ export const bannedEmails = pgTable("banned_emails", {
   createdAt: createdAt(),
 });
 
+/**
+ * Identities of banned accounts (the identity_hash of their verifications): a verification of one of them is
+ * refused. Kept when the account is erased (no foreign key); removed when an appeal reverses the ban.
+ */
+export const bannedIdentities = pgTable("banned_identities", {
+  identityHash: text("identity_hash").primaryKey(),
+  modelId: integer("model_id"),
+  createdAt: createdAt(),
+});
+
 export type ModerationCaseRow = typeof moderationCases.$inferSelect;
 export type ModerationReportRow = typeof moderationReports.$inferSelect;
 
@@ -702,6 +712,12 @@ export const identityVerifications = pgTable(
     appealMessage: text("appeal_message"),
     /** The verifier's name (method verifier). */
     verifier: text("verifier"),
+    /**
+     * Who was verified, as a keyed hash (HMAC-SHA256, modules/verification/identity-hash.ts) of the document type
+     * and number the admin read (review) or of the verifier's issuer and subject (verifier): never the number
+     * itself. A ban copies it to banned_identities, so that the same identity cannot be verified again.
+     */
+    identityHash: text("identity_hash"),
     birthDate: date("birth_date", { mode: "string" }),
     /** Why it was rejected or new photos were asked for: she reads it. */
     reason: text("reason"),
