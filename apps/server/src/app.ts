@@ -20,7 +20,7 @@ import { modelPaymentsRoutes } from "./modules/model-payments/routes";
 import { moderationAdminRoutes } from "./modules/moderation/admin-routes";
 import { moderationModelRoutes } from "./modules/moderation/model-routes";
 import { reportsPublicRoutes } from "./modules/moderation/public-routes";
-import { refuseSuspendedChanges } from "./modules/moderation/suspension";
+import { refuseRestrictedAccounts } from "./modules/moderation/suspension";
 import { paymentWebhookRoutes } from "./modules/payments/webhook-routes";
 import { onboardingRoutes } from "./modules/onboarding/routes";
 import { adminOrdersRoutes } from "./modules/orders/routes";
@@ -170,8 +170,8 @@ export async function buildApp({
   /** The signed-in model's own data: `request.modelId` is hers, from the token, never from the request. */
   const modelScope: FastifyPluginAsync = async (scope) => {
     scope.addHook("onRequest", scope.authenticateModel);
-    // A suspended account reads and appeals, nothing else.
-    scope.addHook("onRequest", refuseSuspendedChanges);
+    // A suspended account reads and appeals, nothing else; a banned one only reads her decisions and appeals.
+    scope.addHook("onRequest", refuseRestrictedAccounts);
     await scope.register(profileRoutes, { prefix: "/models" });
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });

@@ -52,6 +52,8 @@ export const SessionModelSchema = z.object({
   next_due_date: z.string().nullable(),
   payment_status: PaymentStatusSchema,
   payment_message: z.string().nullable(),
+  /** Closed by the moderation: she may only read the decision and appeal it (/dashboard/moderacao). */
+  banned: z.boolean(),
 });
 export type SessionModel = z.infer<typeof SessionModelSchema>;
 

@@ -7,7 +7,7 @@ import { conflict, constraintName, isUniqueViolation, unauthorized } from "../..
 import { getDummyHash, hashPassword, verifyPassword } from "../../lib/passwords";
 import { assertPlaceAndCategory } from "../models/place";
 import { buildModelSearchText } from "../models/search-text";
-import { assertEmailNotBanned, assertNotBanned } from "../moderation/service";
+import { assertEmailNotBanned } from "../moderation/service";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "./throttle";
 
 export { assertNotThrottled, clearFailures, recordFailure, throttleKey };
@@ -51,11 +51,11 @@ export function verifyAdminLogin(input: LoginInput): Promise<AdminRow> {
 }
 
 /**
- * Model sign-in by e-mail or username; a deleted account never signs in, and a banned one is told so (403
- * ACCOUNT_BANNED) once its password is right.
+ * Model sign-in by e-mail or username; a deleted account never signs in. A banned one does, so that she can read
+ * the decision and appeal: the model scope lets her reach nothing else (modules/moderation/suspension.ts).
  */
-export async function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
-  const model = await verifyLogin({ ...input, role: "model" }, async () => {
+export function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
+  return verifyLogin({ ...input, role: "model" }, async () => {
     const [model] = await input.db
       .select()
       .from(models)
@@ -64,8 +64,6 @@ export async function verifyModelLogin(input: LoginInput): Promise<ModelRow> {
       );
     return model;
   });
-  assertNotBanned(model);
-  return model;
 }
 
 type RegisterInput = z.output<typeof RegisterBodySchema>;

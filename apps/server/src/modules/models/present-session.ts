@@ -11,6 +11,7 @@ export function presentSessionModel(row: ModelRow): SessionModel {
     name: row.name,
     is_active: row.isActive,
     next_due_date: row.nextDueDate,
+    banned: row.moderationStatus === "banned",
     ...derivePaymentStatus(row),
   };
 }

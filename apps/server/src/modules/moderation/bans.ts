@@ -4,13 +4,7 @@ import { bannedEmails } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { emailHash } from "./decisions";
 
-export const ACCOUNT_BANNED_MESSAGE = "Esta conta foi encerrada pela moderação e não pode mais entrar.";
 export const EMAIL_BANNED_MESSAGE = "Este e-mail não pode ser cadastrado.";
-
-/** Refuses the sign-in of a banned account (after its password was checked, so nothing is told to a guesser). */
-export function assertNotBanned(model: { moderationStatus: string }): void {
-  if (model.moderationStatus === "banned") throw new AppError(403, "ACCOUNT_BANNED", ACCOUNT_BANNED_MESSAGE);
-}
 
 /** Refuses a registration (or a change of e-mail) to the e-mail of a banned account, even after it was erased. */
 export async function assertEmailNotBanned(db: Db, email: string): Promise<void> {

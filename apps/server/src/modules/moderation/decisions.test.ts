@@ -122,16 +122,14 @@ describe("the admin's decisions, the model's appeal and the legal hold", () => {
     assert.equal(appeal.statusCode, 200, appeal.body);
   });
 
-  it("a ban ends her sessions, blocks her sign-in, her photos' pictures and her e-mail, even once erased", async () => {
+  it("a ban ends her sessions, blocks her photos' pictures and her e-mail, even once erased", async () => {
     const m = await reportedModel("scam", "203.0.113.13");
     const res = await decide(ctx.app, admin, m.caseId, { action: "ban", reason: "Golpes repetidos." });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal((await ctx.as(m.token).get("/api/models/profile")).statusCode, 401, "her session ended");
-    const login = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: m.body.password });
-    assert.equal(login.statusCode, 403);
-    assert.equal(login.json().code, "ACCOUNT_BANNED");
     const wrong = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: "errada-123456" });
     assert.equal(wrong.statusCode, 401, "a wrong password learns nothing");
+    // The admin erases the account: the e-mail is free in the table, yet still refused.
     // The admin erases the account: the e-mail is free in the table, yet still refused.
     const erased = await ctx.as(admin).delete(`/api/admin/models/${m.id}`);
     assert.equal(erased.statusCode, 200, erased.body);
@@ -146,6 +144,53 @@ describe("the admin's decisions, the model's appeal and the legal hold", () => {
     assert.equal(upper.statusCode, 403);
     const [audit] = await auditRows(m.caseId);
     assert.equal((audit.changes as Record<string, unknown>).decision, "ban");
+  });
+
+  it("a banned model signs in, reaches only her decisions, reads the ban and its reason, and appeals once", async () => {
+    const m = await reportedModel("scam", "203.0.113.16");
+    assert.equal(
+      (await decide(ctx.app, admin, m.caseId, { action: "ban", reason: "Conta de golpe." })).statusCode,
+      200,
+    );
+    const login = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: m.body.password });
+    assert.equal(login.statusCode, 200, login.body);
+    assert.equal(login.json().model.banned, true);
+    const token = login.json().token as string;
+    assert.equal((await ctx.as(token).get("/api/auth/verify")).json().model.banned, true);
+    const refused = [
+      await ctx.as(token).get("/api/models/profile"),
+      await ctx.as(token).get("/api/models/photos"),
+      await ctx.as(token).get("/api/models/verification"),
+      await ctx.as(token).put("/api/models/profile", { name: "Outra" }),
+      await postPhoto(ctx.app, token, await noisyPng(), {}, "b.png"),
+      await ctx.as(token).delete("/api/models/account", { password: m.body.password }),
+    ];
+    for (const r of refused) {
+      assert.equal(r.statusCode, 403, r.body);
+      assert.equal(r.json().code, "ACCOUNT_BANNED");
+    }
+    const own = await ctx.as(token).get("/api/models/moderation");
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(own.json().moderation_status, "banned");
+    const [decision] = own.json().cases;
+    assert.deepEqual(
+      { id: decision.id, decision: decision.decision, reason: decision.decision_reason, can: decision.can_appeal },
+      { id: m.caseId, decision: "ban", reason: "Conta de golpe.", can: true },
+    );
+    const appeal = (text: string) => ctx.as(token).post(`/api/models/moderation/cases/${m.caseId}/appeal`, { text });
+    assert.equal((await appeal("Nunca apliquei golpe algum.")).statusCode, 200);
+    assert.equal((await appeal("Segunda tentativa de recurso.")).statusCode, 409, "once");
+    assert.equal((await ctx.as(null).get(`/api/models/public/${m.id}`)).statusCode, 404, "still hidden");
+    const again = await ctx.as(null).post("/api/auth/model/register", { ...m.body, username: `${m.body.username}z` });
+    assert.equal(again.statusCode, 403, "her e-mail stays blocked until a reversal");
+
+    const reversed = await ctx.as(admin).post(`/api/admin/moderation/cases/${m.caseId}/appeal-decision`, {
+      outcome: "reversed",
+      reason: "Recurso aceito.",
+    });
+    assert.equal(reversed.statusCode, 200, reversed.body);
+    assert.equal((await ctx.as(token).get("/api/models/profile")).statusCode, 200, "her account is open again");
+    assert.equal((await ctx.as(token).get("/api/auth/verify")).json().model.banned, false);
   });
 
   it("legal hold: the photos leave every public path, encrypted with their metadata; the export is audited", async () => {

@@ -5,14 +5,16 @@ import { getOwnModeration } from "./queries";
 
 /** The signed-in model's moderation decisions and her appeals, at /api/models/moderation (model scope). */
 export const moderationModelRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/", { schema: { response: { 200: OwnModerationResponseSchema } } }, async (request) =>
-    getOwnModeration(app.db, request.modelId),
+  app.get(
+    "/",
+    { config: { moderationAppeal: true }, schema: { response: { 200: OwnModerationResponseSchema } } },
+    async (request) => getOwnModeration(app.db, request.modelId),
   );
 
   app.post(
     "/cases/:id/appeal",
     {
-      config: { allowWhileSuspended: true },
+      config: { moderationAppeal: true },
       schema: { params: IdParamsSchema, body: AppealBodySchema, response: { 200: SuccessSchema } },
     },
     async (request) => {

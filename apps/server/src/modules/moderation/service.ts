@@ -1,10 +1,10 @@
 /**
  * What the rest of the server uses of moderation (reports, the admin's decisions, appeals, legal hold): another
- * feature flags an item to the queue with openModerationCase (e.g. the same photo on two accounts); sign-in and
- * registration ask whether an account or an e-mail is banned; the evidence job expires the legal hold; the settings
+ * feature flags an item to the queue with openModerationCase (e.g. the same photo on two accounts); registration asks
+ * whether an e-mail is banned; the evidence job expires the legal hold; the settings
  * screen checks the auto-hide threshold.
  */
 export { openModerationCase, PRIORITY, type CaseKind, type OpenCaseInput } from "./cases";
-export { assertEmailNotBanned, assertNotBanned } from "./bans";
+export { assertEmailNotBanned } from "./bans";
 export { expireEvidence, LEGAL_HOLD_DAYS } from "./evidence";
 export { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING } from "./settings";

@@ -5,24 +5,31 @@ import { AppError } from "../../lib/app-error";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** A model route a suspended account may still call (her appeal). */
-    allowWhileSuspended?: boolean;
+    /** A model route of her moderation decisions (reading them, her appeal): open to a suspended or banned account. */
+    moderationAppeal?: boolean;
   }
 }
 
 export const ACCOUNT_SUSPENDED_MESSAGE =
   "Sua conta está suspensa pela moderação: você pode ver a decisão e recorrer, mas não fazer alterações.";
+export const ACCOUNT_BANNED_MESSAGE =
+  "Esta conta foi encerrada pela moderação: você pode apenas ver a decisão e recorrer uma vez.";
 
 /**
- * The model scope's second guard: a suspended account reads but changes nothing (profile, photos, products,
- * payments, account) except her appeal. Runs after the session guard, before the body is read.
+ * The model scope's second guard, after the session guard and before the body is read:
+ * - a suspended account reads everything but changes nothing (profile, photos, products, payments, account)
+ *   except her appeal: 403 ACCOUNT_SUSPENDED;
+ * - a banned account still signs in, so that she can appeal in writing, but reaches only her moderation
+ *   decisions and her appeal (read or write): everything else answers 403 ACCOUNT_BANNED. Her profile stays
+ *   hidden, and her e-mail and photos' pictures stay blocked until an admin reverses the ban.
  */
-export async function refuseSuspendedChanges(this: FastifyInstance, request: FastifyRequest) {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  if (request.routeOptions.config.allowWhileSuspended) return;
+export async function refuseRestrictedAccounts(this: FastifyInstance, request: FastifyRequest) {
+  if (request.routeOptions.config.moderationAppeal) return;
   const [row] = await this.db
     .select({ status: models.moderationStatus })
     .from(models)
     .where(eq(models.id, request.modelId));
+  if (row?.status === "banned") throw new AppError(403, "ACCOUNT_BANNED", ACCOUNT_BANNED_MESSAGE);
+  if (request.method === "GET" || request.method === "HEAD") return;
   if (row?.status === "suspended") throw new AppError(403, "ACCOUNT_SUSPENDED", ACCOUNT_SUSPENDED_MESSAGE);
 }
