@@ -11,6 +11,7 @@ import { isModelVisible, publishModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
 import { MODERATION_CLEAR } from "../models/visibility";
 import { blockPhotoFingerprints } from "../photos/service";
+import { banModelIdentities, liftModelIdentityBan } from "../verification/service";
 import { commitEvidence, holdAsEvidence } from "./evidence";
 import { releaseHolds } from "./holds";
 
@@ -51,7 +52,8 @@ async function lockLiveModel(tx: Tx, modelId: number | null) {
  * - hide_photo: the photo (default the reported one) turns private and she cannot publish it again; its picture
  *   is blocked from being uploaded again;
  * - hide_profile, suspend, ban: the profile is hidden (suspended: her own changes are refused too; banned: every
- *   session ends, she cannot sign in, her e-mail cannot register again and all her photos' pictures are blocked).
+ *   session ends, she cannot sign in, her e-mail cannot register again, all her photos' pictures are blocked and
+ *   the identities she was verified with cannot be verified again).
  * With legal_hold, the photos concerned (the one, or all hers for a profile action) are removed as exploitation:
  * kept encrypted as evidence (modules/moderation/evidence.ts), then deleted. The live stream and caches follow.
  */
@@ -104,6 +106,7 @@ export async function decideCase(
         .insert(bannedEmails)
         .values({ emailHash: emailHash(model.email), modelId: model.id })
         .onConflictDoNothing();
+      await banModelIdentities(tx, model.id);
     }
     if (model && body.legal_hold) {
       const held = await tx
@@ -204,8 +207,8 @@ export async function appealCase(app: FastifyInstance, input: { caseId: number; 
 
 /**
  * An admin decides an appeal: upheld keeps the decision; reversed undoes it (the photo may be published again, the
- * profile is shown again, a ban is lifted and her e-mail may register again). Content removed under legal hold
- * is not restored: it stays with the evidence until its hold ends.
+ * profile is shown again, a ban is lifted and her e-mail may register again, her identity be verified again).
+ * Content removed under legal hold is not restored: it stays with the evidence until its hold ends.
  */
 export async function decideAppeal(
   app: FastifyInstance,
@@ -230,7 +233,10 @@ export async function decideAppeal(
           .set({ moderationStatus: MODERATION_CLEAR, updatedAt: new Date() })
           .where(eq(models.id, model.id));
       }
-      if (kase.decision === "ban") await tx.delete(bannedEmails).where(eq(bannedEmails.modelId, model.id));
+      if (kase.decision === "ban") {
+        await tx.delete(bannedEmails).where(eq(bannedEmails.modelId, model.id));
+        await liftModelIdentityBan(tx, model.id);
+      }
     }
     await tx
       .update(moderationCases)
