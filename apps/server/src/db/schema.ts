@@ -469,11 +469,17 @@ export const blockedPhotoFingerprints = pgTable(
     modelId: integer("model_id"),
     reason: text("reason").notNull(),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /**
+     * The moderation case whose decision blocked it: reversing that decision on appeal lifts its rows only, so a
+     * picture another decision blocked too stays blocked. Null for blocks made before it was recorded.
+     */
+    caseId: integer("case_id"),
     createdAt: createdAt(),
   },
   (t) => [
     ...fingerprintIndexes("blocked_photo_fingerprints", t),
-    uniqueIndex("blocked_photo_fingerprints_photo_variant_uq").on(t.photoId, t.variant),
+    uniqueIndex("blocked_photo_fingerprints_photo_variant_case_uq").on(t.photoId, t.variant, t.caseId),
+    index("blocked_photo_fingerprints_case_idx").on(t.caseId),
   ],
 );
 
