@@ -193,6 +193,67 @@ describe("the admin's decisions, the model's appeal and the legal hold", () => {
     assert.equal((await ctx.as(token).get("/api/auth/verify")).json().model.banned, false);
   });
 
+  it("a reversal lifts the fingerprint block of its own decision only; a legal hold's block stays", async () => {
+    const m = await registerModel(ctx.app);
+    await makeVisible(ctx.app, m.id);
+    const [first, second] = [await noisyPng(), await noisyPng()];
+    const ids: number[] = [];
+    for (const png of [first, second]) {
+      const res = await postPhoto(ctx.app, m.token, png, { is_public: "true" }, "f.png");
+      assert.equal(res.statusCode, 201, res.body);
+      ids.push(res.json().photo.id);
+    }
+    const caseOf = async (photoId: number | null, ip: string) => {
+      await report(ctx.app, ip, { model_id: m.id, ...(photoId ? { photo_id: photoId } : {}), category: "scam" });
+      const rows = await ctx.app.db.select().from(moderationCases).where(eq(moderationCases.modelId, m.id));
+      return rows.find((r) => r.photoId === photoId && r.status === "open")!.id;
+    };
+    const hidden = await caseOf(ids[0], "203.0.113.17");
+    assert.equal(
+      (await decide(ctx.app, admin, hidden, { action: "hide_photo", reason: "Foto de golpe." })).statusCode,
+      200,
+    );
+    const banned = await caseOf(null, "203.0.113.18");
+    assert.equal((await decide(ctx.app, admin, banned, { action: "ban", reason: "Conta de golpe." })).statusCode, 200);
+
+    const other = await registerModel(ctx.app);
+    const upload = async (png: Buffer) => (await postPhoto(ctx.app, other.token, png, {}, "c.png")).statusCode;
+    assert.deepEqual([await upload(first), await upload(second)], [400, 400], "both pictures blocked");
+
+    const login = await ctx.as(null).post("/api/auth/model/login", { email: m.body.email, password: m.body.password });
+    const token = login.json().token as string;
+    const appealed = await ctx.as(token).post(`/api/models/moderation/cases/${banned}/appeal`, { text: "Não fui eu." });
+    assert.equal(appealed.statusCode, 200, appealed.body);
+    const reversed = await ctx.as(admin).post(`/api/admin/moderation/cases/${banned}/appeal-decision`, {
+      outcome: "reversed",
+      reason: "Recurso aceito.",
+    });
+    assert.equal(reversed.statusCode, 200, reversed.body);
+    assert.equal(await upload(second), 201, "the ban's block is lifted");
+    assert.equal(await upload(first), 400, "the photo hidden by another decision stays blocked");
+
+    // Removed under legal hold: the reversal brings nothing back, and the picture stays blocked.
+    const held = await registerModel(ctx.app);
+    await makeVisible(ctx.app, held.id);
+    const evidence = await noisyPng();
+    const photo = await postPhoto(ctx.app, held.token, evidence, { is_public: "true" }, "e.png");
+    await report(ctx.app, "203.0.113.19", { model_id: held.id, photo_id: photo.json().photo.id, category: "scam" });
+    const [kase] = await ctx.app.db.select().from(moderationCases).where(eq(moderationCases.modelId, held.id));
+    const removed = await decide(ctx.app, admin, kase.id, {
+      action: "hide_photo",
+      reason: "Exploração.",
+      legal_hold: true,
+    });
+    assert.equal(removed.statusCode, 200, removed.body);
+    await ctx.as(held.token).post(`/api/models/moderation/cases/${kase.id}/appeal`, { text: "Peço revisão." });
+    const back = await ctx.as(admin).post(`/api/admin/moderation/cases/${kase.id}/appeal-decision`, {
+      outcome: "reversed",
+      reason: "Revisto.",
+    });
+    assert.equal(back.statusCode, 200, back.body);
+    assert.equal(await upload(evidence), 400, "a legal hold's block stays");
+  });
+
   it("legal hold: the photos leave every public path, encrypted with their metadata; the export is audited", async () => {
     const m = await reportedModel("minor_or_exploitation", "203.0.113.14");
     const [photo] = await ctx.app.db.select().from(photos).where(eq(photos.id, m.photo.id));

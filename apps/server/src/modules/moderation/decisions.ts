@@ -10,7 +10,7 @@ import type { Tx } from "../models/lock-model";
 import { isModelVisible, publishModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
 import { MODERATION_CLEAR } from "../models/visibility";
-import { blockPhotoFingerprints } from "../photos/service";
+import { blockPhotoFingerprints, unblockPhotoFingerprints } from "../photos/service";
 import { banModelIdentities, liftModelIdentityBan } from "../verification/service";
 import { commitEvidence, holdAsEvidence } from "./evidence";
 import { releaseHolds } from "./holds";
@@ -87,7 +87,7 @@ export async function decideCase(
         .where(and(eq(photos.id, photoId), eq(photos.modelId, model.id)))
         .returning({ id: photos.id });
       if (!photo) throw notFound("Foto não encontrada");
-      await blockPhotoFingerprints(tx, { photoIds: [photoId], reason: body.reason, adminId });
+      await blockPhotoFingerprints(tx, { photoIds: [photoId], reason: body.reason, adminId, caseId: kase.id });
     }
     if (model && (body.action === "hide_profile" || body.action === "suspend" || body.action === "ban")) {
       await tx
@@ -101,7 +101,12 @@ export async function decideCase(
     }
     if (model && body.action === "ban") {
       const all = await tx.select({ id: photos.id }).from(photos).where(eq(photos.modelId, model.id));
-      await blockPhotoFingerprints(tx, { photoIds: all.map((p) => p.id), reason: body.reason, adminId });
+      await blockPhotoFingerprints(tx, {
+        photoIds: all.map((p) => p.id),
+        reason: body.reason,
+        adminId,
+        caseId: kase.id,
+      });
       await tx
         .insert(bannedEmails)
         .values({ emailHash: emailHash(model.email), modelId: model.id })
@@ -115,7 +120,12 @@ export async function decideCase(
         .where(
           and(eq(photos.modelId, model.id), body.action === "hide_photo" ? eq(photos.id, photoId ?? -1) : undefined),
         );
-      await blockPhotoFingerprints(tx, { photoIds: held.map((p) => p.id), reason: body.reason, adminId });
+      await blockPhotoFingerprints(tx, {
+        photoIds: held.map((p) => p.id),
+        reason: body.reason,
+        adminId,
+        caseId: kase.id,
+      });
       staged = await holdAsEvidence(tx, { app, caseId: kase.id, modelId: model.id, photos: held, adminId });
       if (held.length > 0) {
         await tx.delete(photos).where(
@@ -207,8 +217,9 @@ export async function appealCase(app: FastifyInstance, input: { caseId: number; 
 
 /**
  * An admin decides an appeal: upheld keeps the decision; reversed undoes it (the photo may be published again, the
- * profile is shown again, a ban is lifted and her e-mail may register again, her identity be verified again).
- * Content removed under legal hold is not restored: it stays with the evidence until its hold ends.
+ * profile is shown again, a ban is lifted and her e-mail may register again, her identity be verified again, and
+ * the pictures this decision blocked may be uploaded again unless another decision blocked them too). Content
+ * removed under legal hold is not restored and stays blocked: it stays with the evidence until its hold ends.
  */
 export async function decideAppeal(
   app: FastifyInstance,
@@ -238,6 +249,7 @@ export async function decideAppeal(
         await liftModelIdentityBan(tx, model.id);
       }
     }
+    if (body.outcome === "reversed" && !kase.legalHold) await unblockPhotoFingerprints(tx, { caseId: kase.id });
     await tx
       .update(moderationCases)
       .set({

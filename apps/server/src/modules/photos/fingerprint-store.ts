@@ -69,12 +69,14 @@ export async function findCopiesOnOtherAccounts(db: Db | Tx, fingerprint: PhotoF
  * Blocks the pictures of these photos (an admin removed or hid them, or banned their model): from now on an
  * upload of any of them, or of a near-identical copy, is refused. Runs in the caller's transaction, whose
  * moderation action writes the audit row. One row per hash: the whole picture's (with its SHA-256) and each of
- * its crops'. A photo blocked already stays as first blocked; one the backfill has not fingerprinted yet is
- * recorded by its file name and completed by the backfill job. Returns how many photos were newly blocked.
+ * its crops'. The rows name the deciding case, so each decision's block is its own (a photo blocked by two
+ * decisions has two sets of rows) and a reversal lifts only its own (`unblockPhotoFingerprints`). A photo the
+ * backfill has not fingerprinted yet is recorded by its file name and completed by the backfill job. Returns how
+ * many photos were newly blocked by this case.
  */
 export async function blockPhotoFingerprints(
   tx: Tx | Db,
-  input: { photoIds: number[]; reason: string; adminId: number },
+  input: { photoIds: number[]; reason: string; adminId: number; caseId: number },
 ): Promise<number> {
   if (input.photoIds.length === 0) return 0;
   const rows = await tx
@@ -89,26 +91,38 @@ export async function blockPhotoFingerprints(
     })
     .from(photos)
     .where(inArray(photos.id, input.photoIds));
+  const by = { reason: input.reason, adminId: input.adminId, caseId: input.caseId };
   const values = rows.flatMap(({ filename, cropHashes, ...row }) => {
     const block = { ...row, pendingFilename: row.hasher === null ? filename : null };
-    return blockRows(block, cropHashes ?? [], input);
+    return blockRows(block, cropHashes ?? [], by);
   });
   if (values.length === 0) return 0;
   const inserted = await tx
     .insert(blockedPhotoFingerprints)
     .values(values)
-    .onConflictDoNothing({ target: [blockedPhotoFingerprints.photoId, blockedPhotoFingerprints.variant] })
+    .onConflictDoNothing({
+      target: [blockedPhotoFingerprints.photoId, blockedPhotoFingerprints.variant, blockedPhotoFingerprints.caseId],
+    })
     .returning({ variant: blockedPhotoFingerprints.variant });
   return inserted.filter((row) => row.variant === 0).length;
 }
 
+/**
+ * Lifts the block a moderation case's decision made (its appeal reversed it): its own rows only, so a picture
+ * another decision blocked stays blocked. The caller keeps the block of content removed under legal hold.
+ */
+export async function unblockPhotoFingerprints(tx: Tx | Db, input: { caseId: number }): Promise<void> {
+  await tx.delete(blockedPhotoFingerprints).where(eq(blockedPhotoFingerprints.caseId, input.caseId));
+}
+
 type BlockedInsert = typeof blockedPhotoFingerprints.$inferInsert;
+type BlockedBy = { reason: string; adminId: number | null; caseId: number | null };
 
 /** The whole picture's row (variant 0) and one row per crop hash (variants 1, 2, …). */
 function blockRows(
-  whole: Omit<BlockedInsert, "variant" | "reason" | "adminId">,
+  whole: Omit<BlockedInsert, "variant" | keyof BlockedBy>,
   cropHashes: bigint[],
-  by: { reason: string; adminId: number | null },
+  by: BlockedBy,
 ): BlockedInsert[] {
   const common = { photoId: whole.photoId, modelId: whole.modelId, hasher: whole.hasher, ...by };
   return [
@@ -138,7 +152,7 @@ export async function completePendingBlock(
       .update(blockedPhotoFingerprints)
       .set({ ...fingerprint, pendingFilename: null })
       .where(eq(blockedPhotoFingerprints.id, block.id));
-    const by = { reason: block.reason, adminId: block.adminId };
+    const by = { reason: block.reason, adminId: block.adminId, caseId: block.caseId };
     const crops = blockRows({ ...block, ...fingerprint }, cropHashes, by).slice(1);
     if (crops.length > 0) await tx.insert(blockedPhotoFingerprints).values(crops).onConflictDoNothing();
   });

@@ -32,8 +32,12 @@ async function uploaded(token: string, image: Buffer): Promise<number> {
   return res.body.photo.id;
 }
 
+/** A decision's block, as the moderation case BLOCKING_CASE would make it (blocks are per case). */
+const BLOCKING_CASE = 999_999;
 const block = (photoIds: number[]) =>
-  ctx.app.db.transaction((tx) => blockPhotoFingerprints(tx, { photoIds, reason: "removida pela moderação", adminId }));
+  ctx.app.db.transaction((tx) =>
+    blockPhotoFingerprints(tx, { photoIds, reason: "removida pela moderação", adminId, caseId: BLOCKING_CASE }),
+  );
 
 const casesOf = (modelId: number) =>
   ctx.app.db

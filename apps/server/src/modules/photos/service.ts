@@ -14,7 +14,7 @@ import { openModerationCase, PRIORITY } from "../moderation/service";
 import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
 import { findCopiesOnOtherAccounts, isBlockedPicture } from "./fingerprint-store";
 
-export { blockPhotoFingerprints } from "./fingerprint-store";
+export { blockPhotoFingerprints, unblockPhotoFingerprints } from "./fingerprint-store";
 export { type BackfillResult, fingerprintStoredPhotos } from "./fingerprint-backfill";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
