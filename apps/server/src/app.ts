@@ -28,6 +28,8 @@ import { paymentsAdminRoutes, paymentsModelRoutes, paymentsPublicRoutes } from "
 import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
 import { seoRoutes } from "./modules/seo/routes";
+import { sessionRoutes } from "./modules/sessions/routes";
+import { sessionStore } from "./modules/sessions/service";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -130,7 +132,7 @@ export async function buildApp({
 
   await app.register(httpCachePlugin);
   await app.register(rateLimit, { global: false });
-  await app.register(authPlugin, { secret: config.jwtSecret });
+  await app.register(authPlugin, { secret: config.jwtSecret, sessions: sessionStore });
   await app.register(ageAssurancePlugin);
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
   await app.register(publicCachePlugin);
@@ -175,6 +177,7 @@ export async function buildApp({
     await scope.register(profileRoutes, { prefix: "/models" });
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
+    await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
@@ -197,6 +200,7 @@ export async function buildApp({
     await scope.register(plansRoutes, { prefix: "/admin" });
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
+    await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });

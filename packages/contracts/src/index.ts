@@ -34,3 +34,4 @@ export * from "./pix";
 export * from "./page-markers";
 export * from "./moderation";
 export * from "./verification";
+export * from "./sessions";

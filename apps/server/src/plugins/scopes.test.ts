@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
-import { SignJWT } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { admins } from "../db/schema";
 import { publishModelChange } from "../modules/models/publish";
 import { buildModel, loginAdmin, registerModel, updateModel } from "../test/factories";
@@ -66,15 +66,22 @@ describe("audience scopes", () => {
 });
 
 describe("tokens", () => {
-  test("exp and sub are required, the signature must be ours", async () => {
-    const { id } = await registerModel(ctx.app);
-    const good = await sign({ role: "model", sv: 0 }, { sub: String(id) });
+  test("exp, sub and the session id are required, the signature must be ours", async () => {
+    const { id, token } = await registerModel(ctx.app);
+    const sid = decodeJwt(token).sid;
+    const good = await sign({ role: "model", sv: 0, sid }, { sub: String(id) });
     assert.equal((await ctx.as(good).get("/api/models/profile")).statusCode, 200);
     const cases = {
-      "no exp": await sign({ role: "model", sv: 0 }, { sub: String(id), exp: false }),
-      "no sub": await sign({ role: "model", sv: 0, id }),
-      "no session version": await sign({ role: "model" }, { sub: String(id) }),
-      "another key": await sign({ role: "model", sv: 0 }, { sub: String(id), secret: "not-the-server-secret" }),
+      "no exp": await sign({ role: "model", sv: 0, sid }, { sub: String(id), exp: false }),
+      "no sub": await sign({ role: "model", sv: 0, sid, id }),
+      "no session version": await sign({ role: "model", sid }, { sub: String(id) }),
+      "no session id": await sign({ role: "model", sv: 0 }, { sub: String(id) }),
+      "an unknown session id": await sign({ role: "model", sv: 0, sid: "nope" }, { sub: String(id) }),
+      "another account's session id": await sign(
+        { role: "model", sv: 0, sid },
+        { sub: String(await buildModel(ctx.app)) },
+      ),
+      "another key": await sign({ role: "model", sv: 0, sid }, { sub: String(id), secret: "not-the-server-secret" }),
     };
     for (const [name, token] of Object.entries(cases)) {
       const res = await ctx.as(token).get("/api/models/profile");

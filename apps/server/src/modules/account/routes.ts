@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         attempt: attemptOf(request),
       });
       // Other sessions were revoked; this device continues with a fresh token.
-      return { success: true as const, token: await app.signToken({ role: "model", id: modelId, sessionVersion }) };
+      return { success: true as const, token: await app.renewSession(request, sessionVersion) };
     },
   );
 

@@ -61,7 +61,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         attempt: { ip: request.ip, secret: app.config.jwtSecret },
       });
       // Every other session of this admin ended; this device continues with a fresh token.
-      const token = await app.signToken({ role: "admin", id: admin.id, sessionVersion: admin.sessionVersion });
+      const token = await app.renewSession(request, admin.sessionVersion);
       return { token, user: presentAdmin(admin) };
     },
   );

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
+import { decodeJwt } from "jose";
 import { auditLog, moderationCases, settings } from "../../db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
@@ -139,6 +140,12 @@ const scenarios: Record<string, () => Promise<Call>> = {
     if (res.statusCode === 200) token = (res.json() as { token: string }).token;
     return res;
   },
+  "DELETE /api/admin/sessions/:id": async () => {
+    // Another sign-in of the same admin, ended from the walk's session.
+    const other = await loginAdmin(ctx.app);
+    return () => ctx.as(token).delete(`/api/admin/sessions/${String(decodeJwt(other).sid)}`);
+  },
+  "POST /api/admin/sessions/end-others": async () => () => ctx.as(token).post("/api/admin/sessions/end-others"),
   "POST /api/payments/admin/generate-pix": async () => {
     const id = await buildModel(ctx.app);
     return () => ctx.as(token).post("/api/payments/admin/generate-pix", { amount: 100, model_id: id });

@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await verifyAdminLogin({ db: app.db, body: request.body, ip: request.ip, secret });
       return {
-        token: await app.signToken({ role: "admin", id: admin.id, sessionVersion: admin.sessionVersion }),
+        token: await app.startSession(request, { role: "admin", id: admin.id, sessionVersion: admin.sessionVersion }),
         user: presentAdmin(admin),
       };
     },
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const model = await verifyModelLogin({ db: app.db, body: request.body, ip: request.ip, secret });
       return {
-        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),
         model: presentSessionModel(model),
       };
     },
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const model = await registerModel({ db: app.db, input: request.body });
       reply.code(201);
       return {
-        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),
         model: presentSessionModel(model),
       };
     },

@@ -38,7 +38,7 @@ export const directLoginPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const model = await exchangeDirectLoginToken({ db: app.db, token: request.body.token });
       return {
-        token: await app.signToken({ role: "model", id: model.id, sessionVersion: model.sessionVersion }),
+        token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),
         model: presentSessionModel(model),
       };
     },

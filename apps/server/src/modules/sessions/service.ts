@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type SessionRow, sessions } from "../../db/schema";
+import { admins, models, type SessionRow, sessions } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
+import type { SessionStore } from "../../plugins/auth";
 import { describeDevice } from "./device";
 import { networkOf } from "./network";
 
@@ -91,23 +92,35 @@ export async function endSessions(db: Db, account: SessionAccount, opts: { excep
 }
 
 /** Ends one live session of `account`; another account's session, or one already ended, is 404. */
-export async function endSession(db: Db, account: SessionAccount, id: string): Promise<void> {
-  const ended = await db
+export async function endSession(db: Db, account: SessionAccount, id: string): Promise<SessionRow> {
+  const [ended] = await db
     .update(sessions)
     .set({ endedAt: sql`now()` })
     .where(and(eq(sessions.id, id), ofAccount(account), live()))
-    .returning({ id: sessions.id });
-  if (ended.length === 0) throw notFound("Sessão não encontrada");
+    .returning();
+  if (!ended) throw notFound("Sessão não encontrada");
+  return ended;
 }
 
 /**
  * The account's live sessions whose tokens still work (their session version is the account's current one),
  * most recently seen first.
  */
-export async function listSessions(db: Db, account: SessionAccount, sessionVersion: number): Promise<SessionRow[]> {
+export async function listSessions(db: Db, account: SessionAccount): Promise<SessionRow[]> {
+  const table = account.kind === "admin" ? admins : models;
+  const current = db.select({ v: table.sessionVersion }).from(table).where(eq(table.id, account.id));
   return db
     .select()
     .from(sessions)
-    .where(and(ofAccount(account), live(), eq(sessions.sessionVersion, sessionVersion)))
+    .where(and(ofAccount(account), live(), eq(sessions.sessionVersion, sql`(${current})`)))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.firstSeenAt));
 }
+
+/** What the auth plugin needs of sessions (plugins/auth.ts). */
+export const sessionStore: SessionStore = {
+  ttlMs: SESSION_TTL_MS,
+  start: startSession,
+  findLive: findLiveSession,
+  touch: touchSession,
+  renew: renewSession,
+};
