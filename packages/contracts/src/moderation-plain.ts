@@ -89,3 +89,12 @@ export const APPEAL_OUTCOME_LABELS: Record<AppealOutcome, string> = {
   upheld: "Decisão mantida",
   reversed: "Decisão revertida",
 };
+
+/**
+ * The setting moderation_auto_hide_reports: how many distinct visitors' reports hide an item before any human
+ * looks (non-urgent categories). Seeded with the default; a value out of range counts as the default.
+ */
+export const AUTO_HIDE_SETTING = "moderation_auto_hide_reports";
+export const AUTO_HIDE_REPORTERS_DEFAULT = 3;
+export const AUTO_HIDE_REPORTERS_MIN = 2;
+export const AUTO_HIDE_REPORTERS_MAX = 50;

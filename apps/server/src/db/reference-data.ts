@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { citySlug, DEFAULT_FOOTER_DISCLAIMER, normalizeText } from "@vitrine/contracts";
+import {
+  AUTO_HIDE_REPORTERS_DEFAULT,
+  AUTO_HIDE_SETTING,
+  citySlug,
+  DEFAULT_FOOTER_DISCLAIMER,
+  normalizeText,
+} from "@vitrine/contracts";
 import { count, sql } from "drizzle-orm";
 import { serverRoot } from "../lib/server-root";
 import type { Db } from "./client";
@@ -74,6 +80,8 @@ export function defaultSettings(adminEmail: string | undefined): Record<string, 
     mp_binary_mode: "true",
     mp_webhook_secret: "",
     backend_url: "",
+    // How many distinct visitors' reports hide an item before any human looks (Admin > Configurações > Moderação).
+    [AUTO_HIDE_SETTING]: String(AUTO_HIDE_REPORTERS_DEFAULT),
   };
 }
 

@@ -77,13 +77,23 @@ describe("reports and their triage", () => {
     const [model] = await ctx.app.db.select().from(models).where(eq(models.id, modelId));
     assert.equal(model.photosFrozenAt, null, "a non-urgent hold freezes nothing");
 
-    // The threshold is the moderation_auto_hide_reports setting.
-    await ctx.app.db.insert(settings).values({ settingKey: "moderation_auto_hide_reports", settingValue: "2" });
+    // The threshold is the moderation_auto_hide_reports setting, seeded with its default like every setting.
+    const listed = (await ctx.as(await loginAdmin(ctx.app)).get("/api/admin/settings")).json().settings as {
+      setting_key: string;
+      setting_value: string;
+    }[];
+    assert.equal(listed.find((s) => s.setting_key === "moderation_auto_hide_reports")?.setting_value, "3");
+    const threshold = (value: string) =>
+      ctx.app.db
+        .update(settings)
+        .set({ settingValue: value })
+        .where(eq(settings.settingKey, "moderation_auto_hide_reports"));
+    await threshold("2");
     const second = await buildModel(ctx.app);
     await report(ctx.app, "198.51.100.4", { model_id: second, category: "spam_or_wrong_category" });
     await report(ctx.app, "198.51.100.5", { model_id: second, category: "spam_or_wrong_category" });
     assert.equal((await ctx.as(null).get(`/api/models/public/${second}`)).statusCode, 404);
-    await ctx.app.db.delete(settings).where(eq(settings.settingKey, "moderation_auto_hide_reports"));
+    await threshold("3");
   });
 
   it("reports about a photo hide that photo only, and archiving the case shows it again", async () => {

@@ -1,12 +1,14 @@
+import {
+  AUTO_HIDE_REPORTERS_DEFAULT,
+  AUTO_HIDE_REPORTERS_MAX,
+  AUTO_HIDE_REPORTERS_MIN,
+  AUTO_HIDE_SETTING,
+} from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 
-/** The setting: how many distinct visitors' reports hide an item before any human looks (non-urgent categories). */
-export const AUTO_HIDE_SETTING = "moderation_auto_hide_reports";
-export const DEFAULT_AUTO_HIDE_REPORTERS = 3;
-export const AUTO_HIDE_REPORTERS_MIN = 2;
-export const AUTO_HIDE_REPORTERS_MAX = 50;
+export { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING };
 
 /** The number of distinct reporters that hides an item (the setting, or 3 when unset or out of range). */
 export async function readAutoHideReporters(db: Db): Promise<number> {
@@ -17,5 +19,5 @@ export async function readAutoHideReporters(db: Db): Promise<number> {
   const value = Number(row?.value);
   return Number.isInteger(value) && value >= AUTO_HIDE_REPORTERS_MIN && value <= AUTO_HIDE_REPORTERS_MAX
     ? value
-    : DEFAULT_AUTO_HIDE_REPORTERS;
+    : AUTO_HIDE_REPORTERS_DEFAULT;
 }

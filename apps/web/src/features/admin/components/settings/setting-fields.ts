@@ -1,3 +1,5 @@
+import { AUTO_HIDE_REPORTERS_DEFAULT, AUTO_HIDE_SETTING } from "@vitrine/contracts";
+
 /** How one known setting is edited on the Configurações screen. */
 export type SettingField = {
   key: string;
@@ -106,11 +108,11 @@ export const SETTING_SECTIONS: SettingSectionDef[] = [
       "Denúncias de menor de idade, exploração, tráfico ou coação tiram o perfil do ar na hora; as demais, só depois de denúncias de vários visitantes diferentes.",
     fields: [
       {
-        key: "moderation_auto_hide_reports",
+        key: AUTO_HIDE_SETTING,
         label: "Visitantes diferentes para ocultar automaticamente",
         kind: "select",
         options: ["2", "3", "4", "5", "10"].map((value) => ({ value, label: value })),
-        defaultValue: "3",
+        defaultValue: String(AUTO_HIDE_REPORTERS_DEFAULT),
       },
     ],
   },
