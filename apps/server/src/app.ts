@@ -46,6 +46,7 @@ import { ageAssuranceRoutes } from "./modules/age-assurance/routes";
 import { ageAssuranceAdminRoutes } from "./modules/age-assurance/admin-routes";
 import { verificationAdminRoutes } from "./modules/verification/admin-routes";
 import { verificationModelRoutes } from "./modules/verification/model-routes";
+import { verificationPublicRoutes } from "./modules/verification/verifier-routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
@@ -164,6 +165,7 @@ export async function buildApp({
     await scope.register(reportsPublicRoutes, { prefix: "/reports" });
     await scope.register(ageGateRoutes);
     await scope.register(ageAssuranceRoutes, { prefix: "/age" });
+    await scope.register(verificationPublicRoutes, { prefix: "/identity" });
     await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
     // Mercado Pago's notifications: no session; a signature (or nothing at all) checked before the body is read.
     await scope.register(paymentWebhookRoutes, { prefix: "/payments" });

@@ -41,6 +41,21 @@ export const VERIFICATION_FILES_KEEP_HOURS = 24;
 /** …or this long after the decision she appeals against. */
 export const VERIFICATION_APPEAL_KEEP_DAYS = 30;
 
+export const DOCUMENT_NUMBER_MIN = 4;
+export const DOCUMENT_NUMBER_MAX = 20;
+
+/** A verification refused because the identity (document or verifier account) belongs to a banned account. */
+export const IDENTITY_BANNED_MESSAGE =
+  "Esta identidade pertence a uma conta encerrada pela moderação e não pode ser verificada novamente.";
+
+/**
+ * The result of a verification at the identity verifier, on her verification page after the verifier sends her
+ * back (`?verificador=…`): approved, under 18 (frozen), refused (banned identity), cancelled, or failed.
+ */
+export const VERIFIER_RESULT_PARAM = "verificador";
+export const VERIFIER_RESULTS = ["aprovada", "menor", "recusada", "cancelada", "falhou"] as const;
+export type VerifierResult = (typeof VERIFIER_RESULTS)[number];
+
 export const UNDERAGE_MESSAGE =
   "Menor de 18 anos: a verificação não pode ser aprovada. A conta foi congelada e sinalizada aos administradores.";
 export const VERIFIED_BADGE_LABEL = "Verificada";

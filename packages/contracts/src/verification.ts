@@ -5,6 +5,8 @@ import { cleanPlainText } from "./fields";
 import {
   APPEAL_MESSAGE_MAX,
   APPEAL_MESSAGE_MIN,
+  DOCUMENT_NUMBER_MAX,
+  DOCUMENT_NUMBER_MIN,
   DOCUMENT_TYPES,
   OWN_VERIFICATION_STATES,
   VERIFICATION_FILES,
@@ -54,8 +56,14 @@ export const OwnVerificationSchema = z.object({
   reason: z.string().nullable(),
   submitted_at: z.string().nullable(),
   decided_at: z.string().nullable(),
+  /** The identity verifier's name when one is configured (she may verify there instead of sending photos). */
+  verifier_name: z.string().nullable(),
 });
 export type OwnVerification = z.infer<typeof OwnVerificationSchema>;
+
+/** POST /api/models/verification/verifier: where to send her browser (the verifier's document + selfie flow). */
+export const VerifierStartResponseSchema = z.object({ url: z.string() });
+export type VerifierStartResponse = z.infer<typeof VerifierStartResponseSchema>;
 export const OwnVerificationResponseSchema = z.object({ verification: OwnVerificationSchema });
 export type OwnVerificationResponse = z.infer<typeof OwnVerificationResponseSchema>;
 
@@ -124,8 +132,25 @@ export const BirthDateSchema = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v && v >= "1900-01-01";
   }, "Data de nascimento inválida");
 
-export const ApproveVerificationBodySchema = z.object({ birth_date: BirthDateSchema });
-export type ApproveVerificationBody = z.infer<typeof ApproveVerificationBodySchema>;
+/**
+ * The number read on her document, as the admin types it: only letters and digits count (dots, dashes and spaces
+ * are dropped, letters upper-cased), 4 to 20 of them. Only a keyed hash of it is kept (a ban blocks it).
+ */
+export const DocumentNumberSchema = z
+  .string({ error: "Informe o número do documento" })
+  .transform((v) => v.toUpperCase().replace(/[^0-9A-Z]/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(DOCUMENT_NUMBER_MIN, "Número do documento inválido: informe os dígitos e letras do documento")
+      .max(DOCUMENT_NUMBER_MAX, "Número do documento inválido: informe os dígitos e letras do documento"),
+  );
+
+export const ApproveVerificationBodySchema = z.object({
+  birth_date: BirthDateSchema,
+  document_number: DocumentNumberSchema,
+});
+export type ApproveVerificationBody = z.input<typeof ApproveVerificationBodySchema>;
 /** Reject (she reads the reason and may appeal once) or ask for new photos (she reads what to fix). */
 export const VerificationReasonBodySchema = z.object({
   reason: plainText("o motivo", VERIFICATION_REASON_MIN, VERIFICATION_REASON_MAX),

@@ -3,7 +3,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { prepareDatabase } from "../db/prepare";
 import { startDemoAgeVerifier } from "../fake-age-verifier/demo-verifier";
-import { DEMO_AGE_VERIFIER } from "../fake-age-verifier/identity";
+import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "../fake-age-verifier/identity";
 import { startFakeMercadoPago } from "../fake-mercadopago/fake-mercadopago";
 import { startJobs } from "../jobs";
 import { serve } from "../serve";
@@ -48,6 +48,13 @@ const config = loadConfig({
   AGE_VERIFIER_CLAIM: "age_over_18",
   AGE_VERIFIER_SCOPE: DEMO_AGE_VERIFIER.scope,
   AGE_VERIFIER_NAME: DEMO_AGE_VERIFIER.name,
+  // The same demonstration provider verifies advertisers' identity (its "identidade" scope asks a birth date).
+  IDENTITY_VERIFIER_ISSUER: ageVerifier.issuer,
+  IDENTITY_VERIFIER_CLIENT_ID: ageVerifier.clientId,
+  IDENTITY_VERIFIER_CLIENT_SECRET: ageVerifier.clientSecret,
+  IDENTITY_VERIFIER_CLAIM: DEMO_IDENTITY_VERIFIER.claim,
+  IDENTITY_VERIFIER_SCOPE: DEMO_IDENTITY_VERIFIER.scope,
+  IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
   DATA_DIR: dataDir,
   DATABASE_URL: env.DEMO_DATABASE_URL ?? "",
   ADMIN_EMAIL: adminEmail,
@@ -74,4 +81,5 @@ log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: $
 log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
 log.info(`Mercado Pago simulado em ${fakeMp.url} (pagamentos de teste: Aprovar / Recusar / Estornar no simulador)`);
 log.info(`Verificador de idade de demonstração em ${ageVerifier.issuer} (Maior de 18 / Menor de 18 / Cancelar)`);
+log.info(`Verificador de identidade de demonstração no mesmo endereço (data de nascimento e documento, ou Cancelar)`);
 if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");

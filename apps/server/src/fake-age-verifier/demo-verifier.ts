@@ -1,10 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type Adapter, type AdapterPayload, type Configuration, interactionPolicy } from "oidc-provider";
-import { DEMO_AGE_VERIFIER } from "./identity";
-import { DEMO_ANSWERS, type DemoAnswer, renderErrorPage, renderQuestionPage } from "./interaction-page";
+import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "./identity";
+import {
+  DEMO_ANSWERS,
+  type DemoAnswer,
+  renderErrorPage,
+  renderIdentityPage,
+  renderQuestionPage,
+} from "./interaction-page";
 
 /**
  * The demonstration age verifier: a real OpenID Connect provider (oidc-provider) for `npm run demo`, the tests and
@@ -13,9 +19,14 @@ import { DEMO_ANSWERS, type DemoAnswer, renderErrorPage, renderQuestionPage } fr
  * claims a real verifier would give: `age_over_18` (true or false) and `birthdate` (30 years ago for "Maior de 18",
  * 16 years ago for "Menor de 18"); "Cancelar" sends the visitor back with error=access_denied.
  *
+ * Asked for the `identidade` scope (the identity verification of advertisers), its page "Verificador de identidade
+ * (demonstração)" takes a birth date and a document number instead, and the ID token carries that `birthdate` and
+ * a subject derived from the document number (the same document gives the same subject, as a real verifier's
+ * stable id of a person).
+ *
  * One client, `vitrine-demo`, authenticating with client_secret_basic (a secret drawn at each start), authorization
- * code with PKCE; its redirect URIs are `/api/age/callback` on any http loopback address and port (a test's or the
- * demo's site), plus `redirectUris`. State lives in memory and ends with the process.
+ * code with PKCE; its redirect URIs are `/api/age/callback` and `/api/identity/callback` on any http loopback
+ * address and port (a test's or the demo's site), plus `redirectUris`. State lives in memory and ends with the process.
  */
 export type DemoAgeVerifier = {
   /** The issuer URL (give it to the server as AGE_VERIFIER_ISSUER). */
@@ -35,10 +46,15 @@ export type DemoAgeVerifierOptions = {
 };
 
 /** The site's callback on a loopback address, any port: what the demo and the tests use. */
-const LOOPBACK_CALLBACK = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/api\/age\/callback$/;
+const LOOPBACK_CALLBACK = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?\/api\/(age|identity)\/callback$/;
 
 /** The claims of the age scope, the only ones besides `sub`. */
 const AGE_CLAIMS = ["age_over_18", "birthdate"];
+/** The claims of the identity scope. */
+const IDENTITY_CLAIMS = ["birthdate"];
+
+/** What the visitor answered on the page: the age question, or (identity) her birth date. */
+type Answer = { kind: "age"; answer: Exclude<DemoAnswer, "cancelar"> } | { kind: "identity"; birthdate: string };
 
 /** The assurance level the demonstration reports (the ID token's `acr`). */
 const DEMO_ACR = "demonstracao";
@@ -58,7 +74,7 @@ export async function startDemoAgeVerifier(options: DemoAgeVerifierOptions = {})
   const clientSecret = randomBytes(24).toString("base64url");
   const extraRedirects = new Set(options.redirectUris ?? []);
   /** Each visitor's (account's) last answer, read when the ID token is issued. */
-  const answers = new Map<string, Exclude<DemoAnswer, "cancelar">>();
+  const answers = new Map<string, Answer>();
 
   const provider = new Provider(issuer, await providerConfiguration(clientSecret, answers));
   // The one client accepts the site's callback on any loopback port (tests start sites on random ports).
@@ -93,10 +109,7 @@ export async function startDemoAgeVerifier(options: DemoAgeVerifierOptions = {})
   };
 }
 
-async function providerConfiguration(
-  clientSecret: string,
-  answers: Map<string, Exclude<DemoAnswer, "cancelar">>,
-): Promise<Configuration> {
+async function providerConfiguration(clientSecret: string, answers: Map<string, Answer>): Promise<Configuration> {
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const signingKey = {
     ...(await exportJWK(privateKey)),
@@ -128,8 +141,12 @@ async function providerConfiguration(
     adapter: memoryAdapter(),
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    scopes: ["openid", DEMO_AGE_VERIFIER.scope],
-    claims: { openid: ["sub", "acr"], [DEMO_AGE_VERIFIER.scope]: AGE_CLAIMS },
+    scopes: ["openid", DEMO_AGE_VERIFIER.scope, DEMO_IDENTITY_VERIFIER.scope],
+    claims: {
+      openid: ["sub", "acr"],
+      [DEMO_AGE_VERIFIER.scope]: AGE_CLAIMS,
+      [DEMO_IDENTITY_VERIFIER.scope]: IDENTITY_CLAIMS,
+    },
     acrValues: [DEMO_ACR],
     // The scope's claims go in the ID token itself (the site reads nothing else).
     conformIdTokenClaims: false,
@@ -142,11 +159,14 @@ async function providerConfiguration(
       if (!answer) return undefined;
       return {
         accountId: sub,
-        claims: () => ({
-          sub,
-          age_over_18: answer === "maior",
-          birthdate: birthdateYearsAgo(answer === "maior" ? 30 : 16),
-        }),
+        claims: () =>
+          answer.kind === "identity"
+            ? { sub, birthdate: answer.birthdate }
+            : {
+                sub,
+                age_over_18: answer.answer === "maior",
+                birthdate: birthdateYearsAgo(answer.answer === "maior" ? 30 : 16),
+              },
       };
     },
     renderError: (ctx) => {
@@ -159,37 +179,57 @@ async function providerConfiguration(
 /** GET shows the question; POST records the answer and returns the visitor to the provider, then to the site. */
 async function handleInteraction(
   provider: Provider,
-  answers: Map<string, Exclude<DemoAnswer, "cancelar">>,
+  answers: Map<string, Answer>,
   uid: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   if (details.uid !== uid) throw new Error("interaction mismatch");
+  const identityFlow = String(details.params.scope ?? "")
+    .split(" ")
+    .includes(DEMO_IDENTITY_VERIFIER.scope);
+  const action = `/interaction/${uid}`;
   if (req.method === "GET") {
-    sendHtml(res, 200, renderQuestionPage(`/interaction/${uid}`, "Vitrine"));
+    sendHtml(res, 200, identityFlow ? renderIdentityPage(action, "Vitrine") : renderQuestionPage(action, "Vitrine"));
     return;
   }
   if (req.method !== "POST") {
     res.writeHead(405, { Allow: "GET, POST" }).end();
     return;
   }
-  const answer = new URLSearchParams(await readBody(req)).get("answer");
-  if (!(DEMO_ANSWERS as readonly (string | null)[]).includes(answer)) throw new Error("unknown answer");
+  const form = new URLSearchParams(await readBody(req));
+  const answer = form.get("answer");
   if (answer === "cancelar") {
     await provider.interactionFinished(
       req,
       res,
-      { error: "access_denied", error_description: "A verificação de idade foi cancelada." },
+      { error: "access_denied", error_description: "A verificação foi cancelada." },
       { mergeWithLastSubmission: false },
     );
     return;
   }
-  // One visitor per provider session: a new answer replaces the last one (the session's subject cannot change).
-  const accountId = details.session?.accountId ?? `visitante-${randomBytes(12).toString("base64url")}`;
-  answers.set(accountId, answer as Exclude<DemoAnswer, "cancelar">);
+  let accountId: string;
+  if (identityFlow) {
+    if (answer !== "verificar") throw new Error("unknown answer");
+    const birthdate = form.get("birthdate") ?? "";
+    const documentNumber = (form.get("document") ?? "").toUpperCase().replace(/[^0-9A-Z]/g, "");
+    if (!isPastDate(birthdate) || documentNumber.length < 4) {
+      const error = "Informe uma data de nascimento válida e o número do documento (4 caracteres ou mais).";
+      sendHtml(res, 400, renderIdentityPage(action, "Vitrine", error));
+      return;
+    }
+    // The same document, the same person: her subject does not depend on the session.
+    accountId = `documento-${createHash("sha256").update(documentNumber).digest("base64url").slice(0, 22)}`;
+    answers.set(accountId, { kind: "identity", birthdate });
+  } else {
+    if (!(DEMO_ANSWERS as readonly (string | null)[]).includes(answer)) throw new Error("unknown answer");
+    // One visitor per provider session: a new answer replaces the last one (the session's subject cannot change).
+    accountId = details.session?.accountId ?? `visitante-${randomBytes(12).toString("base64url")}`;
+    answers.set(accountId, { kind: "age", answer: answer as Exclude<DemoAnswer, "cancelar"> });
+  }
   const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-  grant.addOIDCScope(`openid ${DEMO_AGE_VERIFIER.scope}`);
+  grant.addOIDCScope(`openid ${identityFlow ? DEMO_IDENTITY_VERIFIER.scope : DEMO_AGE_VERIFIER.scope}`);
   const grantId = await grant.save();
   await provider.interactionFinished(
     req,
@@ -214,6 +254,18 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("end", () => resolve(body));
     req.on("error", reject);
   });
+}
+
+/** Whether `value` is a calendar date (YYYY-MM-DD) from 1900 to today. */
+function isPastDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    value >= "1900-01-01" &&
+    date <= new Date()
+  );
 }
 
 /** The UTC calendar date `years` years before today (YYYY-MM-DD). */

@@ -1,4 +1,4 @@
-import { DEMO_AGE_VERIFIER } from "./identity";
+import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "./identity";
 
 /**
  * The demonstration verifier's pages, in the site's dark look (its palette and its one gold accent): plain HTML,
@@ -12,7 +12,7 @@ const escapeHtml = (text: string) =>
 export const DEMO_ANSWERS = ["maior", "menor", "cancelar"] as const;
 export type DemoAnswer = (typeof DEMO_ANSWERS)[number];
 
-function page(title: string, body: string): string {
+function page(title: string, body: string, verifierName: string = DEMO_AGE_VERIFIER.name): string {
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
@@ -43,9 +43,15 @@ border:1px solid transparent}
 text-underline-offset:3px}.cancel:hover{color:#f4f0e9}
 button:focus-visible{outline:3px solid #e8c98c;outline-offset:2px}
 form{margin:0}
+label{display:block;font-weight:600;margin:14px 0 6px}
+input{font:inherit;width:100%;min-height:48px;border-radius:10px;padding:10px 14px;background:#0c0b0e;color:#f4f0e9;
+border:1px solid #423c4b;color-scheme:dark}
+input:focus-visible{outline:3px solid #e8c98c;outline-offset:2px}
+.error{background:rgb(220 80 80 / .14);border:1px solid rgb(220 80 80 / .5);color:#f4f0e9;border-radius:10px;
+padding:12px 14px;font-size:.9rem}
 small{display:block;color:#948c81;font-size:.8rem;margin-top:18px;line-height:1.5}
 </style></head>
-<body><header><span class="seal" aria-hidden="true">18</span>${escapeHtml(DEMO_AGE_VERIFIER.name)}</header>
+<body><header><span class="seal" aria-hidden="true">18</span>${escapeHtml(verifierName)}</header>
 <main>${body}</main></body></html>`;
 }
 
@@ -67,6 +73,35 @@ ${button("cancelar", "Cancelar", "cancel")}
 </form>
 <small>Um verificador real confere um documento, uma estimativa facial ou uma credencial de idade e devolve ao site
 apenas o resultado.</small>`,
+  );
+}
+
+/**
+ * The identity check of an advertiser: a real verifier reads her document, matches a selfie and checks liveness;
+ * the demonstration takes the birth date and the document number she types ("Confirmar") or "Cancelar".
+ */
+export function renderIdentityPage(action: string, siteName: string, error?: string): string {
+  return page(
+    DEMO_IDENTITY_VERIFIER.name,
+    `<h1>Verifique sua identidade</h1>
+<p><span class="site">${escapeHtml(siteName)}</span> pede a verificação da sua identidade para anunciar. Só a data de
+nascimento e um identificador seu são enviados ao site.</p>
+<p class="note">Ambiente de demonstração: nenhum documento nem selfie é lido. Informe a data de nascimento e o número do
+documento que um verificador de identidade leria.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+<form method="post" action="${escapeHtml(action)}">
+<label for="birthdate">Data de nascimento</label>
+<input id="birthdate" name="birthdate" type="date" required>
+<label for="document">Número do documento</label>
+<input id="document" name="document" inputmode="text" autocomplete="off" required minlength="4" maxlength="30">
+<div class="actions">
+<button class="adult" type="submit" name="answer" value="verificar">Confirmar</button>
+<button class="cancel" type="submit" name="answer" value="cancelar" formnovalidate>Cancelar</button>
+</div>
+</form>
+<small>Um verificador real confere o documento, compara uma selfie com a foto dele e verifica que a pessoa está presente
+(prova de vida), e devolve ao site apenas o resultado.</small>`,
+    DEMO_IDENTITY_VERIFIER.name,
   );
 }
 

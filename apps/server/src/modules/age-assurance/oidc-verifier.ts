@@ -1,7 +1,7 @@
 import * as oidc from "openid-client";
 import type { AgeVerifierConfig } from "../../config";
 import { todayInSaoPaulo } from "../../lib/dates";
-import type { AgeCheckCompletion, AgeCheckStart, AgeVerifier, VerifierFlow } from "./verifier";
+import type { AgeCheckCompletion, AgeCheckStart, AgeVerifier, VerifiedIdentity, VerifierFlow } from "./verifier";
 
 /**
  * An age verifier that speaks OpenID Connect (openid-client): authorization code with PKCE (S256), `state` and
@@ -20,6 +20,12 @@ export type OidcVerifierOptions = {
   allowHttp: boolean;
   timeoutSeconds?: number;
   discoveryTtlMs?: number;
+  /**
+   * Identity verification of advertisers (modules/verification), never age assurance: `config.claim` is a full
+   * birth date (YYYY-MM-DD) and the answer hands it back with the issuer and subject (`identity`), so that her
+   * age is computed from it and a banned identity is recognised. Age assurance leaves this off and keeps yes/no.
+   */
+  identity?: boolean;
 };
 
 export const OIDC_METHOD = "oidc";
@@ -102,11 +108,17 @@ export function createOidcVerifier(config: AgeVerifierConfig, options: OidcVerif
       } catch (err) {
         return { ok: false, failure: "error", reason: errorCode(err) };
       }
-      const over18 = claims ? readAgeClaim(claims, config.claim) : null;
+      const identity = options.identity && claims ? readIdentity(claims, config.claim) : null;
+      const over18 = !claims
+        ? null
+        : options.identity
+          ? identity && isAdultBirthdate(identity.birthDate, todayInSaoPaulo())
+          : readAgeClaim(claims, config.claim);
       if (over18 === null) return { ok: false, failure: "error", reason: `claim ${config.claim}` };
       return {
         ok: true,
         verification: {
+          ...(identity ? { identity } : {}),
           over18,
           method: OIDC_METHOD,
           verifier: config.name,
@@ -131,6 +143,14 @@ function clientAuthentication(secret: string): oidc.ClientAuth {
     const usePost = methods && !methods.includes("client_secret_basic") && methods.includes("client_secret_post");
     (usePost ? post : basic)(server, client, body, headers);
   };
+}
+
+/** The full birth date (YYYY-MM-DD) in `claim`, with the token's issuer and subject; null when one is missing. */
+function readIdentity(claims: oidc.IDToken, claim: string): VerifiedIdentity | null {
+  const birthDate = claims[claim];
+  if (typeof birthDate !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) return null;
+  if (typeof claims.sub !== "string" || !claims.sub || typeof claims.iss !== "string") return null;
+  return { birthDate, issuer: claims.iss, subject: claims.sub };
 }
 
 /** The answer in the ID token's age claim: true/false, or null when it is missing or not an age. */

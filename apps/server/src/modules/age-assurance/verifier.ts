@@ -31,7 +31,12 @@ export type AgeVerification = {
   /** The verifier's assurance level when it gives one (OpenID Connect: the ID token's `acr`). */
   assurance: string | null;
   verifiedAt: Date;
+  /** Only from a verifier created for identity verification (never for age assurance): who was verified. */
+  identity?: VerifiedIdentity;
 };
+
+/** An identity verifier's answer beyond yes/no: her birth date and the verifier's stable id of her. */
+export type VerifiedIdentity = { birthDate: string; issuer: string; subject: string };
 
 /**
  * Why a check gave no answer:

@@ -144,7 +144,11 @@ describe("authorization of every new route", () => {
       ["GET", `/api/admin/verifications/${pending.id}`],
       ["GET", `/api/admin/verifications/${pending.id}/files/document`],
       ["GET", `/api/admin/verifications/${pending.id}/files/selfie`],
-      ["POST", `/api/admin/verifications/${pending.id}/approve`, { birth_date: "1990-01-01" }],
+      [
+        "POST",
+        `/api/admin/verifications/${pending.id}/approve`,
+        { birth_date: "1990-01-01", document_number: "12.345.678-9" },
+      ],
       ["POST", `/api/admin/verifications/${pending.id}/reject`, { reason: "Motivo qualquer" }],
       ["POST", `/api/admin/verifications/${pending.id}/resubmit`, { reason: "Motivo qualquer" }],
       ["POST", `/api/admin/verifications/frozen/${model.id}/unfreeze`, { reason: "Motivo qualquer" }],

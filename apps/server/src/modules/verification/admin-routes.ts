@@ -15,7 +15,15 @@ import { recordAudit } from "../audit/service";
 import { publishModelChange } from "../models/publish";
 import { readVerificationFile } from "./files";
 import { findVerificationFile, getVerificationDetail, listVerificationQueue } from "./queue";
-import { approveVerification, closeVerification, type Decision, underageRefusal, unfreezeModel } from "./review";
+import { identityHashKey } from "./identity-hash";
+import {
+  approveVerification,
+  bannedIdentityRefusal,
+  closeVerification,
+  type Decision,
+  underageRefusal,
+  unfreezeModel,
+} from "./review";
 
 const FILES_GONE = "Os arquivos desta verificação já foram excluídos.";
 
@@ -25,6 +33,7 @@ const FILES_GONE = "Os arquivos desta verificação já foram excluídos.";
  * account frozen under 18. Every change writes one audit row.
  */
 export const verificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const identityKey = identityHashKey(app.config);
   const detail = async (id: number) => (await getVerificationDetail({ db: app.db, id })).verification;
   const afterDecision = async (decision: Decision) => {
     await publishModelChange(app, decision.modelId, decision.visibility);
@@ -85,9 +94,12 @@ export const verificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         adminId: request.adminId,
         id: request.params.id,
         birthDate: request.body.birth_date,
+        documentNumber: request.body.document_number,
+        identityKey,
       });
       const answer = await afterDecision(decision);
-      if (decision.underage) throw underageRefusal();
+      if (decision.settlement === "underage") throw underageRefusal();
+      if (decision.settlement === "banned") throw bannedIdentityRefusal();
       return answer;
     },
   );

@@ -2,13 +2,19 @@ import multipart from "@fastify/multipart";
 import { OwnVerificationResponseSchema } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getOwnVerification } from "./state";
+import { identityVerifierOf, verifierStartRoute } from "./verifier-routes";
 import { submitVerification } from "./submit";
 import { readVerificationUpload, VERIFICATION_UPLOAD_LIMITS } from "./upload";
 
-/** The signed-in model's identity verification, at /api/models/verification (model scope). */
+/**
+ * The signed-in model's identity verification, at /api/models/verification (model scope): her standing, her photos
+ * for review, and the start of a verification at the identity verifier when one is configured.
+ */
 export const verificationModelRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: VERIFICATION_UPLOAD_LIMITS });
-  const own = (modelId: number) => getOwnVerification({ db: app.db, modelId });
+  const verifier = identityVerifierOf(app);
+  const own = (modelId: number) => getOwnVerification({ db: app.db, modelId, verifierName: verifier?.name ?? null });
+  await app.register(verifierStartRoute(verifier));
 
   app.get("/", { schema: { response: { 200: OwnVerificationResponseSchema } } }, async (request) => ({
     verification: await own(request.modelId),

@@ -71,7 +71,10 @@ describe("visibility needs a verified identity", () => {
     const pending = await pendingOf(ctx.app, model.id);
     assert.equal(pending.code, start.code, "the code she held is kept with her verification for the admin");
     const birth = yearsAgo(31, 10);
-    const approved = await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: birth });
+    const approved = await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
+      birth_date: birth,
+      document_number: "12.345.678-9",
+    });
     stop();
     assert.equal(approved.statusCode, 200, approved.body);
     assert.equal(approved.json().verification.status, "approved");
@@ -88,6 +91,14 @@ describe("visibility needs a verified identity", () => {
     assert.equal(own.birth_date, birth);
     const [audit] = await auditRows("verification.approve", model.id);
     assert.equal((audit.changes as { birth_date: string }).birth_date, birth);
+    // Neither the number she showed nor its hash is written to the audit log; the verification keeps the hash.
+    assert.doesNotMatch(JSON.stringify(audit.changes), /12\.?345|123456789/);
+    const [kept] = await ctx.app.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.id, pending.id));
+    assert.match(kept!.identityHash ?? "", /^[0-9a-f]{64}$/);
+    assert.doesNotMatch(JSON.stringify(kept), /123456789/);
 
     // Her typed age is no longer hers to change; the rest of the profile is.
     const body = { ...model.body, age: 19, description: "Nova descrição" };
@@ -117,6 +128,7 @@ describe("under 18 cannot be approved", () => {
     // 18 tomorrow: still 17 today in São Paulo.
     const refused = await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
       birth_date: addDays(yearsAgo(18), 1),
+      document_number: "12.345.678-9",
     });
     assert.equal(refused.statusCode, 400, refused.body);
     assert.equal(refused.json().error, UNDERAGE_MESSAGE);
@@ -136,7 +148,12 @@ describe("under 18 cannot be approved", () => {
     const switched = await ctx.as(admin).patch(`/api/admin/models/${model.id}/status`, { is_verified: true });
     assert.equal(switched.statusCode, 409, switched.body);
     assert.equal(
-      (await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: yearsAgo(30) })).statusCode,
+      (
+        await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
+          birth_date: yearsAgo(30),
+          document_number: "12.345.678-9",
+        })
+      ).statusCode,
       409,
     );
     assert.deepEqual(await listed("Bruna Congelada"), []);
@@ -160,7 +177,7 @@ describe("under 18 cannot be approved", () => {
       assert.equal(res.statusCode, 400, `${birth_date}: ${res.body}`);
       assert.equal(res.json().code, "VALIDATION_ERROR");
     }
-    const ok = await adminPost(url, { birth_date: yearsAgo(18) });
+    const ok = await adminPost(url, { birth_date: yearsAgo(18), document_number: "12.345.678-9" });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.equal((await ctx.as(model.token).get("/api/models/profile")).json().model.age, 18);
   });
@@ -256,7 +273,10 @@ describe("the files are gone after the job", () => {
     const model = await paidModel("Gabriela Arquivos");
     await sendVerification(ctx.app, model.token, { document_type: "passport" });
     const pending = await pendingOf(ctx.app, model.id);
-    await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: yearsAgo(40) });
+    await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
+      birth_date: yearsAgo(40),
+      document_number: "12.345.678-9",
+    });
     const keys = [pending.documentFileKey!, pending.selfieFileKey!];
     for (const key of keys) assert.ok(await ctx.app.storage.get(key), "stored until the job runs");
 
@@ -281,7 +301,10 @@ describe("the files are gone after the job", () => {
     const model = await paidModel("Helena Apagada");
     await sendVerification(ctx.app, model.token);
     const pending = await pendingOf(ctx.app, model.id);
-    await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: yearsAgo(33) });
+    await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
+      birth_date: yearsAgo(33),
+      document_number: "12.345.678-9",
+    });
     const erased = await ctx.as(model.token).delete("/api/models/account", { password: "senha-forte-123" });
     assert.equal(erased.statusCode, 200, erased.body);
     await deleteDueVerificationFiles({ db: ctx.app.db, storage: ctx.app.storage, now: new Date() });
@@ -304,7 +327,10 @@ describe("the age shown follows the verified birth date", () => {
     const pending = await pendingOf(ctx.app, model.id);
     // Born 25 years ago tomorrow: 24 today.
     const birth = addDays(yearsAgo(25), 1);
-    await adminPost(`/api/admin/verifications/${pending.id}/approve`, { birth_date: birth });
+    await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
+      birth_date: birth,
+      document_number: "12.345.678-9",
+    });
     assert.equal((await ctx.as(null).get(`/api/models/public/${model.id}`)).json().model.age, 24);
 
     const events: ModelEvent[] = [];

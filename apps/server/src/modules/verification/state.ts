@@ -15,6 +15,13 @@ export function drawVerificationCode(): string {
   return code;
 }
 
+/**
+ * A verification at the identity verifier, from her start until its callback; it then ends approved, underage,
+ * rejected (a banned identity), `cancelled` (she gave up there) or `failed` (the verifier failed, or her standing
+ * changed meanwhile). Cancelled and failed ones decide nothing and are not part of her standing.
+ */
+export const VERIFIER_STARTED = "started";
+
 /** Statuses of a verification that an admin or a verifier decided. */
 const DECIDED = ["approved", "rejected", "resubmit", "underage"];
 
@@ -85,7 +92,12 @@ export async function ensureDraftCode(db: Db, modelId: number): Promise<string> 
 }
 
 /** GET /api/models/verification: her standing, with the code to hold in the selfie while she may send photos. */
-export async function getOwnVerification(input: { db: Db; modelId: number }): Promise<OwnVerification> {
+export async function getOwnVerification(input: {
+  db: Db;
+  modelId: number;
+  /** The identity verifier's name, when one is configured. */
+  verifierName: string | null;
+}): Promise<OwnVerification> {
   const standing = await readStanding(input.db, input.modelId);
   const { state, last, pending } = standing;
   const mayReview = canSubmit(state);
@@ -100,5 +112,6 @@ export async function getOwnVerification(input: { db: Db; modelId: number }): Pr
     reason: shownDecision?.reason ?? null,
     submitted_at: (pending ?? shownDecision)?.submittedAt?.toISOString() ?? null,
     decided_at: shownDecision?.decidedAt?.toISOString() ?? null,
+    verifier_name: input.verifierName,
   };
 }

@@ -15,7 +15,7 @@ import { canSubmit, readStanding } from "./state";
 import type { VerificationUpload } from "./upload";
 
 /** Why she cannot send photos now, by where she stands. */
-function refusal(state: OwnVerificationState): AppError {
+export function verificationRefusal(state: OwnVerificationState): AppError {
   switch (state) {
     case "frozen":
       return new AppError(
@@ -46,7 +46,7 @@ export async function submitVerification(input: {
 }): Promise<void> {
   const { app, modelId, upload } = input;
   const before = await readStanding(app.db, modelId);
-  if (!canSubmit(before.state)) throw refusal(before.state);
+  if (!canSubmit(before.state)) throw verificationRefusal(before.state);
   let message: string | null = null;
   if (before.state === "rejected") {
     const parsed = AppealMessageSchema.safeParse(upload.message ?? "");
@@ -62,7 +62,7 @@ export async function submitVerification(input: {
     await app.db.transaction(async (tx) => {
       await lockModel(tx, modelId);
       const standing = await readStanding(tx, modelId);
-      if (!canSubmit(standing.state)) throw refusal(standing.state);
+      if (!canSubmit(standing.state)) throw verificationRefusal(standing.state);
       if ((standing.state === "rejected") !== (message !== null))
         throw conflict("Sua verificação mudou. Recarregue a página.");
       if (!standing.draft) throw conflict("Abra a página de verificação para receber o seu código.");
