@@ -173,7 +173,10 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "POST /api/admin/verifications/:id/approve": async () => {
     const { id } = await pendingVerification();
-    return () => ctx.as(token).post(`/api/admin/verifications/${id}/approve`, { birth_date: "1990-01-01" });
+    return () =>
+      ctx
+        .as(token)
+        .post(`/api/admin/verifications/${id}/approve`, { birth_date: "1990-01-01", document_number: "12.345.678-9" });
   },
   "POST /api/admin/verifications/:id/reject": async () => {
     const { id } = await pendingVerification();
@@ -186,9 +189,10 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/admin/verifications/frozen/:id/unfreeze": async () => {
     const { id, modelId } = await pendingVerification();
     // A birth date under 18 freezes the account (answered 400, audited).
-    await ctx
-      .as(token)
-      .post(`/api/admin/verifications/${id}/approve`, { birth_date: addDays(todayInSaoPaulo(), -365) });
+    await ctx.as(token).post(`/api/admin/verifications/${id}/approve`, {
+      birth_date: addDays(todayInSaoPaulo(), -365),
+      document_number: "12.345.678-9",
+    });
     return () =>
       ctx.as(token).post(`/api/admin/verifications/frozen/${modelId}/unfreeze`, { reason: "Data digitada errada." });
   },
