@@ -16,6 +16,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { citiesRoutes } from "./modules/cities/routes";
 import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { mailModelRoutes, mailPublicRoutes } from "./modules/mail/routes";
 import { modelPaymentsRoutes } from "./modules/model-payments/routes";
 import { moderationAdminRoutes } from "./modules/moderation/admin-routes";
 import { moderationModelRoutes } from "./modules/moderation/model-routes";
@@ -145,6 +146,7 @@ export async function buildApp({
     await scope.register(healthRoutes, { databaseKind: database.kind });
     await scope.register(authRoutes, { prefix: "/auth" });
     await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
+    await scope.register(mailPublicRoutes, { prefix: "/auth" });
     // The directory's reads, the same for every visitor: ETag, 304 and at most 60 s in shared caches.
     await scope.register(async (reads) => {
       markPublicReads(reads);
@@ -179,6 +181,7 @@ export async function buildApp({
     await scope.register(profileRoutes, { prefix: "/models" });
     await scope.register(photosRoutes, { prefix: "/models/photos" });
     await scope.register(accountRoutes, { prefix: "/models/account" });
+    await scope.register(mailModelRoutes, { prefix: "/models/account" });
     await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });

@@ -90,6 +90,13 @@ export type Config = {
    * date claim (default `birthdate`, YYYY-MM-DD). Null when IDENTITY_VERIFIER_ISSUER is unset (review only).
    */
   identityVerifier: AgeVerifierConfig | null;
+  /**
+   * The SMTP server every e-mail goes through (SMTP_URL, e.g. smtps://user:pass@smtp.example:465), "" when unset:
+   * messages then wait in the outbox (production refuses to start without it).
+   */
+  smtpUrl: string;
+  /** The From of every e-mail (MAIL_FROM, e.g. "Vitrine <nao-responda@vitrine.example>"). */
+  mailFrom: string;
 };
 
 /** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
@@ -285,6 +292,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
     storageSweepIntervalMs: readNumber(env, "STORAGE_SWEEP_INTERVAL_MS", 15 * 60_000),
     jobsEnabled: readSwitch(env, "JOBS_ENABLED", true),
+    smtpUrl: env.SMTP_URL?.trim() ?? "",
+    mailFrom: env.MAIL_FROM?.trim() || "Vitrine <nao-responda@localhost>",
     mercadoPagoApiUrl: env.MERCADOPAGO_API_URL || MERCADOPAGO_DEFAULT_API_URL,
     mercadoPagoTimeoutMs: readNumber(env, "MERCADOPAGO_TIMEOUT_MS", 8000),
     mercadoPagoWebhookToleranceS: readNumber(env, "MERCADOPAGO_WEBHOOK_TOLERANCE_S", 300),

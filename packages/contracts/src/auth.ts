@@ -54,6 +54,8 @@ export const SessionModelSchema = z.object({
   payment_message: z.string().nullable(),
   /** Closed by the moderation: she may only read the decision and appeal it (/dashboard/moderacao). */
   banned: z.boolean(),
+  /** False until she opens the confirmation link: the dashboard asks her to, and she cannot pay or go public. */
+  email_confirmed: z.boolean(),
 });
 export type SessionModel = z.infer<typeof SessionModelSchema>;
 

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "ACCOUNT_BANNED",
   "ACCOUNT_SUSPENDED",
   "PHOTOS_FROZEN",
+  // Her e-mail is not confirmed yet: she may not pay or appear on the site.
+  "EMAIL_UNCONFIRMED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -26,6 +26,7 @@ export * from "./age-assurance";
 export * from "./profile";
 export * from "./products";
 export * from "./account";
+export * from "./mail";
 export * from "./payments";
 export * from "./admin";
 export * from "./admin-models";

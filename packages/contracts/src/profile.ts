@@ -172,6 +172,7 @@ export type ProfileUpdate = z.output<typeof ProfileBodySchema>;
 export const VisibilityReasonCodeSchema = z.enum([
   "inactive",
   "identity_unverified",
+  "email_unconfirmed",
   "verification_frozen",
   "no_payment",
   "plan_expired",

@@ -827,3 +827,4 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+export type EmailTokenRow = typeof emailTokens.$inferSelect;

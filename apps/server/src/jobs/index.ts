@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { ageChecksJob } from "./age-checks";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
+import { mailOutboxJob } from "./mail-outbox";
 import { moderationEvidenceJob } from "./moderation-evidence";
 import { photoFingerprintsJob } from "./photo-fingerprints";
 import { planExpiryJob } from "./plan-expiry";
@@ -23,6 +24,7 @@ export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[
     moderationEvidenceJob,
     verificationJob,
     photoFingerprintsJob,
+    mailOutboxJob,
   ];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;

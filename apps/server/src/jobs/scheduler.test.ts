@@ -288,6 +288,7 @@ describe("scheduler", () => {
         ["moderation-evidence", 60 * MINUTE],
         ["verification", 10 * MINUTE],
         ["photo-fingerprints", MINUTE],
+        ["mail-outbox", MINUTE / 2],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
@@ -302,6 +303,7 @@ describe("scheduler", () => {
         "moderation-evidence",
         "verification",
         "photo-fingerprints",
+        "mail-outbox",
       ],
     );
     assert.equal(ctx.config.jobsEnabled, false);

@@ -45,12 +45,23 @@ export function buildRegistration(overrides: Partial<RegisterBody> = {}): Regist
   };
 }
 
-/** Registers a model through the real route; returns its token and id. */
-export async function registerModel(app: FastifyInstance, overrides: Partial<RegisterBody> = {}) {
+/**
+ * Registers a model through the real route; returns its token and id. Her e-mail is then marked confirmed (as if
+ * she opened the link), so tests of paying and visibility start from a usable account; the confirmation itself
+ * is tested in modules/mail with `confirmed: false`.
+ */
+export async function registerModel(
+  app: FastifyInstance,
+  overrides: Partial<RegisterBody> = {},
+  opts: { confirmed?: boolean } = {},
+) {
   const body = buildRegistration(overrides);
   const res = await app.inject({ method: "POST", url: "/api/auth/model/register", payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { token: string; model: { id: number } };
+  if (opts.confirmed !== false) {
+    await app.db.update(models).set({ emailConfirmedAt: new Date() }).where(eq(models.id, json.model.id));
+  }
   return { token: json.token, id: json.model.id, body };
 }
 
@@ -105,6 +116,7 @@ export async function buildModel(app: FastifyInstance, input: QuickModel = {}): 
     age: 25,
     isActive: true,
     isVerified: true,
+    emailConfirmedAt: new Date(),
     nextDueDate: validDays === null ? null : addDays(todayInSaoPaulo(), validDays),
     firstPaidAt: validDays === null ? null : new Date(),
     ...fields,

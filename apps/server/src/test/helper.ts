@@ -133,6 +133,9 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     failpoint: undefined,
     // Review only: tests of the identity verifier pass one (see modules/verification/verifier.test.ts).
     identityVerifier: null,
+    // No SMTP server: messages wait in the outbox; a mail test starts a local one (test/smtp.ts) and passes it.
+    smtpUrl: "",
+    mailFrom: "Vitrine <nao-responda@vitrine.test>",
     ...overrides,
   };
   const app = await buildApp({ config, database, logger: false });

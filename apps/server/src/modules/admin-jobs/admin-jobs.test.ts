@@ -39,6 +39,7 @@ describe("GET /api/admin/jobs", () => {
         ["moderation-evidence", "Retenção legal de denúncias", 0, null],
         ["verification", "Verificação de identidade: arquivos e idades", 0, null],
         ["photo-fingerprints", "Impressões digitais das fotos", 0, null],
+        ["mail-outbox", "Envio de e-mails", 0, null],
       ],
     );
 

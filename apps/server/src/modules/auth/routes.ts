@@ -7,6 +7,7 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/app-error";
+import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
 import { presentAdmin } from "./present";
 import { registerModel, verifyAdminLogin, verifyModelLogin } from "./service";
@@ -46,6 +47,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { body: RegisterBodySchema, response: { 201: ModelAuthResponseSchema } } },
     async (request, reply) => {
       const model = await registerModel({ db: app.db, input: request.body });
+      // Until she opens the link she may not pay or be public (modules/mail).
+      await sendEmailConfirmation(app, {
+        model,
+        email: model.email,
+        fallbackOrigin: `${request.protocol}://${request.host}`,
+      });
       reply.code(201);
       return {
         token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),

@@ -12,6 +12,7 @@ export function presentSessionModel(row: ModelRow): SessionModel {
     is_active: row.isActive,
     next_due_date: row.nextDueDate,
     banned: row.moderationStatus === "banned",
+    email_confirmed: row.emailConfirmedAt !== null,
     ...derivePaymentStatus(row),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { type ModelPaymentRow, modelPayments, models, plans } from "../../db/schema";
 import { notFound, unauthorized } from "../../lib/app-error";
+import { assertEmailConfirmed } from "../mail/service";
 import { mpDate, ProviderError } from "../../lib/mercadopago";
 import { renderPixQr } from "../../lib/pix";
 import {
@@ -55,10 +56,12 @@ export async function findRenewalPlan({ db, planId }: { db: Db; planId?: number 
 /** The signed-in model as the payer Mercado Pago shows (a deleted account's session is no longer valid). */
 async function findPayer(db: Db, modelId: number) {
   const [model] = await db
-    .select({ name: models.name, email: models.email })
+    .select({ name: models.name, email: models.email, emailConfirmedAt: models.emailConfirmedAt })
     .from(models)
     .where(and(eq(models.id, modelId), isNull(models.deletedAt)));
   if (!model) throw unauthorized();
+  // She pays only once her e-mail is confirmed: the receipt and every notice about her plan go there.
+  assertEmailConfirmed(model);
   return model;
 }
 

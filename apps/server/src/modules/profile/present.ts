@@ -48,6 +48,13 @@ export function explainVisibility(
       message: "Verifique sua identidade para aparecer no site.",
     });
   }
+  if (!m.emailConfirmedAt) {
+    reasons.push({
+      code: "email_unconfirmed",
+      blocking: true,
+      message: "Confirme seu e-mail para aparecer no site: abra o link que enviamos para você.",
+    });
+  }
   const planValid = m.nextDueDate !== null && today < m.nextDueDate;
   if (!planValid) {
     if (m.nextDueDate && m.firstPaidAt) {

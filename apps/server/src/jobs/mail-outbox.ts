@@ -1,0 +1,20 @@
+import { deliverDueMail, mailerOf } from "../modules/mail/service";
+import type { Job } from "./scheduler";
+
+export const MAIL_OUTBOX_JOB = "mail-outbox";
+
+/**
+ * Sends the outbox's due messages (modules/mail/outbox.ts): a message the action's own attempt could not send
+ * (SMTP down, a refusal) is retried with backoff and marked failed after the last attempt. Without SMTP_URL the
+ * messages wait.
+ */
+export const mailOutboxJob: Job = {
+  name: MAIL_OUTBOX_JOB,
+  label: "Envio de e-mails",
+  intervalMs: 30_000,
+  async run({ app, now }) {
+    const outcome = await deliverDueMail({ db: app.db, mailer: mailerOf(app), now, limit: 200 });
+    if (outcome.sent + outcome.retried + outcome.failed > 0)
+      app.log.info({ job: MAIL_OUTBOX_JOB, ...outcome }, "e-mails");
+  },
+};

@@ -1,0 +1,77 @@
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string; subject: string; text: string; html: string };
+
+export type LocalSmtp = {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** The first message (to `to`, when given) matching `test`, waiting up to `timeoutMs` for it to arrive. */
+  waitFor(match: { to?: string; subject?: RegExp }, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Starts refusing every message (a 451 after DATA) until called with false. */
+  refuse(on: boolean): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A real SMTP server on the loopback (the `smtp-server` package) that keeps what arrives, parsed: the outside
+ * part of the mailer's tests, spoken to over the real protocol. `port` 0 picks a free one.
+ */
+export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
+  const received: ReceivedMail[] = [];
+  let refusing = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          if (refusing) return callback(Object.assign(new Error("Tente mais tarde"), { responseCode: 451 }));
+          const address = (a: typeof mail.to) => (Array.isArray(a) ? a[0]?.text : a?.text) ?? "";
+          received.push({
+            from: mail.from?.text ?? "",
+            to: address(mail.to),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const bound = (server.server.address() as { port: number }).port;
+  return {
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
+    received,
+    async waitFor(match, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(
+          (m) => (!match.to || m.to.includes(match.to)) && (!match.subject || match.subject.test(m.subject)),
+        );
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no e-mail ${JSON.stringify(String(match.subject))} to ${match.to}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    refuse(on) {
+      refusing = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The token of the first link to `path` in a message's text. */
+export function linkToken(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
+  return match[1];
+}
