@@ -9,10 +9,16 @@ type FingerprintTable = typeof photos | typeof blockedPhotoFingerprints;
 /** The bit shift of each band, as the band indexes of db/schema.ts compute them. */
 const BAND_SHIFTS = [48, 32, 16, 0];
 
+/** Whether a stored 64-bit hash is at most MATCH_DISTANCE bits from the picture's: the one matching rule. */
+const closeTo = (stored: SQL | FingerprintTable["perceptualHash"], hash: SQL) =>
+  sql`bit_count((${stored} # ${hash})::bit(64)) <= ${MATCH_DISTANCE}`;
+
 /**
  * Rows of `table` holding the same picture: the same SHA-256, or a hash of the same hasher at most
- * MATCH_DISTANCE bits away. The band conditions (one of them holds for every such hash) let PostgreSQL read the
- * few rows the band indexes point at; bit_count then keeps the close ones.
+ * MATCH_DISTANCE bits away — the whole picture's hash, or one of its crops' (blocked_photo_fingerprints keeps a
+ * row per crop; photos keep them in crop_hashes), so a cropped copy matches the photo it was cut from. The band
+ * conditions (one of them holds for every such hash) let PostgreSQL read the few rows the band indexes point at
+ * (the crops' bands through the GIN index photos_crop_bands_idx); closeTo then keeps the close ones.
  */
 function samePicture(table: FingerprintTable, fingerprint: PhotoFingerprint): SQL {
   const sameBytes = eq(table.sha256, fingerprint.sha256);
@@ -23,14 +29,18 @@ function samePicture(table: FingerprintTable, fingerprint: PhotoFingerprint): SQ
     (shift, i) =>
       sql`((${table.perceptualHash} >> ${sql.raw(String(shift))}) & 65535) = any(${`{${bands[i].join(",")}}`}::bigint[])`,
   );
+  const whole = and(or(...sharesBand), closeTo(table.perceptualHash, hash));
   return or(
     sameBytes,
-    and(
-      eq(table.hasher, fingerprint.hasher),
-      or(...sharesBand),
-      sql`bit_count((${table.perceptualHash} # ${hash})::bit(64)) <= ${MATCH_DISTANCE}`,
-    ),
+    and(eq(table.hasher, fingerprint.hasher), table === photos ? or(whole, sameCrop(bands, hash)) : whole),
   )!;
+}
+
+/** A photo one of whose crop hashes is close: its tagged crop bands share one with the picture's (GIN index). */
+function sameCrop(bands: number[][], hash: SQL): SQL {
+  const tagged = bands.flatMap((values, band) => values.map((value) => (band << 16) | value));
+  return sql`(photo_crop_bands(${photos.cropHashes}) && ${`{${tagged.join(",")}}`}::int[]
+    and exists (select 1 from unnest(${photos.cropHashes}) as crop(hash) where ${closeTo(sql`crop.hash`, hash)}))`;
 }
 
 /*
