@@ -1,11 +1,14 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { models, publicDataVersion } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
+import { notifyPlanExpired, notifyPlanExpiring } from "../modules/mail/service";
 import { modelChangeEvents } from "../modules/models/publish";
 import { MODERATION_CLEAR } from "../modules/models/visibility";
 import type { Job } from "./scheduler";
 
 export const PLAN_EXPIRY_JOB = "plan-expiry";
+/** "Your plan expires in 3 days": sent when next_due_date is this many days ahead. */
+const EXPIRY_NOTICE_DAYS = 3;
 
 /** What the job remembers: the last São Paulo day whose expiries it announced. */
 type ExpiryState = { lastAnnouncedDay?: string };
@@ -20,6 +23,10 @@ const isDay = (value: unknown): value is string => typeof value === "string" && 
  * instance's public cache rebuilds its lists at once) and publishes `model_status_updated`, so open listings and
  * her own dashboard refresh without a reload. A model hidden for another reason was never public: nothing is
  * said about her. After a pause (a restart, a deploy) the next run catches up on the days it missed.
+ *
+ * It also writes her e-mails (modules/mail): "expired" to those models, and "expires in 3 days" to the models,
+ * public or not, whose due date is three days after a day of the same span (her plan's last day is two days
+ * away), unless she switched plan e-mails off.
  */
 export const planExpiryJob: Job = {
   name: PLAN_EXPIRY_JOB,
@@ -31,7 +38,7 @@ export const planExpiryJob: Job = {
     const after = isDay(lastAnnouncedDay) ? lastAnnouncedDay : addDays(today, -1);
     if (after >= today) return state;
     const expired = await app.db
-      .select({ id: models.id })
+      .select({ id: models.id, due: models.nextDueDate })
       .from(models)
       .where(
         and(
@@ -58,6 +65,21 @@ export const planExpiryJob: Job = {
       }
       app.log.info({ job: PLAN_EXPIRY_JOB, models: expired.length, day: today }, "planos vencidos anunciados");
     }
+    const expiring = await app.db
+      .select({ id: models.id, due: models.nextDueDate })
+      .from(models)
+      .where(
+        and(
+          isNull(models.deletedAt),
+          gt(models.nextDueDate, addDays(after, EXPIRY_NOTICE_DAYS)),
+          lte(models.nextDueDate, addDays(today, EXPIRY_NOTICE_DAYS)),
+        ),
+      )
+      .orderBy(models.id);
+    await app.db.transaction(async (tx) => {
+      for (const { id, due } of expired) if (due) await notifyPlanExpired(tx, id, due);
+      for (const { id, due } of expiring) if (due) await notifyPlanExpiring(tx, id, due);
+    });
     return { lastAnnouncedDay: today } satisfies ExpiryState;
   },
 };

@@ -4,7 +4,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { PHOTO_WIDTHS, photoUrl } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
-import { modelPayments, models, orders, photos, products } from "../../db/schema";
+import { mailOutbox, modelPayments, models, orders, photos, products } from "../../db/schema";
 import type { ModelEvent } from "../../plugins/events";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
@@ -78,7 +78,7 @@ describe("PUT /api/models/account/password", () => {
 });
 
 describe("PUT /api/models/account/email", () => {
-  test("changes the e-mail after the password; a taken e-mail is 409", async () => {
+  test("a new e-mail becomes hers once she opens the link sent to it; a taken e-mail is 409", async () => {
     const { token, body } = await registerModel(ctx.app);
     const other = await registerModel(ctx.app);
 
@@ -98,7 +98,13 @@ describe("PUT /api/models/account/email", () => {
     const newEmail = `Nova.${body.email}`;
     const ok = await account("PUT", "/email", token, { current_password: body.password, email: ` ${newEmail} ` });
     assert.equal(ok.statusCode, 200, ok.body);
-    assert.equal(ok.json().model.email, newEmail.toLowerCase());
+    // Nothing changes until the new address is confirmed.
+    assert.equal(ok.json().model.email, body.email);
+    assert.equal((await login(body.email, body.password)).statusCode, 200);
+    const [mail] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, newEmail.toLowerCase()));
+    const link = /confirmar-email\?token=([\w-]+)/.exec(mail.textBody)?.[1];
+    const confirm = await ctx.app.inject({ method: "POST", url: "/api/auth/email/confirm", payload: { token: link } });
+    assert.equal(confirm.statusCode, 200, confirm.body);
     assert.equal((await login(newEmail.toLowerCase(), body.password)).statusCode, 200);
     assert.equal((await login(body.email, body.password)).statusCode, 401);
   });

@@ -8,6 +8,7 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
 import { publishModelChange } from "../models/publish";
 import { type Attempt, changeEmail, changePassword, deleteAccount } from "./service";
@@ -43,6 +44,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         modelId: request.modelId,
         body: request.body,
         attempt: attemptOf(request),
+      });
+      await sendEmailConfirmation(app, {
+        model: row,
+        email: request.body.email,
+        fallbackOrigin: `${request.protocol}://${request.host}`,
       });
       return { model: presentSessionModel(row) };
     },

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
-import { conflict, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
+import { conflict, notFound, validationError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
@@ -61,6 +61,11 @@ export async function changePassword({
   return row.sessionVersion;
 }
 
+/**
+ * Asks to change her e-mail: after her password, an address free of other accounts is accepted and answered; the
+ * caller sends it a confirmation link, and the address becomes hers only when that link is opened
+ * (modules/mail confirmEmail) — a mistyped address never locks her out, and she stays confirmed meanwhile.
+ */
 export async function changeEmail(input: {
   db: Db;
   modelId: number;
@@ -74,17 +79,8 @@ export async function changeEmail(input: {
     .from(models)
     .where(and(eq(models.email, body.email), ne(models.id, modelId)));
   if (taken.length) throw conflict(EMAIL_TAKEN.message, [EMAIL_TAKEN]);
-  try {
-    const [row] = await db
-      .update(models)
-      .set({ email: body.email, updatedAt: new Date() })
-      .where(eq(models.id, modelId))
-      .returning();
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN.message, [EMAIL_TAKEN]);
-    throw err;
-  }
+  const [row] = await db.select().from(models).where(eq(models.id, modelId));
+  return row;
 }
 
 /**

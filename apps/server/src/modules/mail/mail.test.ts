@@ -3,7 +3,17 @@ import { after, before, describe, test } from "node:test";
 import { FORGOT_PASSWORD_ANSWER } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import { emailTokens, mailOutbox, models } from "../../db/schema";
-import { bearer, buildRegistration, makeVisible, registerModel, setSetting } from "../../test/factories";
+import {
+  bearer,
+  buildModel,
+  buildRegistration,
+  loginAdmin,
+  makeVisible,
+  registerModel,
+  setSetting,
+} from "../../test/factories";
+import { planExpiryJob } from "../../jobs/plan-expiry";
+import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { freePort } from "../../test/free-port";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
@@ -272,5 +282,49 @@ describe("notification switches", () => {
       .where(eq(models.email, (await ctx.as(token).get("/api/auth/verify")).json().model.email));
     assert.deepEqual(row.emailNotificationsOff, ["payment", "moderation"]);
     assert.equal((await ctx.as(token).put("/api/models/account/notifications", { plan: "sim" })).statusCode, 400);
+  });
+});
+
+describe("notification e-mails", () => {
+  const mailsTo = async (modelId: number) => {
+    const [model] = await ctx.app.db.select().from(models).where(eq(models.id, modelId));
+    return ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, model.email));
+  };
+
+  test("the plan-expiry job writes 'expires in 3 days' and 'expired', unless she switched plan e-mails off", async () => {
+    const expired = await buildModel(ctx.app, { validDays: 0 });
+    const expiring = await buildModel(ctx.app, { validDays: 3 });
+    const later = await buildModel(ctx.app, { validDays: 4 });
+    const quiet = await buildModel(ctx.app, { validDays: 3, emailNotificationsOff: ["plan"] });
+    await planExpiryJob.run({ app: ctx.app, now: new Date(), state: {} });
+    const [gone] = await mailsTo(expired);
+    assert.equal(gone.subject, "Seu plano venceu — Vitrine");
+    const [soon] = await mailsTo(expiring);
+    assert.equal(soon.subject, "Seu plano vence em 3 dias — Vitrine");
+    assert.match(soon.textBody, /vence em \d{2}\/\d{2}\/\d{4}/);
+    assert.equal((await mailsTo(later)).length, 0);
+    assert.equal((await mailsTo(quiet)).length, 0);
+    // The same day again announces nothing twice.
+    await planExpiryJob.run({ app: ctx.app, now: new Date(), state: { lastAnnouncedDay: todayInSaoPaulo() } });
+    assert.equal((await mailsTo(expiring)).length, 1);
+  });
+
+  test("a payment marked paid tells her, once, with the new due date; switched off, nothing", async () => {
+    const admin = await loginAdmin(ctx.app);
+    const pay = (modelId: number) =>
+      ctx.as(admin).post(`/api/admin/models/${modelId}/payments`, {
+        amount: 50,
+        method: "cash",
+        due_date: addDays(todayInSaoPaulo(), 30),
+        status: "paid",
+      });
+    const paid = await buildModel(ctx.app, { validDays: null });
+    assert.equal((await pay(paid)).statusCode, 201);
+    const [mail] = await mailsTo(paid);
+    assert.equal(mail.kind, "payment");
+    assert.match(mail.textBody, /Seu plano vale até/);
+    const quiet = await buildModel(ctx.app, { validDays: null, emailNotificationsOff: ["payment"] });
+    assert.equal((await pay(quiet)).statusCode, 201);
+    assert.equal((await mailsTo(quiet)).length, 0);
   });
 });

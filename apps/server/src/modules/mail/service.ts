@@ -18,6 +18,7 @@ import { kickMail } from "./outbox";
 
 export { deliverDueMail, mailerOf } from "./outbox";
 export { notifyModel } from "./notify";
+export * from "./notifications";
 export * as mailMessages from "./messages";
 import { mailOrigin, queueRendered } from "./send";
 import { countRecentLinks, issueLinkToken, type LinkOwner, useLinkToken } from "./tokens";

@@ -2,6 +2,7 @@ import { addDaysToDate, daysBetweenDates, proposeDueDate } from "@vitrine/contra
 import { eq, sql } from "drizzle-orm";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models } from "../../db/schema";
 import { flagColumnsWhenPaid } from "../../lib/payment-flags";
+import { notifyPaymentConfirmed } from "../mail/service";
 import { assertCanActivate } from "../models/activation";
 import type { Tx } from "../models/lock-model";
 
@@ -92,6 +93,7 @@ export async function markPlanPaymentPaid(input: {
       })
       .where(eq(models.id, model.id));
   }
+  await notifyPaymentConfirmed(tx, model.id, next ?? model.nextDueDate);
   return changes;
 }
 

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { bannedEmails, moderationCases, type ModerationCaseRow, models, photos } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
+import { notifyModerationDecided } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, publishModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
@@ -153,6 +154,11 @@ export async function decideCase(
         ...(photoId !== null && kase.photoId === null ? { photoId } : {}),
       })
       .where(eq(moderationCases.id, kase.id));
+    // She reads a decision against her by e-mail too; an archived report (no violation) is not news to her, and
+    // content held as evidence of exploitation is not announced to whoever posted it.
+    if (model && body.action !== "archive" && !body.legal_hold) {
+      await notifyModerationDecided(tx, model.id, body.action, body.reason);
+    }
     await recordAudit({
       db: tx,
       adminId,

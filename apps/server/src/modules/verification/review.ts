@@ -5,6 +5,7 @@ import { type IdentityVerificationRow, identityVerifications, models } from "../
 import { conflict, notFound, validationError } from "../../lib/app-error";
 import { ageOn, todayInSaoPaulo } from "../../lib/dates";
 import { recordAudit } from "../audit/service";
+import { notifyVerificationDecided } from "../mail/service";
 import { lockModel, lockModelForAdmin, type Tx } from "../models/lock-model";
 import { isModelVisible, type VisibilityChange } from "../models/publish";
 import { documentIdentityHash, isIdentityBanned } from "./identity-hash";
@@ -83,6 +84,14 @@ async function settleVerification(
           : { isVerified: true, verifiedBirthDate: input.birthDate, age, updatedAt: input.now },
       )
       .where(eq(models.id, row.modelId));
+  }
+  // She hears of an approval or a refusal; a frozen account (under 18) is for the admins to handle.
+  if (settlement !== "underage") {
+    await notifyVerificationDecided(
+      tx,
+      row.modelId,
+      settlement === "approved" ? { approved: true } : { approved: false, reason: IDENTITY_BANNED_MESSAGE },
+    );
   }
   return { settlement, age };
 }
@@ -241,6 +250,7 @@ export async function closeVerification(input: {
       .update(identityVerifications)
       .set({ status: input.outcome, reason: input.reason, ...decided(input.adminId, now, FILES_KEEP_MS) })
       .where(eq(identityVerifications.id, row.id));
+    await notifyVerificationDecided(tx, row.modelId, { approved: false, reason: input.reason });
     await recordAudit({
       db: tx,
       adminId: input.adminId,
