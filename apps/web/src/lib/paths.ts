@@ -47,6 +47,19 @@ export const apiPaths = {
     product: (id: Id) => `/api/models/products/${enc(id)}`,
     orders: "/api/models/orders",
   },
+  /** Sessões ativas of the signed-in model or admin: list, end one, end all others. */
+  sessions: {
+    model: {
+      root: "/api/models/sessions",
+      byId: (id: Id) => `/api/models/sessions/${enc(id)}`,
+      endOthers: "/api/models/sessions/end-others",
+    },
+    admin: {
+      root: "/api/admin/sessions",
+      byId: (id: Id) => `/api/admin/sessions/${enc(id)}`,
+      endOthers: "/api/admin/sessions/end-others",
+    },
+  },
   /** The signed-in model's account (Configurações): DELETE on `root` deletes it. */
   account: {
     root: "/api/models/account",
@@ -72,6 +85,8 @@ export const apiPaths = {
   /** Identity verification: the model's own (GET her standing, POST her photos) and the admin's "Verificações". */
   verification: {
     own: "/api/models/verification",
+    /** Starts her verification at the identity verifier: answers the verifier's URL to send her browser to. */
+    verifier: "/api/models/verification/verifier",
     queue: "/api/admin/verifications",
     detail: (id: Id) => `/api/admin/verifications/${enc(id)}`,
     file: (id: Id, file: "document" | "selfie") => `/api/admin/verifications/${enc(id)}/files/${file}`,

@@ -3,11 +3,13 @@ import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { ActiveSessionsCard } from "@/features/auth/components/active-sessions-card";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
 import { ChangeEmailCard } from "../components/change-email-card";
 import { ChangePasswordCard } from "../components/change-password-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
+import { NotificationsCard } from "@/features/auth/components/notifications-card";
 
 function AccountSettings({ model }: { model: SessionModel }) {
   usePageTitle("Configurações");
@@ -26,13 +28,15 @@ function AccountSettings({ model }: { model: SessionModel }) {
       <div className="flex flex-col gap-6">
         <ChangePasswordCard />
         <ChangeEmailCard currentEmail={model.email} />
+        <NotificationsCard />
+        <ActiveSessionsCard audience="model" />
         <DeleteAccountCard />
       </div>
     </PageContainer>
   );
 }
 
-/** Configurações (/dashboard/configuracoes): password, e-mail, LGPD account deletion. */
+/** Configurações (/dashboard/configuracoes): password, e-mail, active sessions, LGPD account deletion. */
 export function AccountSettingsPage() {
   return <ModelOnly>{(model) => <AccountSettings model={model} />}</ModelOnly>;
 }

@@ -1,6 +1,7 @@
 import type { AdminSetting } from "@vitrine/contracts";
 import { QueryState } from "@/components/ui";
 import { useAdminSettings } from "@/features/admin/api/get-settings";
+import { ActiveSessionsCard } from "@/features/auth/components/active-sessions-card";
 import { AdminAccountCard } from "./admin-account-card";
 import { OtherSettingsCard } from "./other-settings-card";
 import { MANAGED_SETTING_KEYS, SETTING_SECTIONS } from "./setting-fields";
@@ -24,12 +25,13 @@ function SettingsSections({ settings }: { settings: AdminSetting[] }) {
   );
 }
 
-/** The settings panel: the admin's own login, then the site's settings by section. */
+/** The settings panel: the admin's own login and sessions, then the site's settings by section. */
 export function SettingsPanel() {
   const settings = useAdminSettings();
   return (
     <div className="flex flex-col gap-6">
       <AdminAccountCard />
+      <ActiveSessionsCard audience="admin" />
       <QueryState query={settings} errorText="Não foi possível carregar as configurações." title="Configurações">
         {(data) => <SettingsSections settings={data} />}
       </QueryState>
