@@ -66,6 +66,18 @@ export const routes: RouteObject[] = [
       { path: "model/login", Component: ModelLoginPage },
       { path: "register", Component: page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
       {
+        path: "esqueci-senha",
+        Component: page(() => import("@/features/auth/pages/forgot-password-page"), "ForgotPasswordPage"),
+      },
+      {
+        path: "redefinir-senha",
+        Component: page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage"),
+      },
+      {
+        path: "confirmar-email",
+        Component: page(() => import("@/features/auth/pages/confirm-email-page"), "ConfirmEmailPage"),
+      },
+      {
         path: "denuncias",
         Component: page(() => import("@/features/public/pages/report-notice-page"), "ReportNoticePage"),
       },

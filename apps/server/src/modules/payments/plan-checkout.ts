@@ -62,7 +62,7 @@ async function findPayer(db: Db, modelId: number) {
   if (!model) throw unauthorized();
   // She pays only once her e-mail is confirmed: the receipt and every notice about her plan go there.
   assertEmailConfirmed(model);
-  return model;
+  return { name: model.name, email: model.email };
 }
 
 async function insertPlanPayment(

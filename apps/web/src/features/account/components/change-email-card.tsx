@@ -7,7 +7,10 @@ import { useChangeEmail } from "../api/change-email";
 
 const EMPTY = { email: "", current_password: "" };
 
-/** Alterar e-mail: the login e-mail, confirmed with the current password. */
+/**
+ * Alterar e-mail: the login e-mail, asked with the current password; the new address becomes hers once she opens
+ * the confirmation link sent to it.
+ */
 export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
   const change = useChangeEmail();
   const form = useZodForm(ChangeEmailBodySchema, EMPTY, {
@@ -21,7 +24,7 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
   const submit = form.handleSubmit((body) =>
     change.mutate(body, {
       onSuccess: () => {
-        toast.success("E-mail alterado com sucesso!");
+        toast.success(`Enviamos um link para ${body.email}. O novo e-mail vale quando você abrir o link.`);
         form.reset();
       },
       onError: (err) => toast.error(errorMessage(err, "Erro ao alterar e-mail. Tente novamente.")),

@@ -3,10 +3,12 @@ import { useRef } from "react";
 import { Button, Input, PasswordInput } from "@/components/ui";
 import { useFocusParam } from "@/hooks/use-focus-param";
 import { useZodForm } from "@/hooks/use-zod-form";
+import { Link, useLocation } from "@/lib/router";
 
 /**
  * E-mail + password form shared by the model and admin logins (submit "Entrar" / "Entrando..."). A refused login
- * (`error`) is shown in the form above the button, announced as an alert, until the page clears it.
+ * (`error`) is shown in the form above the button, announced as an alert, until the page clears it. "Esqueci minha
+ * senha" leads to the reset request for the account of the page it is on (the admin's under /admin).
  */
 export function LoginForm({
   onSubmit,
@@ -20,6 +22,7 @@ export function LoginForm({
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const form = useZodForm(LoginBodySchema, { email: "", password: "" });
+  const forgotPath = useLocation().pathname.startsWith("/admin") ? "/esqueci-senha?conta=admin" : "/esqueci-senha";
   useFocusParam({ email: emailRef, password: passwordRef });
 
   return (
@@ -42,6 +45,12 @@ export function LoginForm({
         {...form.field("password")}
         required
       />
+      <Link
+        to={forgotPath}
+        className="-mt-2 self-end text-sm font-medium text-accent underline-offset-4 hover:underline"
+      >
+        Esqueci minha senha
+      </Link>
       {error && (
         <p
           role="alert"

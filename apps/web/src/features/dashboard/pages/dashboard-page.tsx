@@ -5,6 +5,7 @@ import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
+import { EmailConfirmBanner } from "@/features/auth/components/email-confirm-banner";
 import { ModerationNotice } from "../components/moderation-notice";
 import { PaymentBanner } from "@/features/payments/components/payment-banner";
 import { RenewalDialog } from "@/features/payments/components/renewal-dialog";
@@ -56,6 +57,7 @@ function Dashboard({ session }: { session: SessionModel }) {
 
       <div className="flex flex-col gap-6">
         <ModerationNotice />
+        <EmailConfirmBanner session={session} />
         <VerificationBanner model={model} />
         <PaymentBanner
           status={status}
