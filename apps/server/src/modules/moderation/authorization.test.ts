@@ -1,97 +1,245 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { eq } from "drizzle-orm";
-import { moderationCases } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import type { LightMyRequestResponse } from "fastify";
+import { admins, moderationCases, models } from "../../db/schema";
 import { loginAdmin, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
+import { pendingOf, sendVerification } from "../verification/test-support";
 import { decide, report } from "./test-support";
 
-describe("who may call the moderation routes", () => {
+/**
+ * The authorization matrix of every route issue 19 added (reports, moderation, verification): each route, read
+ * from the app's route list so that a new one is covered at once, called by each kind of caller — nobody, the
+ * model it concerns, another model, the admin, a forged token, and tokens signed before their account's session
+ * version was raised — answers 401/403/404 as it should, never a 500 and never another model's data; then the
+ * same routes are attacked with malformed and oversized input.
+ */
+describe("who may call the routes of reports, moderation and verification", () => {
   let ctx: TestContext;
   let admin: string;
   let owner: { id: number; token: string };
   let other: { id: number; token: string };
   let caseId: number;
+  let verificationId: number;
+  /** Tokens that must be refused everywhere: forged, or signed before a session-version bump. */
+  const refused: Record<string, string> = {};
+
+  const ISSUE_19 = /^\/api\/(reports|admin\/moderation|models\/moderation|models\/verification|admin\/verifications)/;
+
   before(async () => {
     ctx = await createTestContext();
     admin = await loginAdmin(ctx.app);
-    owner = await registerModel(ctx.app);
+    const owning = await registerModel(ctx.app);
     other = await registerModel(ctx.app);
-    await makeVisible(ctx.app, owner.id);
-    await report(ctx.app, "203.0.113.30", { model_id: owner.id, category: "scam" });
+    const sent = await sendVerification(ctx.app, owning.token);
+    assert.equal(sent.statusCode, 201, sent.body);
+    verificationId = (await pendingOf(ctx.app, owning.id)).id;
+    await makeVisible(ctx.app, owning.id);
+    await report(ctx.app, "203.0.113.30", { model_id: owning.id, category: "scam" });
     [{ id: caseId }] = await ctx.app.db
       .select({ id: moderationCases.id })
       .from(moderationCases)
-      .where(eq(moderationCases.modelId, owner.id));
+      .where(eq(moderationCases.modelId, owning.id));
+
+    // Stale tokens: each account's session version is raised after its token was signed; new sign-ins follow.
+    refused["a model token from before a session-version bump"] = owning.token;
+    await ctx.app.db
+      .update(models)
+      .set({ sessionVersion: sql`${models.sessionVersion} + 1` })
+      .where(eq(models.id, owning.id));
+    const login = await ctx.as(null).post("/api/auth/model/login", {
+      email: owning.body.email,
+      password: owning.body.password,
+    });
+    assert.equal(login.statusCode, 200, login.body);
+    owner = { id: owning.id, token: login.json().token };
+    const staleAdmin = await loginAdmin(ctx.app);
+    await ctx.app.db.update(admins).set({ sessionVersion: sql`${admins.sessionVersion} + 1` });
+    refused["an admin token from before a session-version bump"] = staleAdmin;
+    admin = await loginAdmin(ctx.app);
+
+    const [{ sv }] = await ctx.app.db.select({ sv: admins.sessionVersion }).from(admins).limit(1);
+    const [{ id: adminId }] = await ctx.app.db.select({ id: admins.id }).from(admins).limit(1);
+    const claims = { role: "admin", sv };
+    const sign = (secret: string) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(String(adminId))
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(new TextEncoder().encode(secret));
+    refused["an admin token signed with another key"] = await sign("not-the-server-secret-not-the-server-secret");
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    refused["an unsigned token (alg none)"] =
+      `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...claims, sub: String(adminId), exp: 9999999999 })}.`;
+    refused["a model token whose subject was changed"] = (() => {
+      const [head, body, signature] = owner.token.split(".");
+      const payload = JSON.parse(Buffer.from(body, "base64url").toString());
+      return `${head}.${b64({ ...payload, sub: String(other.id) })}.${signature}`;
+    })();
+    refused["garbage"] = "a.b.c";
   });
   after(() => ctx.close());
 
-  const adminRoutes = () => [
-    { method: "GET", url: "/api/admin/moderation/cases" },
-    { method: "GET", url: `/api/admin/moderation/cases/${caseId}` },
-    { method: "POST", url: `/api/admin/moderation/cases/${caseId}/decision`, body: { action: "archive", reason: "x" } },
-    { method: "POST", url: `/api/admin/moderation/cases/${caseId}/appeal-decision`, body: { outcome: "upheld" } },
-    { method: "GET", url: `/api/admin/moderation/cases/${caseId}/evidence` },
-    { method: "GET", url: "/api/admin/moderation/stats" },
-  ];
-  const modelRoutes = () => [
-    { method: "GET", url: "/api/models/moderation" },
-    { method: "POST", url: `/api/models/moderation/cases/${caseId}/appeal`, body: { text: "recurso escrito" } },
-  ];
-  type Call = { method: string; url: string; body?: object };
-  const send = (call: Call, token: string | null) =>
+  type Call = { method: string; url: string; scope: "public" | "model" | "admin"; body?: object };
+
+  /** Every route of issue 19, its parameters filled with the owner's case, verification and account. */
+  function routes(): Call[] {
+    const bodies: Record<string, object> = {
+      "POST /api/reports": { model_id: owner.id, category: "other" },
+      "POST /api/reports/notice": {
+        name: "Maria da Silva",
+        email: "maria@example.com",
+        role: "self",
+        url: "https://outro-site.example/x",
+        category: "not_the_person",
+        reason: "Estas fotos são minhas e foram usadas sem autorização.",
+      },
+      "POST /api/models/moderation/cases/:id/appeal": { text: "Recurso escrito por ela." },
+      "POST /api/admin/moderation/cases/:id/decision": { action: "archive", reason: "Sem violação." },
+      "POST /api/admin/moderation/cases/:id/appeal-decision": { outcome: "upheld", reason: "Mantida." },
+      "POST /api/admin/verifications/:id/reject": { reason: "Documento ilegível." },
+      "POST /api/admin/verifications/:id/resubmit": { reason: "Foto tremida." },
+      "POST /api/admin/verifications/:id/approve": { birth_date: "1990-01-01", document_number: "12.345.678-9" },
+      "POST /api/admin/verifications/frozen/:id/unfreeze": { reason: "Engano." },
+    };
+    return ctx.app.routeList
+      .filter((r) => ISSUE_19.test(r.url) && r.method !== "HEAD")
+      .map((r) => {
+        const id = r.url.includes("/frozen/") ? owner.id : r.url.includes("verifications") ? verificationId : caseId;
+        const url = r.url.replace(":id", String(id)).replace(":file", "document").replace(/\/$/, "");
+        const scope = r.url.startsWith("/api/admin/") ? "admin" : r.url.startsWith("/api/models/") ? "model" : "public";
+        return { method: r.method, url, scope, body: bodies[`${r.method} ${r.url}`] } as Call;
+      })
+      .filter((call, i, all) => all.findIndex((c) => c.method === call.method && c.url === call.url) === i);
+  }
+
+  const send = (call: Call, token: string | null, overrides: Partial<Call> & { raw?: string } = {}) =>
     ctx.app.inject({
       method: call.method as "GET" | "POST",
-      url: call.url,
-      payload: call.body,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      url: overrides.url ?? call.url,
+      ...(overrides.raw !== undefined
+        ? { payload: overrides.raw, headers: { "content-type": "application/json", ...auth(token) } }
+        : { payload: overrides.body ?? call.body, headers: auth(token) }),
+      remoteAddress: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
     });
+  const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+  const label = (call: Call, who: string, res: LightMyRequestResponse) =>
+    `${call.method} ${call.url} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
 
-  it("every moderation route is in this matrix", () => {
-    const listed = new Set(
-      [...adminRoutes(), ...modelRoutes()].map((r) => `${r.method} ${r.url.replace(/\/\d+(?=\/|$)/, "/:id")}`),
-    );
-    listed.add("POST /api/reports");
-    listed.add("POST /api/reports/");
-    listed.add("POST /api/reports/notice");
-    const registered = ctx.app.routeList
-      .filter((r) => /^\/api\/(reports|admin\/moderation|models\/moderation)/.test(r.url) && r.method !== "HEAD")
-      .map((r) => `${r.method} ${r.url}`);
-    for (const route of registered) assert.ok(listed.has(route), `not in the matrix: ${route}`);
-  });
-
-  it("admin routes: no token 401, a model 403, the admin allowed", async () => {
-    for (const call of adminRoutes()) {
-      assert.equal((await send(call, null)).statusCode, 401, `${call.url} anonymous`);
-      assert.equal((await send(call, owner.token)).statusCode, 403, `${call.url} model`);
-      const res = await send(call, admin);
-      assert.ok([200, 400, 409].includes(res.statusCode), `${call.url} admin: ${res.statusCode} ${res.body}`);
+  it("covers the routes issue 19 added", () => {
+    const listed = routes().map((r) => `${r.method} ${r.url}`);
+    for (const expected of [
+      "POST /api/reports",
+      "POST /api/reports/notice",
+      "GET /api/models/moderation",
+      "GET /api/models/verification",
+      "POST /api/models/verification",
+      `GET /api/admin/moderation/cases/${caseId}/evidence`,
+      `POST /api/admin/verifications/frozen/${owner.id}/unfreeze`,
+    ]) {
+      assert.ok(listed.includes(expected), `${expected} in ${listed.join(", ")}`);
     }
   });
 
-  it("model routes: no token 401, an admin 403; another model neither sees nor appeals her case", async () => {
-    for (const call of modelRoutes()) {
-      assert.equal((await send(call, null)).statusCode, 401, `${call.url} anonymous`);
+  it("forged tokens and tokens from before a session-version bump: 401 on every signed-in route", async () => {
+    for (const call of routes().filter((r) => r.scope !== "public")) {
+      for (const [who, token] of Object.entries(refused)) {
+        const res = await send(call, token);
+        assert.equal(res.statusCode, 401, label(call, who, res));
+        assert.equal(res.json().code, "UNAUTHENTICATED", label(call, who, res));
+      }
+    }
+  });
+
+  it("admin routes: nobody 401, a model 403, the admin allowed (never a 500)", async () => {
+    for (const call of routes().filter((r) => r.scope === "admin")) {
+      for (const [who, token, status] of [
+        ["nobody", null, 401],
+        ["the model", owner.token, 403],
+        ["another model", other.token, 403],
+      ] as const) {
+        const res = await send(call, token);
+        assert.equal(res.statusCode, status, label(call, who, res));
+      }
+      const res = await send(call, admin);
+      assert.ok([200, 400, 404, 409].includes(res.statusCode), label(call, "the admin", res));
+    }
+  });
+
+  it("model routes: nobody 401, the admin 403; another model neither sees nor appeals her case", async () => {
+    for (const call of routes().filter((r) => r.scope === "model")) {
+      assert.equal((await send(call, null)).statusCode, 401, `${call.url} nobody`);
       assert.equal((await send(call, admin)).statusCode, 403, `${call.url} admin`);
     }
-    await decide(ctx.app, admin, caseId, { action: "hide_profile", reason: "Perfil falso." });
-    assert.deepEqual((await send(modelRoutes()[0]!, other.token)).json().cases, []);
-    assert.equal((await send(modelRoutes()[1]!, other.token)).statusCode, 404);
-    assert.equal((await send(modelRoutes()[0]!, owner.token)).json().cases.length, 1);
-    assert.equal((await send(modelRoutes()[1]!, owner.token)).statusCode, 200);
+    await decide(ctx.app, admin, caseId, { action: "hide_profile", reason: "Perfil falso." }).then((r) =>
+      assert.ok([200, 409].includes(r.statusCode), r.body),
+    );
+    const own = { method: "GET", url: "/api/models/moderation", scope: "model" } as const;
+    const appeal = {
+      method: "POST",
+      url: `/api/models/moderation/cases/${caseId}/appeal`,
+      scope: "model",
+      body: { text: "Recurso escrito por outra." },
+    } as const;
+    assert.deepEqual((await send(own, other.token)).json().cases, []);
+    assert.equal((await send(appeal, other.token)).statusCode, 404);
+    const theirs = await send({ method: "GET", url: "/api/models/verification", scope: "model" }, other.token);
+    assert.equal(theirs.statusCode, 200, theirs.body);
+    assert.equal(theirs.json().verification.state, "none", "another model reads her own standing, not the owner's");
   });
 
-  it("public routes: anyone, with or without a session", async () => {
-    const body = { model_id: owner.id, category: "other" };
-    for (const [i, token] of [null, other.token, admin].entries()) {
-      const res = await ctx.app.inject({
-        method: "POST",
-        url: "/api/reports",
-        payload: body,
-        remoteAddress: `198.18.0.${i + 1}`,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-      assert.equal(res.statusCode, 200, res.body);
+  it("public routes: anyone, with or without a session, any token", async () => {
+    for (const call of routes().filter((r) => r.scope === "public")) {
+      for (const token of [null, other.token, admin, ...Object.values(refused)]) {
+        const res = await send(call, token);
+        assert.ok([200, 409, 429].includes(res.statusCode), label(call, token ? "signed in" : "nobody", res));
+      }
+    }
+  });
+
+  it("malformed and oversized input: 400, 404, 413 or 414 to the rightful caller, never a 500", async () => {
+    const badIds = ["abc", "0", "-1", "1.5", "1e3", "99999999999999999999", "%00", "1%3Bdrop", "%E2%82%AC"];
+    const who = (call: Call) => (call.scope === "admin" ? admin : call.scope === "model" ? owner.token : null);
+    for (const call of routes()) {
+      const token = who(call);
+      const idOf = call.url.match(/\/(\d+)(?=\/|$)/)?.[1];
+      if (idOf) {
+        for (const bad of badIds) {
+          const url = call.url.replace(`/${idOf}`, `/${bad}`);
+          const res = await send(call, token, { url });
+          assert.ok([400, 404].includes(res.statusCode), label({ ...call, url }, "the rightful caller", res));
+        }
+      }
+      if (call.url.endsWith("/files/document")) {
+        for (const bad of ["..%2F..%2Fconfig", "DOCUMENT", "%2e%2e", "document.jpg", "x".repeat(300)]) {
+          const url = call.url.replace(/document$/, bad);
+          const res = await send(call, token, { url });
+          assert.ok([400, 404, 414].includes(res.statusCode), label({ ...call, url }, "the admin", res));
+        }
+      }
+      if (call.method !== "POST") continue;
+      for (const raw of ["{not json", "[]", "null", '"text"', JSON.stringify({ text: { $gt: "" } })]) {
+        const res = await send(call, token, { raw });
+        assert.ok([400, 404, 409, 415].includes(res.statusCode), label(call, `raw ${raw}`, res));
+      }
+      const huge = "x".repeat(200_000);
+      const oversized = Object.fromEntries(Object.keys(call.body ?? { text: "" }).map((k) => [k, huge]));
+      const big = await send(call, token, { body: oversized });
+      assert.ok([400, 404, 409, 413, 415].includes(big.statusCode), label(call, "oversized fields", big));
+      const tooBig = await send(call, token, { raw: JSON.stringify({ text: "x".repeat(3_000_000) }) });
+      assert.ok([400, 404, 413, 415].includes(tooBig.statusCode), label(call, "a body over the limit", tooBig));
+    }
+    for (const url of [
+      `/api/admin/moderation/cases?status=${"x".repeat(5000)}&page=-1&limit=1e9`,
+      "/api/admin/moderation/cases?page=99999999999999999999",
+      "/api/admin/moderation/cases?status=open&status=closed",
+      "/api/admin/verifications?page=abc",
+    ]) {
+      const res = await ctx.as(admin).get(url);
+      assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
     }
   });
 });
