@@ -144,10 +144,7 @@ export const models = pgTable(
      */
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     /** Kinds of notification e-mail she switched off (modules/mail NOTIFICATION_KINDS); security ones always go. */
-    emailNotificationsOff: text("email_notifications_off")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    emailNotificationsOff: text("email_notifications_off").array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,14 +157,10 @@ export const models = pgTable(
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(
-        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
-      ),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(
-        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
-      ),
+      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -839,3 +832,34 @@ export const mailOutbox = pgTable(
   ],
 );
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
+
+/**
+ * Two-step sign-in with an authenticator app (TOTP, modules/two-factor): one per account. The secret is sealed with
+ * AES-256-GCM under TWO_FACTOR_KEY; `confirmed_at` is null while she sets it up (the code not yet typed once).
+ * `last_used_step` is the 30-second step of the last code accepted: a code (and any older one) is usable once.
+ */
+export const twoFactorSecrets = pgTable(
+  "two_factor_secrets",
+  {
+    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountId: integer("account_id").notNull(),
+    secretSealed: text("secret_sealed").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    lastUsedStep: bigint("last_used_step", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountKind, t.accountId] })],
+);
+
+/** Ten one-time recovery codes per account with two-step sign-in, stored as their SHA-256 only. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountId: integer("account_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_recovery_codes_account_idx").on(t.accountKind, t.accountId)],
+);
