@@ -6,6 +6,7 @@ import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
 import { restrictToOwner } from "./lib/owner-only";
 import { assertAgeAssuranceForProduction } from "./modules/age-assurance/production";
+import { assertMailForProduction } from "./modules/mail/production";
 import { assertIdentityVerifierForProduction } from "./modules/verification/production";
 import { sweepStorage } from "./modules/models/stored-files";
 import { assertPublicOriginConfigured } from "./modules/settings/service";
@@ -16,6 +17,8 @@ process.umask(0o077);
 const config = loadConfig();
 // In production the age-assurance mode is chosen explicitly, and a verifier is a real one (never the demo's).
 assertAgeAssuranceForProduction(config.ageAssurance, process.env.NODE_ENV === "production");
+// In production e-mail must be deliverable (account confirmation, password resets): SMTP_URL is required.
+assertMailForProduction(config, process.env.NODE_ENV === "production");
 // The identity verifier of advertisers, when one is configured, is a real one over https (never the demo's).
 assertIdentityVerifierForProduction(config.identityVerifier, process.env.NODE_ENV === "production");
 armFailpoint(config.failpoint);

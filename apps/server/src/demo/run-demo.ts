@@ -5,6 +5,7 @@ import { prepareDatabase } from "../db/prepare";
 import { startDemoAgeVerifier } from "../fake-age-verifier/demo-verifier";
 import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "../fake-age-verifier/identity";
 import { startFakeMercadoPago } from "../fake-mercadopago/fake-mercadopago";
+import { startDemoInbox } from "../fake-smtp/demo-inbox";
 import { startJobs } from "../jobs";
 import { serve } from "../serve";
 import { configureDemoPayments, DEMO_MP_ACCESS_TOKEN, DEMO_MP_WEBHOOK_SECRET } from "./demo-payments";
@@ -23,6 +24,10 @@ import { DEMO_MODEL_PASSWORD, seedDemo } from "./seed-demo";
  * real OpenID Connect provider, starts next to the site (DEMO_AGE_PORT, default 5056; it too refuses
  * NODE_ENV=production), and its page "Verificador de idade (demonstração)" answers "Maior de 18", "Menor de 18" or
  * "Cancelar".
+ *
+ * E-mail goes to a local demonstration inbox (SMTP on DEMO_SMTP_PORT, default 5025; its page "Caixa de entrada da
+ * demonstração" on DEMO_INBOX_PORT, default 5057; it too refuses NODE_ENV=production): confirmation links, password
+ * resets and notifications can be read and opened there.
  */
 const env = process.env;
 const dataDir = path.resolve(env.DEMO_DATA_DIR ?? "./data-demo");
@@ -37,6 +42,10 @@ const fakeMp = await startFakeMercadoPago({
 });
 
 const ageVerifier = await startDemoAgeVerifier({ port: Number(env.DEMO_AGE_PORT ?? 5056) });
+const inbox = await startDemoInbox({
+  smtpPort: Number(env.DEMO_SMTP_PORT ?? 5025),
+  httpPort: Number(env.DEMO_INBOX_PORT ?? 5057),
+});
 
 const config = loadConfig({
   ...env,
@@ -55,6 +64,7 @@ const config = loadConfig({
   IDENTITY_VERIFIER_CLAIM: DEMO_IDENTITY_VERIFIER.claim,
   IDENTITY_VERIFIER_SCOPE: DEMO_IDENTITY_VERIFIER.scope,
   IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
+  SMTP_URL: inbox.smtpUrl,
   DATA_DIR: dataDir,
   DATABASE_URL: env.DEMO_DATABASE_URL ?? "",
   ADMIN_EMAIL: adminEmail,
@@ -74,6 +84,7 @@ log.info(
 await configureDemoPayments(app.db);
 app.addHook("onClose", () => fakeMp.close());
 app.addHook("onClose", () => ageVerifier.close());
+app.addHook("onClose", () => inbox.close());
 
 startJobs({ app, database });
 await serve(app, database, config);
@@ -81,5 +92,6 @@ log.info(`Demonstração da Vitrine em http://localhost:${config.port} (banco: $
 log.info(`Admin: ${adminEmail} / ${adminPassword} — modelos: demo1@vitrine.demo … / ${DEMO_MODEL_PASSWORD}`);
 log.info(`Mercado Pago simulado em ${fakeMp.url} (pagamentos de teste: Aprovar / Recusar / Estornar no simulador)`);
 log.info(`Verificador de idade de demonstração em ${ageVerifier.issuer} (Maior de 18 / Menor de 18 / Cancelar)`);
+log.info(`E-mails enviados pelo site: caixa de entrada de demonstração em ${inbox.url}`);
 log.info(`Verificador de identidade de demonstração no mesmo endereço (data de nascimento e documento, ou Cancelar)`);
 if (!config.webDistDir) log.warn("Site não compilado: rode `npm run build` (npm run demo já faz isso).");

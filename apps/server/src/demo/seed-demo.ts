@@ -158,6 +158,7 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
           isActive: hidden !== "inactive",
           // Every demo model has passed the identity verification: a birth date that gives her age today.
           isVerified: true,
+          emailConfirmedAt: new Date(),
           verifiedBirthDate: addDays(`${Number(today.slice(0, 4)) - age}${today.slice(4)}`, -random.int(1, 300)),
           isFeatured: random.next() < 0.12,
           viewsCount: views,
