@@ -6,6 +6,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
+import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
+import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
 import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
@@ -14,21 +16,27 @@ import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
  * the admin's "Verificações" lists it, shows both photos and the code, and asks for a new photo → she reads the
  * reason and sends again → the admin approves with her birth date → she is on the public site with the
  * "Verificada" badge and the age of that date. A second model whose document gives under 18 cannot be approved:
- * the screen says so and her account appears frozen on the queue.
+ * the screen says so and her account appears frozen on the queue. A third model verifies instead at the identity
+ * verifier (the demo's OpenID Connect provider): she cancels once, then gives her birth date there and comes back
+ * verified.
  */
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308, slug: "sao-paulo-sp" };
 const id = randomUUID().slice(0, 8);
 const SHOTS = "/tmp/shots/verify";
+/** The screens of the verifier path and of the approval's document number. */
+const IDV_SHOTS = "/tmp/shots/idv";
 const filesDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-verification-"));
 const DOCUMENT = path.join(filesDir, "documento.jpg");
 const SELFIE = path.join(filesDir, "selfie.jpg");
 
 let site: Site;
+let verifier: DemoAgeVerifier;
 let browser: Browser;
 let adminToken = "";
-const models: Record<"ana" | "bia", { name: string; token: string; id: number }> = {
+const models: Record<"ana" | "bia" | "cris", { name: string; token: string; id: number }> = {
   ana: { name: `Anabela ${id}`, token: "", id: 0 },
   bia: { name: `Bianca ${id}`, token: "", id: 0 },
+  cris: { name: `Cristina ${id}`, token: "", id: 0 },
 };
 
 async function call<T>(method: string, pathname: string, body: unknown, token: string): Promise<T> {
@@ -43,7 +51,7 @@ async function call<T>(method: string, pathname: string, body: unknown, token: s
 }
 
 /** A model registered through the public API, her plan paid by the admin for 30 days: all but verified. */
-async function createPaidModel(key: "ana" | "bia") {
+async function createPaidModel(key: keyof typeof models) {
   const slug = `${key}_${id}`;
   const { token, model } = await call<{ token: string; model: { id: number } }>(
     "POST",
@@ -84,9 +92,9 @@ async function openAs(kind: "model" | "admin", token: string, pathname: string, 
 }
 
 /** A full-page shot from the top (scrolled down, the sticky header would be drawn mid-page). */
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(page: Page, name: string, dir = SHOTS): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 
 /** The model's verification screen: the code on screen, the document type, both photos, then "Enviar". */
@@ -122,22 +130,32 @@ async function openReview(page: Page, name: string, code: string): Promise<void>
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
+  mkdirSync(IDV_SHOTS, { recursive: true });
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2f5d8a" } })
     .jpeg()
     .toFile(DOCUMENT);
   await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#b07a4f" } })
     .jpeg()
     .toFile(SELFIE);
-  site = await startSite();
+  verifier = await startDemoAgeVerifier();
+  site = await startSite({
+    IDENTITY_VERIFIER_ISSUER: verifier.issuer,
+    IDENTITY_VERIFIER_CLIENT_ID: verifier.clientId,
+    IDENTITY_VERIFIER_CLIENT_SECRET: verifier.clientSecret,
+    IDENTITY_VERIFIER_SCOPE: DEMO_IDENTITY_VERIFIER.scope,
+    IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
+  });
   browser = await launchBrowser();
   adminToken = (await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, "")).token;
   await createPaidModel("ana");
   await createPaidModel("bia");
+  await createPaidModel("cris");
 });
 
 after(async () => {
   await browser?.close();
   await site?.stop();
+  await verifier?.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
 
@@ -189,6 +207,8 @@ describe("advertiser verification by review", () => {
     await admin.page.getByText("Verificações anteriores").waitFor();
     await shot(admin.page, "admin-review-390");
     await admin.page.getByLabel("Data de nascimento (do documento)").fill("1995-04-10");
+    await admin.page.getByLabel("Número do documento (RG)").fill("12.345.678-9");
+    await shot(admin.page, "admin-approve-document-390", IDV_SHOTS);
     await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
     await admin.page.getByText(`${models.ana.name} verificada.`).waitFor();
     await admin.page.getByText("Aprovada", { exact: true }).first().waitFor();
@@ -233,6 +253,8 @@ describe("advertiser verification by review", () => {
     await openReview(admin.page, models.bia.name, biaCode);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     await admin.page.getByLabel("Data de nascimento (do documento)").fill(`${Number(today.slice(0, 4)) - 16}-01-15`);
+    await admin.page.getByLabel("Número do documento (Passaporte)").fill("FZ 998877");
+    await shot(admin.page, "admin-approve-document-1280", IDV_SHOTS);
     await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
     await admin.page
       .getByText("Menor de 18 anos: a verificação não pode ser aprovada.", { exact: false })
@@ -251,5 +273,48 @@ describe("advertiser verification by review", () => {
     await frozenModel.page.getByRole("heading", { name: "Conta congelada" }).waitFor();
     await shot(frozenModel.page, "model-frozen-390");
     await frozenModel.context.close();
+  });
+});
+
+describe("advertiser verification at the identity verifier", () => {
+  const verifierButton = `Verificar com ${DEMO_IDENTITY_VERIFIER.name}`;
+
+  test("she cancels at the verifier and reads why, then verifies there and comes back verified", async () => {
+    for (const mobile of [true, false]) {
+      const opened = await openAs("model", models.cris.token, "/dashboard/verificacao", mobile);
+      await opened.page.getByRole("button", { name: verifierButton }).waitFor();
+      await opened.page.getByRole("button", { name: "Enviar para análise" }).waitFor();
+      await shot(opened.page, `model-verifier-choice-${mobile ? 390 : 1280}`, IDV_SHOTS);
+      await opened.context.close();
+    }
+    const model = await openAs("model", models.cris.token, "/dashboard/verificacao", true);
+    const page = model.page;
+    await page.getByRole("button", { name: verifierButton }).click();
+    await page.getByRole("heading", { name: "Verifique sua identidade" }).waitFor();
+    assert.equal(new URL(page.url()).origin, verifier.issuer);
+    await page.getByRole("button", { name: "Cancelar" }).click();
+    await page.getByText("Você cancelou a verificação no verificador.", { exact: false }).waitFor();
+    assert.equal(new URL(page.url()).pathname, "/dashboard/verificacao");
+    await shot(page, "model-verifier-cancelled-390", IDV_SHOTS);
+
+    await page.getByRole("button", { name: verifierButton }).click();
+    await page.getByRole("heading", { name: "Verifique sua identidade" }).waitFor();
+    await page.getByLabel("Data de nascimento").fill("1994-03-02");
+    await page.getByLabel("Número do documento").fill("MG-11.222.333");
+    await shot(page, "demo-identity-verifier-390", IDV_SHOTS);
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await page.getByText("Identidade verificada pelo verificador.").waitFor();
+    await page.getByRole("heading", { name: "Identidade verificada" }).waitFor();
+    await shot(page, "model-verifier-approved-390", IDV_SHOTS);
+    assert.deepEqual(model.errors, []);
+    await model.context.close();
+
+    const own = await call<{ verification: { state: string; birth_date: string } }>(
+      "GET",
+      "/api/models/verification",
+      undefined,
+      models.cris.token,
+    );
+    assert.deepEqual([own.verification.state, own.verification.birth_date], ["approved", "1994-03-02"]);
   });
 });
