@@ -87,6 +87,8 @@ export const apiPaths = {
     own: "/api/models/verification",
     /** Starts her verification at the identity verifier: answers the verifier's URL to send her browser to. */
     verifier: "/api/models/verification/verifier",
+    /** Starts her verification at the identity verifier: answers the verifier's URL to send her browser to. */
+    verifier: "/api/models/verification/verifier",
     queue: "/api/admin/verifications",
     detail: (id: Id) => `/api/admin/verifications/${enc(id)}`,
     file: (id: Id, file: "document" | "selfie") => `/api/admin/verifications/${enc(id)}/files/${file}`,

@@ -8,7 +8,7 @@ import {
 import { type FormEvent, useState } from "react";
 import { PageContainer } from "@/components/page";
 import { Badge, Button, Card, Input, QueryState, Spinner, Textarea } from "@/components/ui";
-import { errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
@@ -21,7 +21,14 @@ const STATUS_LABELS: Record<string, { label: string; variant: "success" | "warni
   rejected: { label: "Recusada", variant: "danger" },
   resubmit: { label: "Nova foto pedida", variant: "warning" },
   underage: { label: "Menor de 18: congelada", variant: "danger" },
+  // At the identity verifier: begun and not back yet, cancelled by her there, or failed.
+  started: { label: "No verificador", variant: "neutral" },
+  cancelled: { label: "Cancelada no verificador", variant: "neutral" },
+  failed: { label: "Falhou no verificador", variant: "neutral" },
 };
+/** Room for the dots, dashes and spaces of a number as printed (only its letters and digits count). */
+const DOCUMENT_NUMBER_INPUT_MAX = 40;
+
 const statusBadge = (status: string) => STATUS_LABELS[status] ?? { label: status, variant: "neutral" as const };
 
 /** One of her files, read (and audited) once while this screen is open. */
@@ -55,19 +62,27 @@ function VerificationImage({
   );
 }
 
+/** The message of a refused approval for one field (its validation detail), or the whole message for the date. */
+function approveFieldError(error: unknown, field: "birth_date" | "document_number"): string | undefined {
+  if (!error) return undefined;
+  const detail = error instanceof ApiError ? error.details.find((d) => d.path === field) : undefined;
+  if (detail) return detail.message;
+  const other = field === "birth_date" ? "document_number" : "birth_date";
+  if (error instanceof ApiError && error.details.some((d) => d.path === other)) return undefined;
+  return field === "birth_date" ? errorMessage(error, "Não foi possível aprovar.") : undefined;
+}
+
 function Decision({ verification }: { verification: AdminVerification }) {
   const [birthDate, setBirthDate] = useState("");
+  const [documentNumber, setDocumentNumber] = useState("");
   const [reason, setReason] = useState("");
   const decide = useDecideVerification(verification.id);
-  const approveError =
-    decide.error && decide.variables?.decision === "approve"
-      ? errorMessage(decide.error, "Não foi possível aprovar.")
-      : undefined;
+  const approveError = decide.variables?.decision === "approve" ? decide.error : null;
 
   function approve(event: FormEvent) {
     event.preventDefault();
     decide.mutate(
-      { decision: "approve", body: { birth_date: birthDate } },
+      { decision: "approve", body: { birth_date: birthDate, document_number: documentNumber } },
       { onSuccess: () => toast.success(`${verification.model.name} verificada.`) },
     );
   }
@@ -93,13 +108,24 @@ function Decision({ verification }: { verification: AdminVerification }) {
             required
             value={birthDate}
             onChange={(e) => setBirthDate(e.target.value)}
-            error={approveError}
+            error={approveFieldError(approveError, "birth_date")}
+          />
+          <Input
+            label={`Número do documento${verification.document_type ? ` (${DOCUMENT_TYPE_LABELS[verification.document_type]})` : ""}`}
+            name="document_number"
+            required
+            autoComplete="off"
+            maxLength={DOCUMENT_NUMBER_INPUT_MAX}
+            value={documentNumber}
+            onChange={(e) => setDocumentNumber(e.target.value)}
+            hint="Guardamos só um código irreversível dele: se a conta for banida, o mesmo documento não é verificado de novo."
+            error={approveFieldError(approveError, "document_number")}
           />
           <div className="flex justify-end">
             <Button
               type="submit"
               loading={decide.isPending && decide.variables?.decision === "approve"}
-              disabled={!birthDate}
+              disabled={!birthDate || !documentNumber.trim()}
             >
               Aprovar verificação
             </Button>
@@ -228,7 +254,7 @@ export function AdminVerificationPage() {
                         <Badge variant={statusBadge(h.status).variant}>{statusBadge(h.status).label}</Badge>{" "}
                         <span className="text-ink-muted">
                           {formatDateTime(h.decided_at ?? h.submitted_at)}
-                          {h.decided_by ? ` por ${h.decided_by}` : ""}
+                          {h.decided_by ? ` por ${h.decided_by}` : h.verifier ? ` por ${h.verifier}` : ""}
                           {h.document_type ? ` · ${DOCUMENT_TYPE_LABELS[h.document_type]}` : ""}
                         </span>
                         {h.reason && <p className="mt-1 text-ink">Motivo: {h.reason}</p>}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DocumentType, OwnVerificationResponse } from "@vitrine/contracts";
+import type { DocumentType, OwnVerificationResponse, VerifierStartResponse } from "@vitrine/contracts";
 import { api, apiUpload, type UploadProgress } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
 import { dashboardKeys, verificationKeys } from "./query-keys";
@@ -38,5 +38,16 @@ export function useSubmitVerification() {
         queryClient.invalidateQueries({ queryKey: verificationKeys.own() }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.profile() }),
       ]),
+  });
+}
+
+/**
+ * POST /api/models/verification/verifier, then her browser goes to the verifier (document, selfie and liveness
+ * there); the verifier sends her back to this page with the result (`?verificador=…`).
+ */
+export function useStartVerifier() {
+  return useMutation({
+    mutationFn: () => api.post<VerifierStartResponse>(apiPaths.verification.verifier),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }

@@ -8,6 +8,7 @@ import { formatDate, formatDateTime } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 import { useOwnVerification } from "../api/own-verification";
 import { VerificationForm } from "../components/verification-form";
+import { VerifierCard, VerifierResultNotice } from "../components/verifier-card";
 
 const STATE_BADGES: Record<
   OwnVerification["state"],
@@ -112,8 +113,17 @@ function Verification() {
       >
         {({ verification }) => (
           <div className="flex flex-col gap-6">
+            <VerifierResultNotice />
             <DecisionNotice verification={verification} />
             <Standing verification={verification} />
+            {verification.can_submit && verification.verifier_name && (
+              <>
+                <VerifierCard name={verification.verifier_name} />
+                <p className="text-center text-sm text-ink-muted">
+                  Ou envie os documentos para a análise da equipe do site.
+                </p>
+              </>
+            )}
             {verification.can_submit && <VerificationForm verification={verification} />}
           </div>
         )}
