@@ -8,12 +8,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
  * Reports and takedown, clicked through the built site: a visitor reports a profile, the admin hides it from the
  * "Denúncias" queue, the model reads the decision and its reason on her dashboard and appeals once, the admin
- * reverses it and her profile is public again. The art. 29 notice page is reached from the footer.
+ * reverses it and her profile is public again; then a ban: she still signs in, reaches only the decision, appeals
+ * once, and the admin reverses it. The art. 29 notice page is reached from the footer.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-moderation-"));
 const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "moderation");
@@ -37,7 +38,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Registers her and uploads one public photo through the API; then (server stopped) pays and verifies her. */
+/** Registers her and uploads one public photo through the API; then (server stopped) pays, verifies her and confirms her e-mail. */
 async function seedReportedModel() {
   const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
     method: "POST",
@@ -63,7 +64,7 @@ async function seedReportedModel() {
   const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
   await db.query(
     `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now(),
-       is_verified = true, is_active = true where id = $1`,
+       is_verified = true, is_active = true, email_confirmed_at = now() where id = $1`,
     [modelId],
   );
   await db.close();
@@ -85,13 +86,39 @@ async function startPatiently(): Promise<Site> {
   throw new Error("the site did not answer within 5 minutes");
 }
 
-/** Through the admin login screen, until the dashboard's address. */
-async function signInAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail").fill(ADMIN.email);
-  await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+/** The admin, on a case's screen, records a decision with its reason. */
+async function recordDecision(page: Page, action: string, reason: string) {
+  await page.getByLabel("Ação", { exact: true }).selectOption(action);
+  await page.getByLabel("Motivo", { exact: true }).fill(reason);
+}
+
+/** She signs in through the login screen, until `landing`. */
+async function signInAsModel(page: Page, landing: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(MODEL.email);
+  await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL("**/admin/dashboard");
+  await page.waitForURL(`**${landing}`);
+}
+
+/** She appeals once; the form goes away. */
+async function appealOnce(page: Page, text: string) {
+  await page.getByLabel("Recorrer da decisão").fill(text);
+  await page.getByRole("button", { name: "Enviar recurso" }).click();
+  await page.getByText("Recurso em análise").waitFor();
+  assert.equal(await page.getByRole("button", { name: "Enviar recurso" }).count(), 0, "one appeal only");
+}
+
+/** The admin reverses her appeal from the "Recursos" tab. */
+async function reverseAppeal(page: Page, appeal: string, reason: string) {
+  await page.goto("/admin/denuncias");
+  await page.getByRole("tab", { name: "Recursos" }).click();
+  await page.getByRole("row").filter({ hasText: MODEL.name }).click();
+  await page.getByText(appeal).waitFor();
+  await page.getByLabel("Resultado", { exact: true }).selectOption("reversed");
+  await page.getByLabel("Motivo", { exact: true }).fill(reason);
+  await page.getByRole("button", { name: "Decidir recurso" }).click();
+  await page.getByText("Recurso decidido.").waitFor();
 }
 
 const publicStatus = async () => (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).status;
@@ -135,8 +162,7 @@ describe("reports and takedown", () => {
     await shot(admin.page, "admin-queue-1280");
     await row.click();
     await admin.page.getByText("Pede pagamento adiantado e some.").waitFor();
-    await admin.page.getByLabel("Ação", { exact: true }).selectOption("hide_profile");
-    await admin.page.getByLabel("Motivo", { exact: true }).fill("Anúncio com indícios de golpe.");
+    await recordDecision(admin.page, "hide_profile", "Anúncio com indícios de golpe.");
     await shot(admin.page, "admin-case-1280");
     await admin.page.getByRole("button", { name: "Registrar decisão" }).click();
     await admin.page.getByText("Decisão registrada.").waitFor();
@@ -144,32 +170,16 @@ describe("reports and takedown", () => {
 
     // The model signs in: the dashboard tells her, the decision page shows the reason, she appeals once.
     const model = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
-    await model.page.goto("/login");
-    await model.page.getByLabel("E-mail").fill(MODEL.email);
-    await model.page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
-    await model.page.getByRole("button", { name: "Entrar" }).click();
-    await model.page.waitForURL("**/dashboard");
+    await signInAsModel(model.page, "/dashboard");
     await model.page.getByText("Perfil ocultado pela moderação").first().waitFor();
     await shot(model.page, "model-dashboard-390");
     await model.page.getByRole("link", { name: "Ver decisões" }).click();
     await model.page.getByText("Anúncio com indícios de golpe.").waitFor();
-    await model.page
-      .getByLabel("Recorrer da decisão")
-      .fill("Nunca pedi pagamento adiantado; posso mostrar as conversas.");
-    await model.page.getByRole("button", { name: "Enviar recurso" }).click();
-    await model.page.getByText("Recurso em análise").waitFor();
-    assert.equal(await model.page.getByRole("button", { name: "Enviar recurso" }).count(), 0, "one appeal only");
+    await appealOnce(model.page, "Nunca pedi pagamento adiantado; posso mostrar as conversas.");
     await shot(model.page, "model-decision-390");
 
     // The admin decides the appeal from the "Recursos" tab.
-    await admin.page.goto("/admin/denuncias");
-    await admin.page.getByRole("tab", { name: "Recursos" }).click();
-    await admin.page.getByRole("row").filter({ hasText: MODEL.name }).click();
-    await admin.page.getByText("Nunca pedi pagamento adiantado").waitFor();
-    await admin.page.getByLabel("Resultado", { exact: true }).selectOption("reversed");
-    await admin.page.getByLabel("Motivo", { exact: true }).fill("Conversas conferidas: sem golpe.");
-    await admin.page.getByRole("button", { name: "Decidir recurso" }).click();
-    await admin.page.getByText("Recurso decidido.").waitFor();
+    await reverseAppeal(admin.page, "Nunca pedi pagamento adiantado", "Conversas conferidas: sem golpe.");
     assert.equal(await publicStatus(), 200, "public again");
 
     await model.page.reload();
@@ -181,6 +191,51 @@ describe("reports and takedown", () => {
     await admin.page.getByText("Tempo até a 1ª ação").waitFor();
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await shot(admin.page, "admin-queue-390");
+    assert.deepEqual([...admin.errors, ...model.errors], []);
+    await admin.context.close();
+    await model.context.close();
+  });
+
+  test("a ban → she still signs in, reaches only the decision and appeals once → the admin reverses it", async () => {
+    // A report of one of her photos (another item than the profile this address reported today).
+    const profile = (await (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).json()) as {
+      photos: { id: number }[];
+    };
+    const reported = await fetch(`${site.baseUrl}/api/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model_id: modelId, photo_id: profile.photos[0].id, category: "scam" }),
+    });
+    assert.equal(reported.status, 200, await reported.text());
+    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await signInAsAdmin(admin.page);
+    await admin.page.goto("/admin/denuncias");
+    await admin.page.getByRole("row").filter({ hasText: MODEL.name }).click();
+    await recordDecision(admin.page, "ban", "Conta usada para golpes.");
+    await admin.page.getByRole("button", { name: "Registrar decisão" }).click();
+    await admin.page.getByText("Decisão registrada.").waitFor();
+    assert.equal(await publicStatus(), 404, "banned: hidden");
+
+    // She signs in and lands on the decision, the one screen she reaches; she appeals once.
+    const model = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    await signInAsModel(model.page, "/dashboard/moderacao");
+    await model.page.getByText("Conta usada para golpes.").waitFor();
+    assert.equal(await model.page.getByRole("link", { name: "Voltar" }).count(), 0, "nowhere else to go");
+    await shot(model.page, "banned-decision-390");
+    await model.page.goto("/dashboard");
+    await model.page.getByRole("heading", { name: "Conta encerrada" }).waitFor();
+    await shot(model.page, "banned-dashboard-390");
+    await model.page.getByRole("link", { name: "Ver a decisão" }).click();
+    await appealOnce(model.page, "Nunca apliquei golpe; as fotos são minhas.");
+    await model.page.setViewportSize({ width: 1280, height: 800 });
+    await shot(model.page, "banned-appealed-1280");
+
+    await reverseAppeal(admin.page, "Nunca apliquei golpe", "Fotos e conversas conferidas.");
+    assert.equal(await publicStatus(), 200, "public again");
+
+    // The ban lifted, her dashboard is hers again.
+    await model.page.goto("/dashboard");
+    await model.page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
     assert.deepEqual([...admin.errors, ...model.errors], []);
     await admin.context.close();
     await model.context.close();

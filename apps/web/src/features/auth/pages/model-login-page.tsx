@@ -10,6 +10,7 @@ import { useDirectLogin } from "../api/direct-login";
 import { useModelLogin } from "../api/model-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
 
 const DEFAULT_PAYMENT_MESSAGE = {
@@ -74,6 +75,12 @@ export function ModelLoginPage() {
       onSuccess: (data) => {
         if (directErrorToast.current !== null) toast.dismiss(directErrorToast.current);
         signInModel(data);
+        // A banned account signs in only to read the decision and appeal it.
+        if (data.model.banned) {
+          toast.error(BANNED_ACCOUNT_TEXT, { duration: TOAST_DURATION.paymentStatus });
+          navigate(appPaths.dashboardModeration);
+          return;
+        }
         announceLogin(data.model, "Login realizado com sucesso!");
         navigate(appPaths.dashboard);
       },

@@ -11,7 +11,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Badge, Button, buttonClasses, Card, QueryState, Textarea } from "@/components/ui";
-import { ModelOnly } from "@/features/auth/components/model-only";
+import { BANNED_ACCOUNT_TEXT, ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
@@ -82,7 +82,7 @@ function DecisionCard({ decision }: { decision: OwnModerationCase }) {
   );
 }
 
-function OwnModeration() {
+function OwnModeration({ banned }: { banned: boolean }) {
   usePageTitle("Moderação");
   const query = useOwnModeration();
   return (
@@ -90,11 +90,16 @@ function OwnModeration() {
       <PageHeader
         eyebrow="Área da anunciante"
         title="Moderação"
-        description="As decisões da moderação sobre o seu anúncio, com o motivo de cada uma."
+        description={
+          banned ? BANNED_ACCOUNT_TEXT : "As decisões da moderação sobre o seu anúncio, com o motivo de cada uma."
+        }
         actions={
-          <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-            Voltar
-          </Link>
+          // A banned account has no other screen to go back to.
+          banned ? null : (
+            <Link to={appPaths.dashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+              Voltar
+            </Link>
+          )
         }
       />
       <QueryState query={query} title="Decisões" errorText="Não foi possível carregar as decisões.">
@@ -120,7 +125,10 @@ function OwnModeration() {
   );
 }
 
-/** Moderação (/dashboard/moderacao): each decision about her, its reason, and her one appeal. */
+/**
+ * Moderação (/dashboard/moderacao): each decision about her, its reason, and her one appeal; the one screen a
+ * banned account reaches.
+ */
 export function ModerationPage() {
-  return <ModelOnly>{() => <OwnModeration />}</ModelOnly>;
+  return <ModelOnly allowBanned>{(model) => <OwnModeration banned={model.banned} />}</ModelOnly>;
 }
