@@ -143,6 +143,37 @@ describe("age assurance with a verifier", () => {
     await context.close();
   });
 
+  test("a product's checkout is adult content: without a pass it shows the gate, which leads back to it", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile: true });
+    await page.goto(`/cidade/${CITY.slug}`);
+    await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
+    await answerAtVerifier(page, "Maior de 18");
+    await cards(page).first().waitFor();
+    // A product of a visible model, read with the pass (the demo data gives products to some models).
+    const productId = await page.evaluate(async () => {
+      const list = (await (await fetch("/api/models/public?limit=50")).json()) as { models: { id: number }[] };
+      for (const { id } of list.models) {
+        const profile = (await (await fetch(`/api/models/public/${id}`)).json()) as { products: { id: number }[] };
+        if (profile.products[0]) return profile.products[0].id;
+      }
+      return null;
+    });
+    assert.ok(productId, "the demo data has a product");
+    await clearAgePass(context);
+    await page.goto(`/checkout/${productId}`);
+    await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).waitFor();
+    assert.equal(await page.getByRole("heading", { name: "Checkout" }).count(), 0, "no checkout behind the gate");
+    await shot(page, "checkout-gate-390");
+    await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
+    await answerAtVerifier(page, "Maior de 18");
+    assert.equal(new URL(page.url()).pathname, `/checkout/${productId}`);
+    await page.getByRole("heading", { name: "Checkout" }).waitFor();
+    await page.getByRole("heading", { name: "Seus dados" }).waitFor();
+    assert.equal(await gateOf(page).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("the sign-in pages show no gate; a pass that ends mid-visit brings the gate back", async () => {
     const { context, page, errors } = await newPage(browser, site.baseUrl);
     await page.goto("/login");

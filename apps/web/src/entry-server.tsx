@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { isServerRenderedPath, pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
+import { isAdultPath, pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
 import { matchRoutes, StaticRouter } from "@/lib/router";
 import { AgeGateProvider } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
@@ -62,7 +62,7 @@ export function configure({ transport }: { transport: ServerTransport }): void {
   setServerTransport(transport);
 }
 
-const isGatedPath = (pathname: string) => isServerRenderedPath(routes, pathname);
+const isGatedPath = (pathname: string) => isAdultPath(routes, pathname);
 
 /**
  * Renders a server-rendered route of the table (home, city, profile) or the 404 page (a path no route matches) to

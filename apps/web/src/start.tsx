@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AGE_MODE_META } from "@vitrine/contracts";
-import { isServerRenderedPath } from "@/lib/route-match";
+import { isAdultPath } from "@/lib/route-match";
 import { BrowserRouter, matchRoutes } from "@/lib/router";
 import { type AgeAssurance, AgeGateProvider, startAgeAssurance } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
@@ -29,7 +29,7 @@ function ageAssuranceOf(state: SsrState | null): AgeAssurance | null {
   return mode === "verifier" || mode === "self-declaration" ? { mode, verifierName: null, passed: null } : null;
 }
 
-const isGatedPath = (pathname: string) => isServerRenderedPath(routes, pathname);
+const isGatedPath = (pathname: string) => isAdultPath(routes, pathname);
 
 /** Renders the app into #root, or hydrates the server's markup when the page carries the server's state. */
 export async function startApp(onReady: () => void) {

@@ -198,6 +198,7 @@ export const routes: RouteObject[] = [
       {
         path: "checkout/:productId",
         Component: page(() => import("@/features/checkout/pages/checkout-page"), "CheckoutPage"),
+        adult: true,
       },
       {
         path: "payment/success",

@@ -18,6 +18,11 @@ export type RouteObject = {
   Component?: ComponentType | null;
   children?: RouteObject[];
   ssr?: ServerRendering;
+  /**
+   * A page of adult content the browser renders itself (a model's product checkout): behind an age verifier's gate
+   * like the server-rendered public pages, since the data it reads needs the age pass.
+   */
+  adult?: true;
 };
 
 export type Params = Record<string, string | undefined>;
@@ -127,4 +132,10 @@ export function matchRoutes(routes: RouteObject[], location: string | { pathname
 /** Whether the page `pathname` shows is one the server renders (its route has `ssr`): the public pages. */
 export function isServerRenderedPath(routes: RouteObject[], pathname: string): boolean {
   return !!matchRoutes(routes, pathname)?.at(-1)?.route.ssr;
+}
+
+/** Whether the page `pathname` shows adult content: the server-rendered public pages and the routes marked `adult`. */
+export function isAdultPath(routes: RouteObject[], pathname: string): boolean {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  return !!(route?.ssr || route?.adult);
 }

@@ -43,7 +43,7 @@ type Rendered = {
   accepted: boolean | undefined;
   /** The age check the server rendered the page with (the page's first render must match it). */
   assurance: AgeAssurance;
-  /** Whether `pathname` is a page a verifier's gate covers (the public pages the server renders). */
+  /** Whether `pathname` is a page a verifier's gate covers: the pages of adult content (lib/route-match isAdultPath). */
   isGatedPath: (pathname: string) => boolean;
 };
 
@@ -131,8 +131,8 @@ function useAgeConfirmed(): boolean {
 
 /**
  * Whether the age gate covers the page, and the check in force. Self-declaration: every page until accepted. A
- * verifier: the public pages the server renders (home, city, profile), while the browser holds no valid age pass;
- * the sign-in, dashboard, admin and checkout pages never.
+ * verifier: the pages of adult content — those the server renders (home, city, profile) and a product's checkout —
+ * while the browser holds no valid age pass; the sign-in, dashboard and admin pages never.
  */
 export function useAgeGate(): { open: boolean; assurance: AgeAssurance } {
   const confirmed = useAgeConfirmed();
