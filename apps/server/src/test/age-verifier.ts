@@ -85,15 +85,23 @@ export class TestBrowser {
     return this.get(await this.answerAtDemoVerifier(await this.startCheck(next), answer));
   }
 
-  private async fetchAtVerifier(url: string, form?: URLSearchParams): Promise<Response> {
-    const res = await fetch(url, {
-      method: form ? "POST" : "GET",
-      body: form,
-      redirect: "manual",
-      headers: { cookie: this.verifierJar.header() },
-    });
-    this.verifierJar.absorb(res.headers.getSetCookie());
-    await res.arrayBuffer();
-    return res;
+  private fetchAtVerifier(url: string, form?: URLSearchParams): Promise<Response> {
+    return fetchAtVerifier(this.verifierJar, url, form);
   }
+}
+
+/**
+ * One request of a browser at the verifier (a GET, or a form POSTed), without following redirects, with the
+ * browser's cookies there (`jar`, which keeps what the verifier sets).
+ */
+export async function fetchAtVerifier(jar: CookieJar, url: string, form?: URLSearchParams): Promise<Response> {
+  const res = await fetch(url, {
+    method: form ? "POST" : "GET",
+    body: form,
+    redirect: "manual",
+    headers: { cookie: jar.header() },
+  });
+  jar.absorb(res.headers.getSetCookie());
+  await res.arrayBuffer();
+  return res;
 }

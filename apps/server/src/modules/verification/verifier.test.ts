@@ -11,7 +11,7 @@ import { auditLog, bannedIdentities, identityVerifications, moderationCases, mod
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../../fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../../fake-age-verifier/identity";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
-import { CookieJar } from "../../test/age-verifier";
+import { CookieJar, fetchAtVerifier } from "../../test/age-verifier";
 import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { report } from "../moderation/test-support";
@@ -120,16 +120,8 @@ class ModelBrowser {
     return this.callback(await this.answer(await this.startAtVerifier(), answer));
   }
 
-  private async fetchAtVerifier(url: string, form?: URLSearchParams): Promise<Response> {
-    const res = await fetch(url, {
-      method: form ? "POST" : "GET",
-      body: form,
-      redirect: "manual",
-      headers: { cookie: this.verifierJar.header() },
-    });
-    this.verifierJar.absorb(res.headers.getSetCookie());
-    await res.arrayBuffer();
-    return res;
+  private fetchAtVerifier(url: string, form?: URLSearchParams): Promise<Response> {
+    return fetchAtVerifier(this.verifierJar, url, form);
   }
 }
 
@@ -266,6 +258,33 @@ describe("identity verification at the verifier (the demo verifier, a real oidc-
       await site.close();
     }
   });
+});
+
+test("the verifier unreachable: 502 with a Portuguese message, nothing started", async () => {
+  const site = await createTestContext({
+    identityVerifier: {
+      issuer: "http://127.0.0.1:9",
+      clientId: "vitrine",
+      clientSecret: "segredo",
+      claim: "birthdate",
+      scope: "",
+      name: "Verificador Fora do Ar",
+    },
+  });
+  try {
+    const model = await registerModel(site.app, { name: "Sem Resposta" });
+    const res = await new ModelBrowser(site.app, model.token).start();
+    assert.equal(res.statusCode, 502, res.body);
+    assert.equal(res.json().code, "PROVIDER_UNAVAILABLE");
+    assert.match(res.json().error, /Verificador Fora do Ar não respondeu/);
+    const rows = await site.app.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.modelId, model.id));
+    assert.ok(rows.every((r) => r.method === "review"));
+  } finally {
+    await site.close();
+  }
 });
 
 describe("a ban blocks her verified identity from verifying again", () => {
