@@ -191,6 +191,36 @@ describe("who may call the routes of reports, moderation and verification", () =
     assert.equal(theirs.json().verification.state, "none", "another model reads her own standing, not the owner's");
   });
 
+  it("a banned model: every model route but her decisions and her appeal answers 403 ACCOUNT_BANNED", async () => {
+    // Every route of the model scope (of any feature), known by its guards: nobody 401, an admin 403.
+    const banned = await registerModel(ctx.app);
+    // The live stream (/api/models/events) never ends: it is public anyway.
+    const candidates = ctx.app.routeList.filter(
+      (r) => r.method !== "HEAD" && /^\/api\/(models|payments)\//.test(r.url) && !r.url.endsWith("/events"),
+    );
+    const modelScope: { method: string; url: string }[] = [];
+    for (const route of candidates) {
+      const url = route.url.replace(/:[a-z_]+/gi, "1").replace(/\*$/, "x");
+      const call = { method: route.method, url, scope: "model" as const };
+      const anonymous = await send(call, null);
+      if (anonymous.statusCode !== 401) continue;
+      const byAdmin = await send(call, admin);
+      if (byAdmin.statusCode === 403 && byAdmin.json().code === "FORBIDDEN")
+        modelScope.push({ method: route.method, url });
+    }
+    assert.ok(modelScope.length >= 15, `model routes found: ${modelScope.length}`);
+    await ctx.app.db.update(models).set({ moderationStatus: "banned" }).where(eq(models.id, banned.id));
+    for (const route of modelScope) {
+      const res = await send({ ...route, scope: "model" }, banned.token, { body: {} });
+      if (route.url.startsWith("/api/models/moderation")) {
+        assert.notEqual(res.statusCode, 403, label({ ...route, scope: "model" }, "a banned model", res));
+      } else {
+        assert.equal(res.statusCode, 403, label({ ...route, scope: "model" }, "a banned model", res));
+        assert.equal(res.json().code, "ACCOUNT_BANNED");
+      }
+    }
+  });
+
   it("public routes: anyone, with or without a session, any token", async () => {
     for (const call of routes().filter((r) => r.scope === "public")) {
       for (const token of [null, other.token, admin, ...Object.values(refused)]) {
