@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
-import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -146,7 +146,7 @@ before(async () => {
     IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
   });
   browser = await launchBrowser();
-  adminToken = (await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, "")).token;
+  adminToken = await adminApiToken(site.baseUrl);
   await createPaidModel("ana");
   await createPaidModel("bia");
   await createPaidModel("cris");
@@ -285,6 +285,15 @@ describe("advertiser verification at the identity verifier", () => {
       await opened.page.getByRole("button", { name: verifierButton }).waitFor();
       await opened.page.getByRole("button", { name: "Enviar para análise" }).waitFor();
       await shot(opened.page, `model-verifier-choice-${mobile ? 390 : 1280}`, IDV_SHOTS);
+      if (!mobile) {
+        // The demo verifier's page and, cancelled there, her page again, at 1280 px too.
+        await opened.page.getByRole("button", { name: verifierButton }).click();
+        await opened.page.getByRole("heading", { name: "Verifique sua identidade" }).waitFor();
+        await shot(opened.page, "demo-identity-verifier-1280", IDV_SHOTS);
+        await opened.page.getByRole("button", { name: "Cancelar" }).click();
+        await opened.page.getByText("Você cancelou a verificação no verificador.", { exact: false }).waitFor();
+        await shot(opened.page, "model-verifier-cancelled-1280", IDV_SHOTS);
+      }
       await opened.context.close();
     }
     const model = await openAs("model", models.cris.token, "/dashboard/verificacao", true);
