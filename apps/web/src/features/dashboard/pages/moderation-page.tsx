@@ -7,11 +7,12 @@ import {
   type ModerationAction,
   type OwnModerationCase,
 } from "@vitrine/contracts";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Badge, Button, buttonClasses, Card, QueryState, Textarea } from "@/components/ui";
 import { BANNED_ACCOUNT_TEXT, ModelOnly } from "@/features/auth/components/model-only";
+import { useSessionActions } from "@/features/auth/session";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
@@ -85,6 +86,12 @@ function DecisionCard({ decision }: { decision: OwnModerationCase }) {
 function OwnModeration({ banned }: { banned: boolean }) {
   usePageTitle("Moderação");
   const query = useOwnModeration();
+  const { refreshSession } = useSessionActions();
+  const lifted = banned && query.data !== undefined && query.data.moderation_status !== "banned";
+  // A ban reversed while she is signed in: the session learns it, and the other screens open again.
+  useEffect(() => {
+    if (lifted) void refreshSession();
+  }, [lifted, refreshSession]);
   return (
     <PageContainer size="md">
       <PageHeader
