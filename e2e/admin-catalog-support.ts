@@ -75,7 +75,7 @@ export async function seedActivityInDatabase(dataDir: string, models: SeededMode
   try {
     for (const [i, m] of models.entries()) {
       await db.query(
-        `update models set is_active = true, is_verified = true,
+        `update models set is_active = true, is_verified = true, email_confirmed_at = now(),
            next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30,
            first_paid_at = now(), views_count = $2, contact_count = $3 where id = $1`,
         [m.modelId, 400 - i * 90, 40 - i * 7],

@@ -109,7 +109,7 @@ async function payPlanInDatabase() {
   const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
   await db.query(
     `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now(),
-       is_verified = true
+       is_verified = true, email_confirmed_at = now()
      where id = $1`,
     [modelId],
   );

@@ -5,6 +5,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
+import { linkToken, type LocalSmtp, startLocalSmtp } from "../apps/server/src/test/smtp";
 
 export const ADMIN = { email: "admin@e2e.local", password: "e2e-admin-secret" };
 const root = path.resolve(import.meta.dirname, "..");
@@ -14,6 +15,8 @@ export type Site = {
   dataDir: string;
   /** What the server printed on stdout so far (also passed on to this process's stdout). */
   output: () => string;
+  /** The local SMTP server the site sends its e-mail to (SMTP_URL), with what arrived. */
+  mail: LocalSmtp;
   stop: () => Promise<void>;
 };
 
@@ -31,6 +34,7 @@ const SERVER_ARGS = {
 export async function startSite(env: Record<string, string> = {}, opts: { built?: boolean } = {}): Promise<Site> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
+  const mail = await startLocalSmtp();
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS[opts.built ? "built" : "sources"], {
     cwd: root,
     env: {
@@ -43,6 +47,7 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "1000",
+      SMTP_URL: mail.url,
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -57,7 +62,10 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
   // here, with its output, instead of every test after it.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${output}`);
+    if (child.exitCode !== null) {
+      await mail.close();
+      throw new Error(`server exited with ${child.exitCode}\n${output}`);
+    }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
@@ -74,7 +82,9 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
     baseUrl,
     dataDir,
     output: () => output,
+    mail,
     stop: async () => {
+      await mail.close();
       if (child.exitCode === null) {
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
@@ -157,4 +167,18 @@ function waitForTheAppOnLoad(page: Page): void {
     if (options?.waitUntil !== "commit") await appReady();
     return response;
   };
+}
+
+/**
+ * Opens the confirmation link the site e-mailed to `email` (read from the local SMTP server), as she would:
+ * fixtures that register a model through the API call it before she pays or goes public.
+ */
+export async function confirmEmail(site: Site, email: string): Promise<void> {
+  const mail = await site.mail.waitFor({ to: email, subject: /Confirme seu e-mail/ }, 15_000);
+  const res = await fetch(`${site.baseUrl}/api/auth/email/confirm`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token: linkToken(mail, "/confirmar-email") }),
+  });
+  if (!res.ok) throw new Error(`confirmation failed: ${res.status} ${await res.text()}`);
 }

@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
-import { ADMIN, launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { ADMIN, confirmEmail, launchBrowser, screenshot, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -73,6 +73,8 @@ async function createModel(name: string, dueInDays: number, activate: boolean) {
     },
     "",
   );
+  // She opens the confirmation link from her e-mail: until then she could neither pay nor be public.
+  await confirmEmail(site, `${slug}@e2e.local`);
   const { product } = await call<{ product: { id: number } }>(
     "POST",
     "/api/models/products",

@@ -1,9 +1,8 @@
 import { createServer, type Server } from "node:http";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { type ReceivedMail, startSmtpReceiver } from "./receiver";
 
 /** One message the demo inbox received. */
-type InboxMessage = { id: number; at: Date; to: string; subject: string; text: string; html: string };
+type InboxMessage = ReceivedMail & { id: number; at: Date };
 
 export type DemoInbox = { smtpUrl: string; url: string; close: () => Promise<void> };
 
@@ -54,31 +53,12 @@ export async function startDemoInbox(opts: { smtpPort: number; httpPort: number 
     throw new Error("A caixa de entrada de demonstração não pode rodar com NODE_ENV=production");
   }
   const messages: InboxMessage[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(", ") : (mail.to?.text ?? "");
-          messages.unshift({
-            id: messages.length + 1,
-            at: new Date(),
-            to,
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            html: typeof mail.html === "string" ? mail.html : "",
-          });
-          messages.splice(500);
-          callback();
-        })
-        .catch(callback);
+  const smtp = await startSmtpReceiver({
+    port: opts.smtpPort,
+    onMessage: (mail) => {
+      messages.unshift({ id: messages.length + 1, at: new Date(), ...mail });
+      messages.splice(500);
     },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(opts.smtpPort, "127.0.0.1", () => resolve());
   });
   const http: Server = createServer((req, res) => {
     const id = Number(new URL(req.url ?? "/", "http://inbox").searchParams.get("id"));
@@ -92,7 +72,7 @@ export async function startDemoInbox(opts: { smtpPort: number; httpPort: number 
     url: `http://localhost:${opts.httpPort}`,
     close: async () => {
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     },
   };
 }

@@ -1,7 +1,6 @@
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { type ReceivedMail, startSmtpReceiver } from "../fake-smtp/receiver";
 
-export type ReceivedMail = { from: string; to: string; subject: string; text: string; html: string };
+export type { ReceivedMail };
 
 export type LocalSmtp = {
   url: string;
@@ -15,38 +14,14 @@ export type LocalSmtp = {
 };
 
 /**
- * A real SMTP server on the loopback (the `smtp-server` package) that keeps what arrives, parsed: the outside
- * part of the mailer's tests, spoken to over the real protocol. `port` 0 picks a free one.
+ * A real SMTP server on the loopback (fake-smtp/receiver.ts) that keeps what arrives, parsed: the outside part of
+ * the mailer's tests, spoken to over the real protocol. `port` 0 picks a free one.
  */
 export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   let refusing = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (refusing) return callback(Object.assign(new Error("Tente mais tarde"), { responseCode: 451 }));
-          const address = (a: typeof mail.to) => (Array.isArray(a) ? a[0]?.text : a?.text) ?? "";
-          received.push({
-            from: mail.from?.text ?? "",
-            to: address(mail.to),
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            html: typeof mail.html === "string" ? mail.html : "",
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const bound = (server.server.address() as { port: number }).port;
+  const server = await startSmtpReceiver({ port, onMessage: (mail) => received.push(mail), refuse: () => refusing });
+  const bound = server.port;
   return {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
@@ -65,7 +40,7 @@ export async function startLocalSmtp(port = 0): Promise<LocalSmtp> {
     refuse(on) {
       refusing = on;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

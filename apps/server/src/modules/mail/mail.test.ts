@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { FORGOT_PASSWORD_ANSWER } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
-import { emailTokens, mailOutbox, models } from "../../db/schema";
+import { admins, emailTokens, mailOutbox, models } from "../../db/schema";
+import { hashPassword } from "../../lib/passwords";
 import {
   bearer,
   buildModel,
@@ -168,7 +169,7 @@ describe("Esqueci minha senha", () => {
   });
 
   test("the admin login page resets an admin's password and signs the admin out everywhere", async () => {
-    const session = (await ctx.as(null).post("/api/auth/admin/login", TEST_ADMIN)).json().token as string;
+    const session = await loginAdmin(ctx.app);
     await forgot(TEST_ADMIN.email, "admin");
     const link = linkToken(await smtp.waitFor({ to: TEST_ADMIN.email, subject: /nova senha/ }), "/redefinir-senha");
     const done = await reset(link, "admin-nova-senha-9");
@@ -179,6 +180,9 @@ describe("Esqueci minha senha", () => {
     );
     const again = await ctx.as(null).post("/api/auth/admin/login", { ...TEST_ADMIN, password: "admin-nova-senha-9" });
     assert.equal(again.statusCode, 200);
+    // Later tests sign in with the usual password.
+    await ctx.app.db.update(admins).set({ passwordHash: await hashPassword(TEST_ADMIN.password) });
+    assert.equal(again.json().two_factor, "verify", "the new password leads to the second step");
   });
 
   test("asking spends the password budget: too many answer 429", async () => {
@@ -326,5 +330,28 @@ describe("notification e-mails", () => {
     const quiet = await buildModel(ctx.app, { validDays: null, emailNotificationsOff: ["payment"] });
     assert.equal((await pay(quiet)).statusCode, 201);
     assert.equal((await mailsTo(quiet)).length, 0);
+  });
+
+  test("a sign-in from a new device and network tells her; the same device again does not", async () => {
+    const { id, body } = await registerModel(ctx.app);
+    const signIn = (ua: string, ip: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/model/login",
+        payload: { email: body.email, password: body.password },
+        headers: { "user-agent": ua },
+        remoteAddress: ip,
+      });
+    const phone =
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+    const newSignIns = async () => (await mailsTo(id)).filter((m) => m.subject.startsWith("Novo acesso"));
+    assert.equal((await signIn("lightMyRequest", "127.0.0.1")).statusCode, 200);
+    assert.equal((await newSignIns()).length, 0, "the device she registered with is known");
+    assert.equal((await signIn(phone, "198.51.100.7")).statusCode, 200);
+    const [mail] = await newSignIns();
+    assert.equal(mail.kind, "security");
+    assert.match(mail.textBody, /Dispositivo: .*Android/);
+    assert.equal((await signIn(phone, "198.51.100.7")).statusCode, 200);
+    assert.equal((await newSignIns()).length, 1);
   });
 });

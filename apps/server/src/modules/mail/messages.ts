@@ -50,6 +50,16 @@ export const verificationDecidedMessage = (approved: boolean, detail: string | n
   action: { label: "Ver verificação", url },
 });
 
+export const newSignInMessage = (device: string, network: string, url: string): MailContent => ({
+  subject: "Novo acesso à sua conta",
+  heading: "Sua conta foi acessada de um novo dispositivo",
+  paragraphs: [
+    `Dispositivo: ${device}. Rede: ${network}.`,
+    "Se foi você, nada a fazer. Se não foi, troque sua senha agora e encerre as outras sessões em Configurações.",
+  ],
+  action: { label: "Ver sessões ativas", url },
+});
+
 export const moderationDecidedMessage = (summary: string, url: string): MailContent => ({
   subject: "Decisão sobre uma denúncia",
   heading: "Uma denúncia sobre seu perfil foi decidida",

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { formatDateBr } from "../../lib/dates";
 import {
   moderationDecidedMessage,
+  newSignInMessage,
   paymentConfirmedMessage,
   planExpiredMessage,
   planExpiringMessage,
@@ -63,4 +64,12 @@ export const notifyModerationDecided = (db: Db, modelId: number, action: Moderat
         `${MODERATION_DECISION_LABELS[action]}. Motivo: ${reason}`,
         `${origin}/dashboard/moderacao`,
       ),
+  });
+
+/** A sign-in from a device and network none of her kept sessions had: a security message, never switched off. */
+export const notifyNewSignIn = (db: Db, modelId: number, where: { device: string; network: string }) =>
+  notifyModel(db, {
+    modelId,
+    kind: "security",
+    content: (origin) => newSignInMessage(where.device, where.network, `${origin}/dashboard/configuracoes`),
   });

@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { linkToken } from "../apps/server/src/test/smtp";
+import { launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * E-mail end to end, read from the local SMTP server the site sends to: a new model sees the confirmation banner,
+ * opens the link from her e-mail and the banner is gone; she forgets her password, asks for a link on the login
+ * page, sets a new password from the e-mail and signs in with it (the old one fails).
+ */
+const id = randomUUID().slice(0, 8);
+const MODEL = {
+  username: `email_${id}`,
+  email: `email-${id}@e2e.local`,
+  password: "senha-segura-123",
+  name: `Lia ${id}`,
+  age: 25,
+  estado_id: 35,
+  municipio_id: 3550308,
+  category_id: 1,
+  phone: "11987654321",
+};
+
+let site: Site;
+let browser: Browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Screenshots at 390 and 1280 px, looked at by a person. */
+const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/mail/${name}.png`, fullPage: true });
+
+async function settle(page: Page) {
+  await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
+  await page.waitForTimeout(300);
+}
+
+async function signIn(page: Page, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(MODEL.email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+describe("e-mail", () => {
+  test("confirmation: banner, the link from the e-mail, banner gone", async () => {
+    const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(MODEL),
+    });
+    assert.equal(res.status, 201);
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await signIn(page, MODEL.password);
+      await page.waitForURL("**/dashboard");
+      const banner = page.locator("[data-email-banner]");
+      await banner.waitFor();
+      assert.match(await banner.innerText(), /Confirme seu e-mail/);
+      await settle(page);
+      await shot(page, `dashboard-confirm-banner-${mobile ? 390 : 1280}`);
+      if (!mobile) {
+        // Reenviar: a second message, and only the newest link works.
+        const before = site.mail.received.length;
+        await banner.getByRole("button", { name: "Reenviar link" }).click();
+        await page.getByText("Enviamos um novo link").waitFor();
+        for (let i = 0; i < 100 && site.mail.received.length === before; i++) await page.waitForTimeout(50);
+        const latest = site.mail.received.filter((m) => m.to.includes(MODEL.email)).at(-1)!;
+        await page.goto(`/confirmar-email?token=${linkToken(latest, "/confirmar-email")}`);
+        await page.getByText("E-mail confirmado").waitFor();
+        await settle(page);
+        await shot(page, "confirm-email-1280");
+        await page.getByRole("link", { name: "Ir para o painel" }).click();
+        await page.waitForURL("**/dashboard");
+        await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
+        await settle(page);
+        assert.equal(await page.locator("[data-email-banner]").count(), 0);
+        // The first link was replaced by the second.
+        const first = site.mail.received.find((m) => m.to.includes(MODEL.email))!;
+        await page.goto(`/confirmar-email?token=${linkToken(first, "/confirmar-email")}`);
+        await page.getByText(/expirou ou já foi usado/).waitFor();
+        await shot(page, "confirm-email-used-1280");
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test("Esqueci minha senha: the link from the e-mail sets a new password", async () => {
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const width = mobile ? 390 : 1280;
+      await page.goto("/login");
+      await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+      await page.waitForURL("**/esqueci-senha");
+      // The login page stays on screen while the next page's module loads: wait for the new page itself.
+      await page.getByRole("heading", { name: "Esqueci minha senha" }).waitFor();
+      await page.getByLabel("E-mail").fill(mobile ? `ninguem-${id}@e2e.local` : MODEL.email);
+      await settle(page);
+      await shot(page, `forgot-password-${width}`);
+      await page.getByRole("button", { name: "Enviar link" }).click();
+      const answer = page.locator("[data-forgot-answer]");
+      await answer.waitFor();
+      // The same answer for an unknown e-mail (phone) and a real one (desktop).
+      assert.match(await answer.innerText(), /Se houver uma conta com este e-mail/);
+      await shot(page, `forgot-password-sent-${width}`);
+      if (!mobile) {
+        const mail = await site.mail.waitFor({ to: MODEL.email, subject: /nova senha/ }, 15_000);
+        assert.match(mail.html, /Criar nova senha/);
+        // The message itself, as a mail client shows its HTML, at both widths.
+        const preview = await context.newPage();
+        for (const width of [390, 1280]) {
+          await preview.setViewportSize({ width, height: 800 });
+          await preview.setContent(mail.html);
+          await shot(preview, `reset-email-${width}`);
+        }
+        await preview.close();
+        await page.goto(`/redefinir-senha?token=${linkToken(mail, "/redefinir-senha")}`);
+        await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-9");
+        await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
+        await settle(page);
+        await shot(page, "reset-password-1280");
+        await page.getByRole("button", { name: "Salvar nova senha" }).click();
+        await page.waitForURL("**/login");
+        await signIn(page, MODEL.password);
+        await page.locator("[data-login-error]").waitFor();
+        await signIn(page, "nova-senha-forte-9");
+        await page.waitForURL("**/dashboard");
+      } else {
+        assert.equal(site.mail.received.filter((m) => m.to.includes(`ninguem-${id}`)).length, 0);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test("the reset page at 390 px", async () => {
+    const { context, page } = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    await page.goto("/redefinir-senha?token=abc");
+    await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-9");
+    await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.getByText(/expirou ou já foi usado/).waitFor();
+    await settle(page);
+    await shot(page, "reset-password-used-390");
+    await context.close();
+  });
+});
