@@ -20,6 +20,8 @@ import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/help
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
 import { FORGOT_PASSWORD_MIN_MS } from "./service";
 import { hashLinkToken } from "./tokens";
+import { assertMailForProduction, SMTP_UNSET_MESSAGE } from "./production";
+import { startDemoInbox } from "../../fake-smtp/demo-inbox";
 import { isModelVisible } from "../models/publish";
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, mailerOf } from "./outbox";
 
@@ -353,5 +355,23 @@ describe("notification e-mails", () => {
     assert.match(mail.textBody, /Dispositivo: .*Android/);
     assert.equal((await signIn(phone, "198.51.100.7")).statusCode, 200);
     assert.equal((await newSignIns()).length, 1);
+  });
+});
+
+describe("production", () => {
+  test("production refuses to start without SMTP_URL; elsewhere messages wait", () => {
+    assert.throws(() => assertMailForProduction({ smtpUrl: "" }, true), { message: SMTP_UNSET_MESSAGE });
+    assert.doesNotThrow(() => assertMailForProduction({ smtpUrl: "smtps://u:p@smtp.example:465" }, true));
+    assert.doesNotThrow(() => assertMailForProduction({ smtpUrl: "" }, false));
+  });
+
+  test("the demo inbox refuses NODE_ENV=production", async () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await assert.rejects(startDemoInbox({ smtpPort: 0, httpPort: 0 }), /não pode rodar com NODE_ENV=production/);
+    } finally {
+      process.env.NODE_ENV = before;
+    }
   });
 });

@@ -39,7 +39,7 @@ export function renderMail(siteName: string, content: MailContent): { subject: s
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${TEXT}">${escapeHtml(s)}</p>`;
   const button = content.action
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:8px;background:${ACCENT}"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;color:${ACCENT_INK};text-decoration:none;border-radius:8px">${escapeHtml(content.action.label)}</a></td></tr></table>
-<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};word-break:break-all">Se o botão não abrir, copie este endereço no navegador: ${escapeHtml(content.action.url)}</p>`
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};overflow-wrap:anywhere;word-break:break-word">Se o botão não abrir, copie este endereço no navegador: ${escapeHtml(content.action.url)}</p>`
     : "";
   const note = content.note
     ? `<p style="margin:0;font-size:13px;line-height:20px;color:${MUTED}">${escapeHtml(content.note)}</p>`
