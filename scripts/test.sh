@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the unit tests (contracts, the web app's route matching), server tests on PGlite and on
-# PostgreSQL, the build with its JavaScript budget (npm run size), then the browser tests against the built site
-# (one of them starts the built server, apps/server/dist/server.js, as `npm start` does).
+# PostgreSQL side by side, the build with its JavaScript budget (npm run size), then the browser tests against the built site
+# two files at a time (one of them starts the built server, apps/server/dist/server.js, as `npm start` does).
 # The PostgreSQL half uses TEST_DATABASE_URL, else 127.0.0.1:5432, and says at the start which server that is.
 # Without an answer there it is skipped, except with CI=true, where a missing PostgreSQL fails the run.
 # Prints the time each suite took and one closing line "N passed, N failed" and exits non-zero when anything failed.
@@ -15,25 +15,52 @@ status=0
 timings=()
 log_dir=$(mktemp -d)
 
-run_suite() { # name, command...
+# Adds a finished suite's counts (from its log) to the totals; a suite that failed without a counted failure
+# (it did not start, or crashed) counts as one failure.
+count_suite() { # name, exit code, seconds
+  local name=$1 rc=$2 pass fail
+  pass=$(grep -aE '^(ℹ|#) pass [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  fail=$(grep -aE '^(ℹ|#) fail [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+  total_pass=$((total_pass + ${pass:-0}))
+  total_fail=$((total_fail + ${fail:-0}))
+  timings+=("$name $3 s")
+  if [ "$rc" -ne 0 ]; then
+    status=1
+    [ "${fail:-0}" -gt 0 ] || total_fail=$((total_fail + 1))
+    echo "!!! $name failed (exit $rc)"
+  fi
+}
+
+run_suite() { # name, command...: runs it with its output shown as it goes
   local name=$1
   shift
   echo
   echo "=== $name ==="
   local started=$SECONDS
   "$@" 2>&1 | tee "$log_dir/$name.log"
-  local rc=${PIPESTATUS[0]}
-  timings+=("$name $((SECONDS - started)) s")
-  local pass fail
-  pass=$(grep -aE '^(ℹ|#) pass [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
-  fail=$(grep -aE '^(ℹ|#) fail [0-9]+' "$log_dir/$name.log" | tail -1 | grep -oE '[0-9]+$' || echo 0)
-  total_pass=$((total_pass + ${pass:-0}))
-  total_fail=$((total_fail + ${fail:-0}))
-  if [ "$rc" -ne 0 ]; then
-    status=1
-    [ "${fail:-0}" -gt 0 ] || total_fail=$((total_fail + 1))
-    echo "!!! $name failed (exit $rc)"
-  fi
+  count_suite "$name" "${PIPESTATUS[0]}" $((SECONDS - started))
+}
+
+# Suites that mostly wait (timers, databases, browsers) run side by side: start_suite runs one in the background
+# into its log, finish_suite waits for it and then prints its output whole, so outputs never interleave.
+start_suite() { # name, command...
+  local name=$1
+  shift
+  (
+    started=$SECONDS
+    "$@" >"$log_dir/$name.log" 2>&1
+    echo "$? $((SECONDS - started))" >"$log_dir/$name.done"
+  ) &
+}
+
+finish_suite() { # name
+  local name=$1
+  while [ ! -f "$log_dir/$name.done" ]; do sleep 1; done
+  echo
+  echo "=== $name ==="
+  cat "$log_dir/$name.log"
+  # shellcheck disable=SC2046
+  count_suite "$name" $(cat "$log_dir/$name.done")
 }
 
 server_tests() { # extra env assignments...
@@ -55,10 +82,13 @@ fi
 
 run_suite unit npm run --silent test:unit
 
-run_suite server-pglite server_tests TEST_DATABASE_URL=
+# The two halves of the server tests run side by side (each on its own database).
+start_suite server-pglite server_tests TEST_DATABASE_URL=
+[ "$pg_up" -eq 0 ] && start_suite server-postgres server_tests TEST_DATABASE_URL="$PG_URL"
+finish_suite server-pglite
 
 if [ "$pg_up" -eq 0 ]; then
-  run_suite server-postgres server_tests TEST_DATABASE_URL="$PG_URL"
+  finish_suite server-postgres
 elif [ "${CI:-}" = "true" ]; then
   echo "!!! server-postgres: PostgreSQL não responde em $pg_shown e CI=true exige os testes nele"
   status=1
@@ -75,7 +105,8 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 run_suite build npm run build --silent
 run_suite size npm run --silent size
-run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=1 $(find e2e -name '*.spec.ts' | sort)
+# Two browser test files at a time: each starts its own server, data directory and browser on free ports.
+run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find e2e -name '*.spec.ts' | sort)
 
 echo
 echo "=== resumo ==="
