@@ -13,6 +13,7 @@ import {
   registerModel,
   setSetting,
 } from "../../test/factories";
+import { mailOutboxJob } from "../../jobs/mail-outbox";
 import { planExpiryJob } from "../../jobs/plan-expiry";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { freePort } from "../../test/free-port";
@@ -240,6 +241,7 @@ describe("the outbox", () => {
       assert.equal(outcome.sent, 2);
       const mail = await later.waitFor({ to: body.email, subject: /nova senha/ });
       assert.equal((await row()).status, "sent");
+      assert.equal((await row()).textBody, "", "a sent message keeps no link");
       // The link of the late message still works.
       const done = await down.as(null).post("/api/auth/password/reset", {
         token: linkToken(mail, "/redefinir-senha"),
@@ -267,6 +269,9 @@ describe("the outbox", () => {
       assert.equal(row.status, "failed");
       assert.equal(row.attempts, MAIL_MAX_ATTEMPTS);
       assert.match(row.lastError ?? "", /Tente mais tarde|451/);
+      // A month later the job deletes it, and the used or expired links of a day before.
+      await mailOutboxJob.run({ app: ctx.app, now: new Date(Date.now() + 31 * 24 * 60 * 60_000), state: {} });
+      assert.equal((await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id))).length, 0);
     } finally {
       smtp.refuse(false);
     }

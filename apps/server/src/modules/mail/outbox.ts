@@ -1,7 +1,7 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { emailTokens, mailOutbox } from "../../db/schema";
 import { jobErrorMessage } from "../../jobs/scheduler";
 import { createMailer, type Mailer } from "./mailer";
 
@@ -69,9 +69,10 @@ export async function deliverDueMail(input: {
   for (const row of claimed) {
     try {
       await mailer.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      // A sent message's bodies go: they may hold a live link, and the table is no archive of what was said.
       await db
         .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .set({ status: "sent", sentAt: new Date(), lastError: null, textBody: "", htmlBody: "" })
         .where(eq(mailOutbox.id, row.id));
       outcome.sent += 1;
     } catch (err) {
@@ -89,6 +90,26 @@ export async function deliverDueMail(input: {
     }
   }
   return outcome;
+}
+
+/** Sent and failed messages are kept this long (who was sent what, and when), then deleted. */
+const KEEP_MESSAGES_MS = 30 * 24 * 60 * 60_000;
+/** Used or expired links are kept a day (they count towards the cap on links per account), then deleted. */
+const KEEP_LINKS_MS = 24 * 60 * 60_000;
+
+/** Deletes old finished messages and old used or expired links. */
+export async function pruneMail(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(mailOutbox)
+    .where(and(ne(mailOutbox.status, "pending"), lt(mailOutbox.createdAt, new Date(now.getTime() - KEEP_MESSAGES_MS))));
+  await db
+    .delete(emailTokens)
+    .where(
+      and(
+        lt(emailTokens.createdAt, new Date(now.getTime() - KEEP_LINKS_MS)),
+        or(isNotNull(emailTokens.usedAt), lte(emailTokens.expiresAt, now)),
+      ),
+    );
 }
 
 /**

@@ -16,7 +16,7 @@ import { endSessions } from "../sessions/service";
 import { confirmEmailMessage, resetPasswordMessage } from "./messages";
 import { kickMail } from "./outbox";
 
-export { deliverDueMail, mailerOf } from "./outbox";
+export { deliverDueMail, mailerOf, pruneMail } from "./outbox";
 export { notifyModel } from "./notify";
 export * from "./notifications";
 export * as mailMessages from "./messages";
@@ -96,7 +96,8 @@ export async function confirmEmail(app: FastifyInstance, token: string): Promise
 }
 
 /**
- * "Esqueci minha senha": when an account of that role has the e-mail (a model's not deleted nor banned), a reset
+ * "Esqueci minha senha": when an account of that role has the e-mail (a model's not deleted; a banned one too: she
+ * still signs in to read the decision and appeal), a reset
  * link valid 30 minutes is written with its message; nothing otherwise. The caller answers the same either way.
  */
 export async function requestPasswordReset(
@@ -112,7 +113,7 @@ export async function requestPasswordReset(
     const [model] = await app.db
       .select()
       .from(models)
-      .where(and(eq(models.email, input.email), isNull(models.deletedAt), ne(models.moderationStatus, "banned")));
+      .where(and(eq(models.email, input.email), isNull(models.deletedAt)));
     if (model) [owner, address] = [{ modelId: model.id }, model.email];
   }
   if (!owner) return;
