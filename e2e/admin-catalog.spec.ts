@@ -13,7 +13,16 @@ import {
   settle,
   toastWith,
 } from "./admin-catalog-support";
-import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import {
+  ADMIN,
+  adminApiToken,
+  completeAdminSecondStep,
+  launchBrowser,
+  newPage,
+  screenshot,
+  type Site,
+  startSite,
+} from "./harness";
 
 /**
  * The back-office's catalogue screens end to end: admin login → a Pix key in Configurações → a static Pix QR
@@ -37,8 +46,7 @@ const call = <T>(method: string, pathname: string, body?: unknown) =>
   callApi<T>(site.baseUrl, adminToken, method, pathname, body);
 
 async function loginAdminApi(): Promise<string> {
-  const { token } = await callApi<{ token: string }>(site.baseUrl, "", "POST", "/api/auth/admin/login", ADMIN);
-  return token;
+  return adminApiToken(site.baseUrl);
 }
 
 /** A fresh desktop (or phone) page signed in as the admin through the admin login screen. */
@@ -51,6 +59,7 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  await completeAdminSecondStep(page);
   await page.waitForURL("**/admin/dashboard");
   await page.goto(pathname);
   return page;

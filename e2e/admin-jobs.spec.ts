@@ -8,7 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminJobsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { freePort } from "../apps/server/src/test/free-port";
-import { ADMIN, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
  * The admin dashboard warns about a scheduled job that failed three times in a row. Written while the server is
@@ -53,14 +53,7 @@ async function seedFailingReconciliation(): Promise<void> {
   }
 }
 
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${site.baseUrl}/api/auth/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+const adminToken = (): Promise<string> => adminApiToken(site.baseUrl);
 
 async function reconcileFailures(token: string): Promise<number> {
   const res = await fetch(`${site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });

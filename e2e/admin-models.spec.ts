@@ -4,7 +4,15 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { ADMIN, launchBrowser, screenshot, type Site, startSite } from "./harness";
+import {
+  ADMIN,
+  adminApiToken,
+  completeAdminSecondStep,
+  launchBrowser,
+  screenshot,
+  type Site,
+  startSite,
+} from "./harness";
 import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
@@ -59,12 +67,7 @@ async function openRowMenu(): Promise<Locator> {
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  const login = await fetch(`${site.baseUrl}/api/auth/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  adminToken = ((await login.json()) as { token: string }).token;
+  adminToken = await adminApiToken(site.baseUrl);
   // Generate PIX needs one of the site's Pix keys; the plan gives the new-payment form something to choose.
   const { settings } = await adminApi<AdminSettingsResponse>("GET", "/api/admin/settings");
   const pixEmail = settings.find((s) => s.setting_key === "pix_email");
@@ -88,6 +91,7 @@ describe("admin: Gerenciar Modelos", () => {
     await page.locator('input[name="email"]').fill(ADMIN.email);
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await completeAdminSecondStep(page);
     await page.waitForURL("**/admin/dashboard");
     await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
     for (const label of ["Modelos", "Ativas", "Verificadas", "Pedidos", "Pedidos hoje", "Receita", "Receita hoje"]) {

@@ -9,7 +9,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminSettingsResponse, AuditLogResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { callApi } from "./admin-catalog-support";
-import { ADMIN, launchBrowser, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -50,7 +50,7 @@ const api = <T>(method: string, pathname: string, body?: unknown) =>
   callApi<T>(site.baseUrl, token, method, pathname, body);
 
 async function signIn(): Promise<void> {
-  ({ token } = await callApi<{ token: string }>(site.baseUrl, "", "POST", "/api/auth/admin/login", ADMIN));
+  token = await adminApiToken(site.baseUrl);
 }
 
 /** A fresh page at 1280 px (or 390 px) signed in as the admin. */

@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
@@ -580,6 +580,7 @@ describe("advertiser area", () => {
         if (pathname === "/login") await screenshot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`);
         await page.locator('input[name="password"]').fill(password);
         await page.getByRole("button", { name: "Entrar", exact: true }).click();
+        if (pathname === "/admin/login") await completeAdminSecondStep(page);
         await page.waitForURL(landing);
         assert.equal(await page.getByText("E-mail ou senha incorretos").count(), 0, "no red message stays");
         assert.equal(await toasts.getByText("E-mail ou senha incorretos").count(), 0);

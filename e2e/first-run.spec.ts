@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, newPage, type Site, startSite } from "./harness";
+import { completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * The first start of a site as `npm start` runs it (the server bundle of `npm run build`, plain node), without
@@ -38,6 +38,8 @@ async function signIn(page: Page, secret: string) {
   await page.getByLabel("E-mail").fill(OWNER);
   await page.getByLabel("Senha", { exact: true }).fill(secret);
   await page.getByRole("button", { name: "Entrar" }).click();
+  // Admins sign in in two steps: the first time the authenticator is set up.
+  await completeAdminSecondStep(page);
 }
 
 describe("first run of the built server", () => {

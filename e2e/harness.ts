@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Secret, TOTP } from "otpauth";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
@@ -128,12 +129,73 @@ export async function newPage(
   return { context, page, errors };
 }
 
-/** Signs in through the admin login screen as ADMIN and waits for the dashboard's address. */
+/**
+ * The e2e admin's authenticator app: admins sign in in two steps (the password, then a code of the app), set up at
+ * their first sign-in on a fresh data directory (the set-up replaces the secret kept here; a restarted server on
+ * the same data directory keeps asking the same one). A code is usable once, so a sign-in waits for the next
+ * 30-second step when the current one was already used.
+ */
+let adminPhone: { secret: string; lastStep: number } | undefined;
+
+/** The code of the admin's authenticator, never one used before (waits up to 30 s for a new step). */
+export async function nextAdminCode(): Promise<string> {
+  const phone = adminPhone;
+  if (!phone) throw new Error("the admin has no authenticator set up yet");
+  while (Math.floor(Date.now() / 30_000) <= phone.lastStep) await new Promise((r) => setTimeout(r, 500));
+  phone.lastStep = Math.floor(Date.now() / 30_000);
+  return TOTP.generate({ secret: Secret.fromBase32(phone.secret) });
+}
+
+/** Remembers the admin's authenticator secret (read from the set-up screen or answer). */
+export function rememberAdminSecret(secret: string): void {
+  adminPhone = { secret, lastStep: adminPhone?.lastStep ?? -1 };
+}
+
+/** ADMIN's session token through the API: password, then the code (setting up the authenticator the first time). */
+export async function adminApiToken(baseUrl: string, admin = ADMIN): Promise<string> {
+  const post = async (pathname: string, body: object) => {
+    const res = await fetch(`${baseUrl}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, string>;
+    if (!res.ok) throw new Error(`${pathname}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const { two_factor, challenge } = await post("/api/auth/admin/login", admin);
+  if (two_factor === "setup") {
+    rememberAdminSecret((await post("/api/auth/admin/two-factor/setup", { challenge })).secret);
+    const code = await nextAdminCode();
+    return (await post("/api/auth/admin/two-factor/confirm", { challenge, code })).token;
+  }
+  return (await post("/api/auth/admin/two-factor", { challenge, code: await nextAdminCode() })).token;
+}
+
+/**
+ * Completes the admin login screen's second step once the password was sent: sets up the authenticator the first
+ * time on a fresh data directory (reading its key from the screen, then "Guardei meus códigos"), otherwise types its code.
+ */
+export async function completeAdminSecondStep(page: Page): Promise<void> {
+  await page.getByLabel("Código de verificação").waitFor();
+  const secretShown = page.locator("[data-totp-secret]");
+  const settingUp = await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).isVisible();
+  if (settingUp) {
+    await secretShown.waitFor();
+    rememberAdminSecret((await secretShown.textContent())!.trim());
+  }
+  await page.getByLabel("Código de verificação").fill(await nextAdminCode());
+  await page.getByRole("button", { name: settingUp ? "Ativar e entrar" : "Verificar" }).click();
+  if (settingUp) await page.getByRole("button", { name: "Guardei meus códigos" }).click();
+}
+
+/** Signs in through the admin login screen as ADMIN (password, then the code) and waits for the dashboard. */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
+  await completeAdminSecondStep(page);
   await page.waitForURL("**/admin/dashboard");
 }
 

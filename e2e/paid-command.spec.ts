@@ -6,7 +6,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminModelResponse, ModelPaymentsResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { callApi } from "./admin-catalog-support";
-import { ADMIN, launchBrowser, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -80,7 +80,7 @@ before(async () => {
   mkdirSync(SHOTS, { recursive: true });
   site = await startSite();
   browser = await launchBrowser();
-  ({ token } = await callApi<{ token: string }>(site.baseUrl, "", "POST", "/api/auth/admin/login", ADMIN));
+  token = await adminApiToken(site.baseUrl);
   await api("POST", "/api/admin/plans", PLAN);
   ({
     model: { id: payingId },

@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
-import { ADMIN, confirmEmail, launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { adminApiToken, confirmEmail, launchBrowser, screenshot, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -109,7 +109,7 @@ before(async () => {
   fake = await startFakeMercadoPago();
   site = await startSite({ MERCADOPAGO_API_URL: fake.url });
   browser = await launchBrowser();
-  ({ token: adminToken } = await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, ""));
+  adminToken = await adminApiToken(site.baseUrl);
   await setSetting("mp_access_token_test", "TEST-e2e-token");
   await setSetting("mp_webhook_secret", fake.webhookSecret);
   await setSetting("pix_random", PIX_KEY);

@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { callApi } from "./admin-catalog-support";
-import { ADMIN, launchBrowser, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
 import { newPage, seedDemoDataDir } from "./public-support";
 
 /**
@@ -166,7 +165,7 @@ describe("router", () => {
   });
 
   test("a page change in an admin table keeps the scroll position and the focus", async () => {
-    const { token } = await callApi<{ token: string }>(site.baseUrl, "", "POST", "/api/auth/admin/login", ADMIN);
+    const token = await adminApiToken(site.baseUrl);
     for (const mobile of [false, true]) {
       const { page, errors } = await open("/admin/orders", { mobile, token });
       const next = page.getByRole("button", { name: "Próxima página" });

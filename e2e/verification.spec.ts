@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
-import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -146,7 +146,7 @@ before(async () => {
     IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
   });
   browser = await launchBrowser();
-  adminToken = (await call<{ token: string }>("POST", "/api/auth/admin/login", ADMIN, "")).token;
+  adminToken = await adminApiToken(site.baseUrl);
   await createPaidModel("ana");
   await createPaidModel("bia");
   await createPaidModel("cris");

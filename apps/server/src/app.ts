@@ -31,6 +31,7 @@ import { uploadsRoutes } from "./modules/photos/uploads";
 import { seoRoutes } from "./modules/seo/routes";
 import { sessionRoutes } from "./modules/sessions/routes";
 import { sessionStore } from "./modules/sessions/service";
+import { twoFactorModelRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -146,6 +147,7 @@ export async function buildApp({
     await scope.register(healthRoutes, { databaseKind: database.kind });
     await scope.register(authRoutes, { prefix: "/auth" });
     await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
+    await scope.register(twoFactorPublicRoutes, { prefix: "/auth" });
     await scope.register(mailPublicRoutes, { prefix: "/auth" });
     // The directory's reads, the same for every visitor: ETag, 304 and at most 60 s in shared caches.
     await scope.register(async (reads) => {
@@ -183,6 +185,7 @@ export async function buildApp({
     await scope.register(accountRoutes, { prefix: "/models/account" });
     await scope.register(mailModelRoutes, { prefix: "/models/account" });
     await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
+    await scope.register(twoFactorModelRoutes, { prefix: "/models/two-factor" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });

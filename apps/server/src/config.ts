@@ -86,6 +86,11 @@ export type Config = {
    */
   verificationFilesKey?: Buffer;
   /**
+   * The AES-256 key of the two-step sign-in secrets (TWO_FACTOR_KEY, 32 bytes as 64 hex digits or base64). Required
+   * in production; elsewhere, when unset, derived from the server secret (modules/two-factor).
+   */
+  twoFactorKey?: Buffer;
+  /**
    * The identity verifier of advertisers (IDENTITY_VERIFIER_*), apart from age assurance: its `claim` is the birth
    * date claim (default `birthdate`, YYYY-MM-DD). Null when IDENTITY_VERIFIER_ISSUER is unset (review only).
    */
@@ -207,7 +212,7 @@ function readOrigin(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 /**
- * An AES-256 key from the environment (MODERATION_EVIDENCE_KEY, VERIFICATION_FILES_KEY): 32 bytes, as 64 hex
+ * An AES-256 key from the environment (MODERATION_EVIDENCE_KEY, VERIFICATION_FILES_KEY, TWO_FACTOR_KEY): 32 bytes, as 64 hex
  * digits or in base64. Unset: undefined (a key derived from the server secret is used), except in production, where
  * the server refuses to start without it.
  */
@@ -303,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
     moderationEvidenceKey: readAes256Key(env, "MODERATION_EVIDENCE_KEY"),
     verificationFilesKey: readAes256Key(env, "VERIFICATION_FILES_KEY"),
+    twoFactorKey: readAes256Key(env, "TWO_FACTOR_KEY"),
     identityVerifier: readVerifier(env, "IDENTITY_VERIFIER", "birthdate"),
   };
 }

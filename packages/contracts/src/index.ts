@@ -36,3 +36,4 @@ export * from "./page-markers";
 export * from "./moderation";
 export * from "./verification";
 export * from "./sessions";
+export * from "./two-factor";

@@ -11,6 +11,7 @@ import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildAgeChecks } from "../test/age-checks";
 import { exitSignal, serverProcess, type ServerProcess, withDataDir } from "../test/server-process";
 import { AGE_CHECKS_JOB, AGE_ROLLUP_BEFORE_COMMIT } from "./age-checks";
+import { totpCode } from "../test/two-factor";
 
 /**
  * Kills a real server process (SIGKILL, from inside, at a failpoint) while its retention job has deleted the old
@@ -23,13 +24,38 @@ let proc: ServerProcess;
 
 const withDatabase = <T>(work: (db: Db) => Promise<T>) => withDataDir(dataDir, work);
 
-async function adminGet<T>(url: string): Promise<T> {
-  const login = await fetch(`${proc.baseUrl}/api/auth/admin/login`, {
+async function postJson(url: string, body: object) {
+  const res = await fetch(`${proc.baseUrl}${url}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(body),
   });
-  const { token } = (await login.json()) as { token: string };
+  return (await res.json()) as Record<string, string>;
+}
+
+/**
+ * The admin's session on this server process: password, then her authenticator (set up on the first sign-in; a
+ * code is usable once, so a later sign-in waits for the next 30-second step when it must).
+ */
+let adminToken: { baseUrl: string; token: string } | undefined;
+let phone: { secret: string; step: number } | undefined;
+async function signInAdmin(): Promise<string> {
+  if (adminToken?.baseUrl === proc.baseUrl) return adminToken.token;
+  const { two_factor, challenge } = await postJson("/api/auth/admin/login", ADMIN);
+  if (two_factor === "setup") {
+    const { secret } = await postJson("/api/auth/admin/two-factor/setup", { challenge });
+    phone = { secret, step: -1 };
+  }
+  while (Math.floor(Date.now() / 30_000) <= phone!.step) await new Promise((r) => setTimeout(r, 1000));
+  phone!.step = Math.floor(Date.now() / 30_000);
+  const url = two_factor === "setup" ? "/api/auth/admin/two-factor/confirm" : "/api/auth/admin/two-factor";
+  const { token } = await postJson(url, { challenge, code: totpCode(phone!.secret) });
+  adminToken = { baseUrl: proc.baseUrl, token };
+  return token;
+}
+
+async function adminGet<T>(url: string): Promise<T> {
+  const token = await signInAdmin();
   const res = await fetch(`${proc.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(res.status, 200, url);
   return (await res.json()) as T;

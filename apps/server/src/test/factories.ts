@@ -22,6 +22,7 @@ import {
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
+import { completeSignIn } from "./two-factor";
 
 export const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 export const RIO = { estado_id: 33, municipio_id: 3304557 };
@@ -73,10 +74,12 @@ export async function makeVisible(app: FastifyInstance, modelId: number, days = 
     .where(eq(models.id, modelId));
 }
 
+/** Signs TEST_ADMIN in through the real routes, password then code; the first time it sets up her authenticator. */
 export async function loginAdmin(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: "POST", url: "/api/auth/admin/login", payload: TEST_ADMIN });
   if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
-  return (res.json() as { token: string }).token;
+  // Admins sign in in two steps (modules/two-factor): the helper is the admin's authenticator app.
+  return completeSignIn(app, "admin", res.json());
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -12,6 +12,16 @@ export const apiPaths = {
     modelLogin: "/api/auth/model/login",
     modelRegister: "/api/auth/model/register",
     directLogin: "/api/auth/model/direct-login",
+    /** The second step of a sign-in (a code), and an admin's first set-up of her authenticator. */
+    twoFactor: (role: "admin" | "model") => `/api/auth/${role}/two-factor`,
+    adminTwoFactorSetup: "/api/auth/admin/two-factor/setup",
+    adminTwoFactorConfirm: "/api/auth/admin/two-factor/confirm",
+  },
+  /** The signed-in model's two-step sign-in (Configurações). */
+  twoFactor: {
+    root: "/api/models/two-factor",
+    setup: "/api/models/two-factor/setup",
+    confirm: "/api/models/two-factor/confirm",
   },
   settings: {
     public: "/api/settings/public",
@@ -85,8 +95,6 @@ export const apiPaths = {
   /** Identity verification: the model's own (GET her standing, POST her photos) and the admin's "Verificações". */
   verification: {
     own: "/api/models/verification",
-    /** Starts her verification at the identity verifier: answers the verifier's URL to send her browser to. */
-    verifier: "/api/models/verification/verifier",
     /** Starts her verification at the identity verifier: answers the verifier's URL to send her browser to. */
     verifier: "/api/models/verification/verifier",
     queue: "/api/admin/verifications",

@@ -78,6 +78,7 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
         // The other keys production requires, so that only the age-assurance check can stop it.
         MODERATION_EVIDENCE_KEY: "11".repeat(32),
         VERIFICATION_FILES_KEY: "22".repeat(32),
+        TWO_FACTOR_KEY: "33".repeat(32),
         JOBS_ENABLED: "false",
         ...env,
       },

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
 import { bearer, buildRegistration, loginAdmin, registerModel, RIO } from "../../test/factories";
+import { completeSignIn } from "../../test/two-factor";
 
 let ctx: TestContext;
 before(async () => {
@@ -133,10 +134,14 @@ describe("login", () => {
     assert.equal(wrongPassword.json().error, unknownEmail.json().error);
   });
 
-  test("admin login returns the user; a model cannot log in as admin", async () => {
+  test("admin login asks the second step (modules/two-factor), then returns the user; a model cannot log in as admin", async () => {
     const res = await ctx.app.inject({ method: "POST", url: "/api/auth/admin/login", payload: TEST_ADMIN });
     assert.equal(res.statusCode, 200);
-    assert.equal(res.json().user.email, TEST_ADMIN.email);
+    assert.equal(res.json().token, undefined, "no session before the second step");
+    assert.ok(["setup", "verify"].includes(res.json().two_factor));
+    const token = await completeSignIn(ctx.app, "admin", res.json());
+    const verify = await ctx.app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(token) });
+    assert.equal(verify.json().user.email, TEST_ADMIN.email);
     const { body } = await registerModel(ctx.app);
     const asAdmin = await ctx.app.inject({
       method: "POST",

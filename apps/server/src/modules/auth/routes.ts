@@ -1,7 +1,8 @@
 import {
-  AdminLoginResponseSchema,
+  AdminLoginResultSchema,
   LoginBodySchema,
   ModelAuthResponseSchema,
+  ModelLoginResultSchema,
   RegisterBodySchema,
   VerifyResponseSchema,
 } from "@vitrine/contracts";
@@ -9,6 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/app-error";
 import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
+import { hasTwoFactor, signChallenge } from "../two-factor/service";
 import { presentAdmin } from "./present";
 import { registerModel, verifyAdminLogin, verifyModelLogin } from "./service";
 
@@ -20,21 +22,30 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/admin/login",
-    { onRequest, schema: { body: LoginBodySchema, response: { 200: AdminLoginResponseSchema } } },
+    { onRequest, schema: { body: LoginBodySchema, response: { 200: AdminLoginResultSchema } } },
     async (request) => {
       const admin = await verifyAdminLogin({ db: app.db, body: request.body, ip: request.ip, secret });
-      return {
-        token: await app.startSession(request, { role: "admin", id: admin.id, sessionVersion: admin.sessionVersion }),
-        user: presentAdmin(admin),
-      };
+      // Two-step sign-in is mandatory for admins: the code, or (the first time) setting up the authenticator.
+      const enabled = await hasTwoFactor(app.db, { kind: "admin", id: admin.id });
+      const purpose = enabled ? ("verify" as const) : ("setup" as const);
+      const challenge = { role: "admin" as const, id: admin.id, sessionVersion: admin.sessionVersion, purpose };
+      return { two_factor: purpose, challenge: await signChallenge(secret, challenge) };
     },
   );
 
   app.post(
     "/model/login",
-    { onRequest, schema: { body: LoginBodySchema, response: { 200: ModelAuthResponseSchema } } },
+    { onRequest, schema: { body: LoginBodySchema, response: { 200: ModelLoginResultSchema } } },
     async (request) => {
       const model = await verifyModelLogin({ db: app.db, body: request.body, ip: request.ip, secret });
+      // With two-step sign-in on, the session starts only after her code (modules/two-factor).
+      if (await hasTwoFactor(app.db, { kind: "model", id: model.id })) {
+        const challenge = { role: "model" as const, id: model.id, sessionVersion: model.sessionVersion };
+        return {
+          two_factor: "verify" as const,
+          challenge: await signChallenge(secret, { ...challenge, purpose: "verify" }),
+        };
+      }
       return {
         token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),
         model: presentSessionModel(model),

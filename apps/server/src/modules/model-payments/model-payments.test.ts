@@ -15,6 +15,7 @@ import { hashPassword } from "../../lib/passwords";
 import { captureEvents, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
 import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel, updateModel } from "../../test/factories";
 import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { completeSignIn } from "../../test/two-factor";
 
 let ctx: TestContext;
 let admin: string;
@@ -266,7 +267,7 @@ describe("POST /api/admin/models/:id/payments with an Idempotency-Key", () => {
       url: "/api/auth/admin/login",
       payload: { email: "segunda@test.local", password: "senha-da-segunda" },
     });
-    const hers = await post(id, cash({ amount: "99,90" }), key, login.json().token as string);
+    const hers = await post(id, cash({ amount: "99,90" }), key, await completeSignIn(ctx.app, "admin", login.json()));
     assert.equal(hers.statusCode, 201, hers.body);
     assert.equal((await paymentsOf(id)).length, 2);
   });

@@ -144,6 +144,7 @@ describe("the public origin comes from configuration, never from the request's H
       NODE_ENV: "production",
       MODERATION_EVIDENCE_KEY: "11".repeat(32),
       VERIFICATION_FILES_KEY: "22".repeat(32),
+      TWO_FACTOR_KEY: "33".repeat(32),
       AGE_ASSURANCE: "self-declaration",
     };
     assert.equal(loadConfig({ ...env, ...production }).requestHostFallback, false);

@@ -15,6 +15,7 @@ after(() => rmSync(dataDir, { recursive: true, force: true }));
 const REQUIRED = {
   MODERATION_EVIDENCE_KEY: "11".repeat(32),
   VERIFICATION_FILES_KEY: "22".repeat(32),
+  TWO_FACTOR_KEY: "33".repeat(32),
   AGE_ASSURANCE: "self-declaration",
 };
 

@@ -4,6 +4,7 @@ import { PageContainer, PageHeader } from "@/components/page";
 import { buttonClasses } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { ActiveSessionsCard } from "@/features/auth/components/active-sessions-card";
+import { TwoFactorCard } from "@/features/auth/components/two-factor-card";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
 import { ChangeEmailCard } from "../components/change-email-card";
@@ -27,6 +28,7 @@ function AccountSettings({ model }: { model: SessionModel }) {
       />
       <div className="flex flex-col gap-6">
         <ChangePasswordCard />
+        <TwoFactorCard />
         <ChangeEmailCard currentEmail={model.email} />
         <NotificationsCard />
         <ActiveSessionsCard audience="model" />

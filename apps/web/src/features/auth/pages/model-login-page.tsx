@@ -8,8 +8,10 @@ import { appPaths } from "@/lib/paths";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useDirectLogin } from "../api/direct-login";
 import { useModelLogin } from "../api/model-login";
+import { useSecondStep } from "../api/two-factor";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { CodeForm } from "../components/two-factor";
 import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
 
@@ -40,6 +42,8 @@ export function ModelLoginPage() {
   const triedToken = useRef<string | null>(null);
   const sessionLoading = useSession().status === "loading";
   const [loginError, setLoginError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const secondStep = useSecondStep("model");
   // The direct-login failure toast; a later successful login takes it away.
   const directErrorToast = useRef<number | null>(null);
 
@@ -69,23 +73,51 @@ export function ModelLoginPage() {
     });
   }, [directToken, sessionLoading, direct, signInModel, navigate, setSearchParams]);
 
+  function signedIn(data: ModelAuthResponse) {
+    if (directErrorToast.current !== null) toast.dismiss(directErrorToast.current);
+    signInModel(data);
+    // A banned account signs in only to read the decision and appeal it.
+    if (data.model.banned) {
+      toast.error(BANNED_ACCOUNT_TEXT, { duration: TOAST_DURATION.paymentStatus });
+      navigate(appPaths.dashboardModeration);
+      return;
+    }
+    announceLogin(data.model, "Login realizado com sucesso!");
+    navigate(appPaths.dashboard);
+  }
+
   function onSubmit(body: LoginBody) {
     setLoginError(null);
     login.mutate(body, {
       onSuccess: (data) => {
-        if (directErrorToast.current !== null) toast.dismiss(directErrorToast.current);
-        signInModel(data);
-        // A banned account signs in only to read the decision and appeal it.
-        if (data.model.banned) {
-          toast.error(BANNED_ACCOUNT_TEXT, { duration: TOAST_DURATION.paymentStatus });
-          navigate(appPaths.dashboardModeration);
-          return;
-        }
-        announceLogin(data.model, "Login realizado com sucesso!");
-        navigate(appPaths.dashboard);
+        // Two-step sign-in on: the session starts after her code.
+        if (!("token" in data)) return setChallenge(data.challenge);
+        signedIn(data);
       },
       onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
     });
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard
+        eyebrow="Área da anunciante"
+        title="Verificação em duas etapas"
+        description="Digite o código do seu aplicativo autenticador."
+      >
+        <CodeForm
+          pending={secondStep.isPending}
+          error={loginError}
+          onSubmit={(code) => {
+            setLoginError(null);
+            secondStep.mutate(
+              { challenge, code },
+              { onSuccess: signedIn, onError: (err) => setLoginError(errorMessage(err, "Código inválido")) },
+            );
+          }}
+        />
+      </AuthCard>
+    );
   }
 
   if (directToken && !direct.isError) {

@@ -1,0 +1,182 @@
+import {
+  AdminLoginResponseSchema,
+  AdminTwoFactorConfirmBodySchema,
+  AdminTwoFactorConfirmResponseSchema,
+  ModelAuthResponseSchema,
+  RecoveryCodesResponseSchema,
+  TwoFactorChallengeBodySchema,
+  TwoFactorCodeBodySchema,
+  TwoFactorConfirmBodySchema,
+  TwoFactorSetupResponseSchema,
+  TwoFactorStatusSchema,
+} from "@vitrine/contracts";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { admins, models } from "../../db/schema";
+import { badRequest, unauthorized } from "../../lib/app-error";
+import { recordAudit } from "../audit/service";
+import { assertNotThrottled, clearFailures, presentAdmin, recordFailure, throttleKey } from "../auth/service";
+import { presentSessionModel } from "../models/present-session";
+import { CHALLENGE_INVALID, type Challenge, readChallenge } from "./challenge";
+import {
+  beginTotpSetup,
+  confirmTotpSetup,
+  hasTwoFactor,
+  recoveryCodesLeft,
+  twoFactorKey,
+  verifySecondStep,
+} from "./service";
+
+export const CODE_INVALID = "Código inválido ou já usado";
+
+/**
+ * The second step of a sign-in, at /api/auth (public scope: the challenge of the password step stands for the
+ * session): a code for a session, and an admin's first set-up of her authenticator. Every route spends from the
+ * password budget, and wrong codes back off per account and network like wrong passwords.
+ */
+export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const onRequest = app.spendPasswordAttempt;
+  const secret = app.config.jwtSecret;
+  const key = twoFactorKey(app.config);
+
+  /** The account a challenge names, while its session version is unchanged (a password change voids it). */
+  async function accountOf(challenge: Challenge) {
+    if (challenge.role === "admin") {
+      const [admin] = await app.db.select().from(admins).where(eq(admins.id, challenge.id));
+      if (admin?.sessionVersion !== challenge.sessionVersion) throw unauthorized(CHALLENGE_INVALID);
+      return { role: "admin" as const, account: admin };
+    }
+    const [model] = await app.db
+      .select()
+      .from(models)
+      .where(and(eq(models.id, challenge.id), isNull(models.deletedAt)));
+    if (model?.sessionVersion !== challenge.sessionVersion) throw unauthorized(CHALLENGE_INVALID);
+    return { role: "model" as const, account: model };
+  }
+
+  /** Checks `code` under the per-account backoff; a wrong one is 401 and counts as a failure. */
+  async function checkCode(request: FastifyRequest, challenge: Challenge, check: () => Promise<boolean>) {
+    const throttle = throttleKey({ account: `${challenge.role}-2fa:${challenge.id}`, ip: request.ip, secret });
+    await assertNotThrottled({ db: app.db, key: throttle });
+    if (!(await check())) {
+      await recordFailure({ db: app.db, key: throttle });
+      throw unauthorized(CODE_INVALID);
+    }
+    await clearFailures({ db: app.db, key: throttle });
+  }
+
+  const secondStep = async (
+    request: FastifyRequest,
+    role: "admin" | "model",
+    body: { challenge: string; code: string },
+  ) => {
+    const challenge = await readChallenge(secret, body.challenge, { role, purpose: "verify" });
+    const found = await accountOf(challenge);
+    await checkCode(request, challenge, () =>
+      verifySecondStep(app.db, key, { kind: role, id: challenge.id }, body.code),
+    );
+    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
+    return { token, found };
+  };
+
+  app.post(
+    "/admin/two-factor",
+    { onRequest, schema: { body: TwoFactorCodeBodySchema, response: { 200: AdminLoginResponseSchema } } },
+    async (request) => {
+      const { token, found } = await secondStep(request, "admin", request.body);
+      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
+      return { token, user: presentAdmin(found.account) };
+    },
+  );
+
+  app.post(
+    "/model/two-factor",
+    { onRequest, schema: { body: TwoFactorCodeBodySchema, response: { 200: ModelAuthResponseSchema } } },
+    async (request) => {
+      const { token, found } = await secondStep(request, "model", request.body);
+      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
+      return { token, model: presentSessionModel(found.account) };
+    },
+  );
+
+  // An admin's first sign-in since two-step sign-in became mandatory: the authenticator to add, then its first code.
+  app.post(
+    "/admin/two-factor/setup",
+    { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: TwoFactorSetupResponseSchema } } },
+    async (request) => {
+      const challenge = await readChallenge(secret, request.body.challenge, { role: "admin", purpose: "setup" });
+      const found = await accountOf(challenge);
+      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
+      const account = { kind: "admin" as const, id: challenge.id };
+      const setup = await beginTotpSetup(app.db, key, account, found.account.email);
+      return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+    },
+  );
+
+  app.post(
+    "/admin/two-factor/confirm",
+    {
+      onRequest,
+      schema: { body: AdminTwoFactorConfirmBodySchema, response: { 200: AdminTwoFactorConfirmResponseSchema } },
+    },
+    async (request) => {
+      const challenge = await readChallenge(secret, request.body.challenge, { role: "admin", purpose: "setup" });
+      const found = await accountOf(challenge);
+      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
+      const account = { kind: "admin" as const, id: challenge.id };
+      let codes: string[] | null = null;
+      await checkCode(request, challenge, async () => {
+        codes = await app.db.transaction(async (tx) => {
+          const confirmed = await confirmTotpSetup(tx, key, account, request.body.code);
+          if (confirmed) {
+            await recordAudit({
+              db: tx,
+              adminId: challenge.id,
+              entry: { action: "two_factor.enable", target: { type: "admin", id: challenge.id } },
+            });
+          }
+          return confirmed;
+        });
+        return codes !== null;
+      });
+      const token = await app.startSession(request, {
+        role: "admin",
+        id: challenge.id,
+        sessionVersion: challenge.sessionVersion,
+      });
+      return { token, user: presentAdmin(found.account), recovery_codes: codes ?? [] };
+    },
+  );
+};
+
+/** Her two-step sign-in, from Configurações, at /api/models/two-factor (model scope): offered, not required. */
+export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const key = twoFactorKey(app.config);
+  const accountOf = (request: FastifyRequest) => ({ kind: "model" as const, id: request.modelId });
+
+  app.get("/", { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) => {
+    const account = accountOf(request);
+    const [enabled, left] = await Promise.all([hasTwoFactor(app.db, account), recoveryCodesLeft(app.db, account)]);
+    return { enabled, recovery_codes_left: enabled ? left : 0 };
+  });
+
+  app.post("/setup", { schema: { response: { 200: TwoFactorSetupResponseSchema } } }, async (request) => {
+    const [model] = await app.db.select({ email: models.email }).from(models).where(eq(models.id, request.modelId));
+    const setup = await beginTotpSetup(app.db, key, accountOf(request), model.email);
+    return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+  });
+
+  app.post(
+    "/confirm",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: TwoFactorConfirmBodySchema, response: { 200: RecoveryCodesResponseSchema } },
+    },
+    async (request) => {
+      const codes = await confirmTotpSetup(app.db, key, accountOf(request), request.body.code);
+      if (!codes) throw badRequest(CODE_INVALID);
+      return { recovery_codes: codes };
+    },
+  );
+};

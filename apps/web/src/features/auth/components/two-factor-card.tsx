@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Badge, Button, Card, QueryState } from "@/components/ui";
+import { errorMessage } from "@/lib/api-client";
+import { toast } from "@/lib/toast";
+import { useModelTwoFactorConfirm, useModelTwoFactorSetup, useTwoFactorStatus } from "../api/two-factor";
+import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
+
+/**
+ * Verificação em duas etapas, offered to advertisers: her account is her income, and a password alone is lost to
+ * one leak. Setting it up shows the QR code, asks one code, then shows the recovery codes once.
+ */
+export function TwoFactorCard() {
+  const status = useTwoFactorStatus();
+  const setup = useModelTwoFactorSetup();
+  const confirm = useModelTwoFactorConfirm();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const body = () => {
+    if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+    if (setup.data) {
+      return (
+        <div className="flex flex-col gap-6">
+          <AuthenticatorSetup setup={setup.data} />
+          <CodeForm
+            allowRecovery={false}
+            submitLabel="Ativar"
+            pending={confirm.isPending}
+            error={error}
+            onSubmit={(code) => {
+              setError(null);
+              confirm.mutate(code, {
+                onSuccess: (data) => {
+                  setup.reset();
+                  setCodes(data.recovery_codes);
+                  toast.success("Verificação em duas etapas ativada.");
+                },
+                onError: (err) => setError(errorMessage(err, "Código inválido")),
+              });
+            }}
+          />
+        </div>
+      );
+    }
+    return (
+      <QueryState query={status} variant="inline" errorText="Não foi possível carregar a verificação em duas etapas.">
+        {(data) =>
+          data.enabled ? (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+              <Badge variant="success">Ativada</Badge>
+              Cada login pede o código do seu aplicativo. Códigos de recuperação restantes: {data.recovery_codes_left}.
+            </p>
+          ) : (
+            <div className="flex flex-col gap-4">
+              <p className="text-sm text-ink-muted">
+                Recomendado: com ela, quem descobrir sua senha ainda não entra na sua conta. Você precisa de um
+                aplicativo autenticador no celular.
+              </p>
+              <Button
+                className="self-start"
+                loading={setup.isPending}
+                loadingText="Preparando..."
+                onClick={() =>
+                  setup.mutate(undefined, {
+                    onError: (err) => toast.error(errorMessage(err, "Não foi possível iniciar a configuração.")),
+                  })
+                }
+              >
+                Ativar verificação em duas etapas
+              </Button>
+            </div>
+          )
+        }
+      </QueryState>
+    );
+  };
+
+  return (
+    <Card
+      aria-label="Verificação em duas etapas"
+      title="Verificação em duas etapas"
+      description="Um código do seu celular, além da senha, a cada login."
+    >
+      {body()}
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Secret, TOTP } from "otpauth";
+import type { Browser, Page } from "playwright-core";
+import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * Two-step sign-in end to end: the admin must set up her authenticator at her first sign-in (QR code, first code,
+ * recovery codes once), then signs in with its code; an advertiser turns it on in Configurações and her next
+ * sign-in asks the code. Codes are computed here with the same library the server checks them with.
+ */
+const SHOTS = "/tmp/shots/sess";
+const id = randomUUID().slice(0, 8);
+const MODEL = {
+  username: `duasetapas_${id}`,
+  email: `duas-etapas-${id}@e2e.local`,
+  password: "senha-segura-123",
+  name: `Bia ${id}`,
+  age: 27,
+  estado_id: 35,
+  municipio_id: 3550308,
+  category_id: 1,
+  phone: "11987654321",
+};
+
+let site: Site;
+let browser: Browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const shot = (page: Page, name: string, mobile: boolean) =>
+  page.screenshot({ path: path.join(SHOTS, `${name}-${mobile ? 390 : 1280}.png`), fullPage: true });
+
+/** A code of `secret` from a 30-second step after `afterStep` (a code is usable once). */
+async function codeAfter(secret: string, afterStep: number): Promise<{ code: string; step: number }> {
+  while (Math.floor(Date.now() / 30_000) <= afterStep) await new Promise((r) => setTimeout(r, 500));
+  return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }), step: Math.floor(Date.now() / 30_000) };
+}
+
+describe("two-step sign-in", () => {
+  test("the admin is made to set it up at her first sign-in, then signs in with a code", async () => {
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
+    await page.getByRole("img", { name: /QR code/ }).waitFor();
+    assert.equal(await page.evaluate(() => window.localStorage.getItem("token")), null, "no session yet");
+    await shot(page, "two-factor-admin-setup", true);
+    // A wrong code is refused in the form.
+    await page.getByLabel("Código de verificação").fill("000000");
+    await page.getByRole("button", { name: "Ativar e entrar" }).click();
+    await page.getByRole("alert").getByText("Código inválido ou já usado").waitFor();
+    // The harness is her phone from here on: it reads the key on screen and types the current code.
+    await page.getByLabel("Código de verificação").fill("");
+    await completeAdminSecondStep(page);
+    await page.waitForURL("**/admin/dashboard");
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    const desktop = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await desktop.page.goto("/admin/login");
+    await desktop.page.getByLabel("E-mail").fill(ADMIN.email);
+    await desktop.page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+    await desktop.page.getByRole("button", { name: "Entrar" }).click();
+    await desktop.page.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
+    await shot(desktop.page, "two-factor-admin-code", false);
+    await completeAdminSecondStep(desktop.page);
+    await desktop.page.waitForURL("**/admin/dashboard");
+    assert.deepEqual(desktop.errors, []);
+    await desktop.context.close();
+  });
+
+  test("an advertiser turns it on in Configurações; her next sign-in asks the code", async () => {
+    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(MODEL),
+    });
+    assert.equal(registered.status, 201);
+    const { token } = (await registered.json()) as { token: string };
+
+    let secret = "";
+    let step = -1;
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
+      await page.goto("/dashboard/configuracoes");
+      const card = page.getByRole("region", { name: "Verificação em duas etapas" });
+      if (!mobile) {
+        await card.getByText("Ativada").waitFor();
+        await card.screenshot({ path: path.join(SHOTS, "two-factor-model-on-1280.png") });
+        await context.close();
+        break;
+      }
+      await card.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
+      secret = (await card.locator("[data-totp-secret]").textContent())!.trim();
+      await card.screenshot({ path: path.join(SHOTS, "two-factor-model-setup-390.png") });
+      const first = await codeAfter(secret, step);
+      step = first.step;
+      await card.getByLabel("Código de verificação").fill(first.code);
+      await card.getByRole("button", { name: "Ativar" }).click();
+      const codes = card.getByRole("list", { name: "Códigos de recuperação" });
+      await codes.waitFor();
+      assert.equal(await codes.getByRole("listitem").count(), 10);
+      await card.screenshot({ path: path.join(SHOTS, "two-factor-model-recovery-390.png") });
+      await card.getByRole("button", { name: "Guardei meus códigos" }).click();
+      await card.getByText("Ativada").waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+
+    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(MODEL.email);
+    await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
+    // The code already used to turn it on is refused; the next one opens the dashboard.
+    await page
+      .getByLabel("Código de verificação")
+      .fill(TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 }));
+    await page.getByRole("button", { name: "Verificar" }).click();
+    await page.getByRole("alert").getByText("Código inválido ou já usado").waitFor();
+    await page.getByLabel("Código de verificação").fill((await codeAfter(secret, step)).code);
+    await page.getByRole("button", { name: "Verificar" }).click();
+    await page.waitForURL("**/dashboard");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

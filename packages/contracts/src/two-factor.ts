@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { AdminLoginResponseSchema, ModelAuthResponseSchema } from "./auth";
+
+/**
+ * A sign-in whose password was right but that needs a second step: `verify` (type the authenticator's code or a
+ * recovery code) or `setup` (an admin's first sign-in: set up the authenticator first). `challenge` is valid 5 min.
+ */
+export const TwoFactorChallengeSchema = z.object({
+  two_factor: z.enum(["verify", "setup"]),
+  challenge: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
+
+/** POST /api/auth/admin/login: a session, or a second step to take. */
+export const AdminLoginResultSchema = z.union([AdminLoginResponseSchema, TwoFactorChallengeSchema]);
+export type AdminLoginResult = z.infer<typeof AdminLoginResultSchema>;
+/** POST /api/auth/model/login: a session, or a second step to take. */
+export const ModelLoginResultSchema = z.union([ModelAuthResponseSchema, TwoFactorChallengeSchema]);
+export type ModelLoginResult = z.infer<typeof ModelLoginResultSchema>;
+
+const ChallengeField = z.string({ error: "Verificação inválida" }).min(1, "Verificação inválida").max(2048);
+/** A 6-digit code of the app, or a recovery code ("abcde-fghjk"). */
+const CodeField = z
+  .string({ error: "Informe o código" })
+  .trim()
+  .min(6, "Informe o código de 6 dígitos ou um código de recuperação")
+  .max(32, "Código inválido");
+
+/** POST /api/auth/{admin,model}/two-factor */
+export const TwoFactorCodeBodySchema = z.object({ challenge: ChallengeField, code: CodeField });
+export type TwoFactorCodeBody = z.infer<typeof TwoFactorCodeBodySchema>;
+
+/** POST /api/auth/admin/two-factor/setup */
+export const TwoFactorChallengeBodySchema = z.object({ challenge: ChallengeField });
+
+/** The authenticator to add: the secret (typed by hand), the otpauth:// address and its QR code (a PNG data URL). */
+export const TwoFactorSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  qr_data_url: z.string(),
+});
+export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
+
+/** POST /api/models/two-factor/confirm */
+export const TwoFactorConfirmBodySchema = z.object({
+  code: z
+    .string({ error: "Informe o código" })
+    .trim()
+    .regex(/^\d{6}$/, "Informe o código de 6 dígitos do aplicativo"),
+});
+/** Ten recovery codes, shown this once. */
+export const RecoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof RecoveryCodesResponseSchema>;
+
+/** POST /api/auth/admin/two-factor/confirm: the admin's first session and her recovery codes. */
+export const AdminTwoFactorConfirmResponseSchema = AdminLoginResponseSchema.extend({
+  recovery_codes: z.array(z.string()),
+});
+export type AdminTwoFactorConfirmResponse = z.infer<typeof AdminTwoFactorConfirmResponseSchema>;
+/** POST /api/auth/admin/two-factor/confirm */
+export const AdminTwoFactorConfirmBodySchema = z.object({
+  challenge: ChallengeField,
+  code: TwoFactorConfirmBodySchema.shape.code,
+});
+
+/** GET /api/models/two-factor */
+export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() });
+export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
