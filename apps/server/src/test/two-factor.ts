@@ -27,12 +27,18 @@ type Answer = { token?: string; two_factor?: "verify" | "setup"; challenge?: str
  * time (remembering its secret), then types its current code. Tests sign in many times within one 30-second step,
  * and a code is usable once, so the helper forgets the last accepted step first (arranging, as a clock would).
  */
-export async function completeSignIn(app: FastifyInstance, role: "admin" | "model", answer: Answer): Promise<string> {
+export async function completeSignIn(
+  app: FastifyInstance,
+  role: "admin" | "model",
+  answer: Answer,
+  from: { ua?: string; ip?: string } = {},
+): Promise<string> {
   if (answer.token) return answer.token;
   const challenge = answer.challenge!;
   const id = Number(decodeJwt(challenge).sub);
   const post = async (url: string, payload: object) => {
-    const res = await app.inject({ method: "POST", url, payload });
+    const headers = from.ua ? { "user-agent": from.ua } : {};
+    const res = await app.inject({ method: "POST", url, payload, headers, remoteAddress: from.ip });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };

@@ -6,6 +6,7 @@ import { sessions } from "../../db/schema";
 import { expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
 import { registerModel } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { completeSignIn } from "../../test/two-factor";
 import { describeDevice, UNKNOWN_DEVICE } from "./device";
 import { networkOf } from "./network";
 import { endSessions } from "./service";
@@ -37,7 +38,10 @@ async function signIn(
     remoteAddress: from.ip,
   });
   assert.equal(res.statusCode, 200, res.body);
-  return res.json().token;
+  // An admin's session starts after her code (modules/two-factor); the same request's device and network.
+  return role === "admin"
+    ? completeSignIn(ctx.app, "admin", res.json(), { ua: from.ua, ip: from.ip })
+    : res.json().token;
 }
 
 /** A model signed in on a phone and on a computer (plus the session of her registration). */
