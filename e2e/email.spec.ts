@@ -68,11 +68,14 @@ describe("e-mail", () => {
       await shot(page, `dashboard-confirm-banner-${mobile ? 390 : 1280}`);
       if (!mobile) {
         // Reenviar: a second message, and only the newest link works.
-        const before = site.mail.received.length;
+        const sentBefore = site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
         await banner.getByRole("button", { name: "Reenviar link" }).click();
         await page.getByText("Enviamos um novo link").waitFor();
-        for (let i = 0; i < 100 && site.mail.received.length === before; i++) await page.waitForTimeout(50);
-        const latest = site.mail.received.filter((m) => m.to.includes(MODEL.email)).at(-1)!;
+        const confirmations = () => site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
+        for (let i = 0; i < 100 && confirmations() === sentBefore; i++) await page.waitForTimeout(50);
+        const latest = site.mail.received
+          .filter((m) => m.to.includes(MODEL.email) && /Confirme seu e-mail/.test(m.subject))
+          .at(-1)!;
         await page.goto(`/confirmar-email?token=${linkToken(latest, "/confirmar-email")}`);
         await page.getByText("E-mail confirmado").waitFor();
         await settle(page);
@@ -83,7 +86,7 @@ describe("e-mail", () => {
         await settle(page);
         assert.equal(await page.locator("[data-email-banner]").count(), 0);
         // The first link was replaced by the second.
-        const first = site.mail.received.find((m) => m.to.includes(MODEL.email))!;
+        const first = site.mail.received.find((m) => m.to.includes(MODEL.email) && /Confirme/.test(m.subject))!;
         await page.goto(`/confirmar-email?token=${linkToken(first, "/confirmar-email")}`);
         await page.getByText(/expirou ou já foi usado/).waitFor();
         await shot(page, "confirm-email-used-1280");
