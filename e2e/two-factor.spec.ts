@@ -4,7 +4,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { ADMIN, adminApiToken, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Two-step sign-in end to end: the admin must set up her authenticator at her first sign-in (QR code, first code,
@@ -94,7 +94,17 @@ describe("two-step sign-in", () => {
     for (const mobile of [true, false]) {
       const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
       await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
-      await page.goto("/dashboard/configuracoes");
+      if (mobile) {
+        // The dashboard offers it with a clear prompt, which leads to Configurações.
+        await page.goto("/dashboard");
+        const prompt = page.getByRole("region", { name: "Proteja sua conta" });
+        await prompt.waitFor();
+        await prompt.screenshot({ path: path.join(SHOTS, "two-factor-model-prompt-390.png") });
+        await prompt.getByRole("link", { name: "Ativar agora" }).click();
+        await page.waitForURL("**/dashboard/configuracoes");
+      } else {
+        await page.goto("/dashboard/configuracoes");
+      }
       const card = page.getByRole("region", { name: "Verificação em duas etapas" });
       if (!mobile) {
         await card.getByText("Ativada").waitFor();
@@ -136,5 +146,40 @@ describe("two-step sign-in", () => {
     await page.waitForURL("**/dashboard");
     assert.deepEqual(errors, []);
     await context.close();
+  });
+  test("when an admin requires it, an advertiser without it sets it up at her next sign-in", async () => {
+    const email = `obrigatoria-${id}@e2e.local`;
+    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...MODEL, username: `obrigatoria_${id}`, email }),
+    });
+    assert.equal(registered.status, 201);
+    const admin = await adminApiToken(site.baseUrl);
+    const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ setting_key: "two_factor_required_models", setting_value: "true" }),
+    });
+    assert.equal(on.status, 201);
+
+    {
+      const mobile = true;
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await page.goto("/login");
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
+      const secret = (await page.locator("[data-totp-secret]").textContent())!.trim();
+      await shot(page, "two-factor-model-required", mobile);
+      await page.getByLabel("Código de verificação").fill((await codeAfter(secret, -1)).code);
+      await page.getByRole("button", { name: "Ativar e entrar" }).click();
+      await page.getByRole("list", { name: "Códigos de recuperação" }).waitFor();
+      await page.getByRole("button", { name: "Guardei meus códigos" }).click();
+      await page.waitForURL("**/dashboard");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 });

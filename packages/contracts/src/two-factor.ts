@@ -57,7 +57,16 @@ export const AdminTwoFactorConfirmResponseSchema = AdminLoginResponseSchema.exte
   recovery_codes: z.array(z.string()),
 });
 export type AdminTwoFactorConfirmResponse = z.infer<typeof AdminTwoFactorConfirmResponseSchema>;
-/** POST /api/auth/admin/two-factor/confirm */
+/** POST /api/auth/model/two-factor/confirm: her first session with an authenticator required, and her codes. */
+export const ModelTwoFactorConfirmResponseSchema = ModelAuthResponseSchema.extend({
+  recovery_codes: z.array(z.string()),
+});
+export type ModelTwoFactorConfirmResponse = z.infer<typeof ModelTwoFactorConfirmResponseSchema>;
+
+/** The setting ("true"/"false", default false) by which an admin makes two-step sign-in mandatory for advertisers. */
+export const TWO_FACTOR_REQUIRED_SETTING = "two_factor_required_models";
+
+/** POST /api/auth/{admin,model}/two-factor/confirm */
 export const AdminTwoFactorConfirmBodySchema = z.object({
   challenge: ChallengeField,
   code: TwoFactorConfirmBodySchema.shape.code,

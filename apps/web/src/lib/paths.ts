@@ -14,8 +14,8 @@ export const apiPaths = {
     directLogin: "/api/auth/model/direct-login",
     /** The second step of a sign-in (a code), and an admin's first set-up of her authenticator. */
     twoFactor: (role: "admin" | "model") => `/api/auth/${role}/two-factor`,
-    adminTwoFactorSetup: "/api/auth/admin/two-factor/setup",
-    adminTwoFactorConfirm: "/api/auth/admin/two-factor/confirm",
+    twoFactorSetup: (role: "admin" | "model") => `/api/auth/${role}/two-factor/setup`,
+    twoFactorConfirm: (role: "admin" | "model") => `/api/auth/${role}/two-factor/confirm`,
   },
   /** The signed-in model's two-step sign-in (Configurações). */
   twoFactor: {

@@ -1,4 +1,10 @@
-import { EmailSchema, isSecretSetting, PIX_KEY_TYPES, type PixKeyType } from "@vitrine/contracts";
+import {
+  EmailSchema,
+  isSecretSetting,
+  PIX_KEY_TYPES,
+  type PixKeyType,
+  TWO_FACTOR_REQUIRED_SETTING,
+} from "@vitrine/contracts";
 import { foldToAscii, normalizePixKey, PIX_MERCHANT_CITY_MAX } from "../../lib/pix";
 import { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING } from "../moderation/service";
 
@@ -76,6 +82,7 @@ export function checkSettingValue(key: string, raw: string): SettingCheck {
       return checkChoice(value, ["sandbox", "production"], "Use sandbox ou production");
     case "auto_release_on_approved":
     case "mp_binary_mode":
+    case TWO_FACTOR_REQUIRED_SETTING:
       return checkChoice(value, ["true", "false"], "Use true ou false");
     case "pix_merchant_city":
       return checkMerchantCity(value);

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/app-error";
 import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
-import { hasTwoFactor, signChallenge } from "../two-factor/service";
+import { hasTwoFactor, signChallenge, twoFactorRequiredForModels } from "../two-factor/service";
 import { presentAdmin } from "./present";
 import { registerModel, verifyAdminLogin, verifyModelLogin } from "./service";
 
@@ -38,13 +38,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { body: LoginBodySchema, response: { 200: ModelLoginResultSchema } } },
     async (request) => {
       const model = await verifyModelLogin({ db: app.db, body: request.body, ip: request.ip, secret });
-      // With two-step sign-in on, the session starts only after her code (modules/two-factor).
-      if (await hasTwoFactor(app.db, { kind: "model", id: model.id })) {
-        const challenge = { role: "model" as const, id: model.id, sessionVersion: model.sessionVersion };
-        return {
-          two_factor: "verify" as const,
-          challenge: await signChallenge(secret, { ...challenge, purpose: "verify" }),
-        };
+      // With two-step sign-in on, the session starts only after her code (modules/two-factor); when an admin made
+      // it mandatory for advertisers, one without it sets it up first.
+      const purpose = (await hasTwoFactor(app.db, { kind: "model", id: model.id }))
+        ? ("verify" as const)
+        : (await twoFactorRequiredForModels(app.db))
+          ? ("setup" as const)
+          : null;
+      if (purpose) {
+        const challenge = { role: "model" as const, id: model.id, sessionVersion: model.sessionVersion, purpose };
+        return { two_factor: purpose, challenge: await signChallenge(secret, challenge) };
       }
       return {
         token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),

@@ -3,6 +3,7 @@ import {
   AdminTwoFactorConfirmBodySchema,
   AdminTwoFactorConfirmResponseSchema,
   ModelAuthResponseSchema,
+  ModelTwoFactorConfirmResponseSchema,
   RecoveryCodesResponseSchema,
   TwoFactorChallengeBodySchema,
   TwoFactorCodeBodySchema,
@@ -100,19 +101,52 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // An admin's first sign-in since two-step sign-in became mandatory: the authenticator to add, then its first code.
-  app.post(
-    "/admin/two-factor/setup",
-    { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: TwoFactorSetupResponseSchema } } },
-    async (request) => {
-      const challenge = await readChallenge(secret, request.body.challenge, { role: "admin", purpose: "setup" });
-      const found = await accountOf(challenge);
-      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
-      const account = { kind: "admin" as const, id: challenge.id };
-      const setup = await beginTotpSetup(app.db, key, account, found.account.email);
-      return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
-    },
-  );
+  /**
+   * A first sign-in where two-step sign-in is mandatory (every admin; advertisers when an admin requires it) without
+   * an authenticator yet: the authenticator to add, then its first code (an admin's is audited), then the session.
+   */
+  const setupChallenge = async (role: "admin" | "model", token: string) => {
+    const challenge = await readChallenge(secret, token, { role, purpose: "setup" });
+    return { challenge, found: await accountOf(challenge), account: { kind: role, id: challenge.id } };
+  };
+
+  for (const role of ["admin", "model"] as const) {
+    app.post(
+      `/${role}/two-factor/setup`,
+      { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: TwoFactorSetupResponseSchema } } },
+      async (request) => {
+        const { found, account } = await setupChallenge(role, request.body.challenge);
+        const setup = await beginTotpSetup(app.db, key, account, found.account.email);
+        return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+      },
+    );
+  }
+
+  /** Confirms the first code; answers the recovery codes and the session's token. */
+  async function confirmSetup(
+    request: FastifyRequest,
+    role: "admin" | "model",
+    body: { challenge: string; code: string },
+  ) {
+    const { challenge, found, account } = await setupChallenge(role, body.challenge);
+    let codes: string[] | null = null;
+    await checkCode(request, challenge, async () => {
+      codes = await app.db.transaction(async (tx) => {
+        const confirmed = await confirmTotpSetup(tx, key, account, body.code);
+        if (confirmed && role === "admin") {
+          await recordAudit({
+            db: tx,
+            adminId: challenge.id,
+            entry: { action: "two_factor.enable", target: { type: "admin", id: challenge.id } },
+          });
+        }
+        return confirmed;
+      });
+      return codes !== null;
+    });
+    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
+    return { found, token, recovery_codes: codes ?? [] };
+  }
 
   app.post(
     "/admin/two-factor/confirm",
@@ -121,31 +155,22 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: AdminTwoFactorConfirmBodySchema, response: { 200: AdminTwoFactorConfirmResponseSchema } },
     },
     async (request) => {
-      const challenge = await readChallenge(secret, request.body.challenge, { role: "admin", purpose: "setup" });
-      const found = await accountOf(challenge);
+      const { found, token, recovery_codes } = await confirmSetup(request, "admin", request.body);
       if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
-      const account = { kind: "admin" as const, id: challenge.id };
-      let codes: string[] | null = null;
-      await checkCode(request, challenge, async () => {
-        codes = await app.db.transaction(async (tx) => {
-          const confirmed = await confirmTotpSetup(tx, key, account, request.body.code);
-          if (confirmed) {
-            await recordAudit({
-              db: tx,
-              adminId: challenge.id,
-              entry: { action: "two_factor.enable", target: { type: "admin", id: challenge.id } },
-            });
-          }
-          return confirmed;
-        });
-        return codes !== null;
-      });
-      const token = await app.startSession(request, {
-        role: "admin",
-        id: challenge.id,
-        sessionVersion: challenge.sessionVersion,
-      });
-      return { token, user: presentAdmin(found.account), recovery_codes: codes ?? [] };
+      return { token, user: presentAdmin(found.account), recovery_codes };
+    },
+  );
+
+  app.post(
+    "/model/two-factor/confirm",
+    {
+      onRequest,
+      schema: { body: AdminTwoFactorConfirmBodySchema, response: { 200: ModelTwoFactorConfirmResponseSchema } },
+    },
+    async (request) => {
+      const { found, token, recovery_codes } = await confirmSetup(request, "model", request.body);
+      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
+      return { token, model: presentSessionModel(found.account), recovery_codes };
     },
   );
 };

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
+import { settings, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
+import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { deriveFileKey, openFile, sealFile } from "../../lib/file-cipher";
 import type { Config } from "../../config";
 import { conflict } from "../../lib/app-error";
@@ -25,6 +26,15 @@ const codesOf = (account: SessionAccount) =>
 
 const seal = (key: Buffer, secret: string) => sealFile(key, Buffer.from(secret, "utf8")).toString("base64");
 const unseal = (key: Buffer, sealed: string) => openFile(key, Buffer.from(sealed, "base64")).toString("utf8");
+
+/** Whether an admin made two-step sign-in mandatory for advertisers (setting TWO_FACTOR_REQUIRED_SETTING). */
+export async function twoFactorRequiredForModels(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.settingValue })
+    .from(settings)
+    .where(eq(settings.settingKey, TWO_FACTOR_REQUIRED_SETTING));
+  return row?.value?.trim() === "true";
+}
 
 /** Whether the account signs in with a second step (its authenticator confirmed). */
 export async function hasTwoFactor(db: Db, account: SessionAccount): Promise<boolean> {

@@ -1,13 +1,14 @@
 import assert from "node:assert/strict";
+import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { after, before, describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { admins, twoFactorSecrets } from "../../db/schema";
 import { openFile } from "../../lib/file-cipher";
 import { countAuditRows, expectOneAuditRow } from "../../test/admin-support";
-import { registerModel } from "../../test/factories";
+import { loginAdmin, registerModel } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
-import { totpCode } from "../../test/two-factor";
+import { rememberSecret, totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, signChallenge } from "./challenge";
 import { CODE_INVALID } from "./routes";
 import { twoFactorKey } from "./service";
@@ -83,6 +84,8 @@ describe("admins must set up two-step sign-in", () => {
     assert.equal((await ctx.as(json.token).get("/api/admin/settings")).statusCode, 200);
     adminSecret = secret;
     recovery = json.recovery_codes;
+    // From here on the helpers (loginAdmin) use this authenticator too.
+    rememberSecret(ctx.app, "admin", json.user.id, secret);
 
     // Once set up, the authenticator is not replaced through a set-up challenge.
     const again = await adminLogin();
@@ -206,5 +209,35 @@ describe("advertisers: two-step sign-in offered", () => {
       .from(twoFactorSecrets)
       .where(and(eq(twoFactorSecrets.accountKind, "model"), eq(twoFactorSecrets.accountId, model.id)));
     assert.ok(row.confirmedAt);
+  });
+});
+
+describe("advertisers: an admin can make it mandatory", () => {
+  test("with the setting on, her next sign-in sets up the authenticator before any session", async () => {
+    const model = await registerModel(ctx.app);
+    const credentials = { email: model.body.email, password: model.body.password };
+    const admin = await loginAdmin(ctx.app);
+    const bad = await ctx
+      .as(admin)
+      .post("/api/admin/settings", { setting_key: TWO_FACTOR_REQUIRED_SETTING, setting_value: "sim" });
+    assert.equal(bad.statusCode, 400, bad.body);
+    const on = await ctx
+      .as(admin)
+      .post("/api/admin/settings", { setting_key: TWO_FACTOR_REQUIRED_SETTING, setting_value: "true" });
+    assert.equal(on.statusCode, 201, on.body);
+
+    const login = await post("/api/auth/model/login", credentials);
+    assert.equal(login.json().token, undefined);
+    assert.equal(login.json().two_factor, "setup");
+    const { challenge } = login.json();
+    const { secret } = (await post("/api/auth/model/two-factor/setup", { challenge })).json();
+    const done = await post("/api/auth/model/two-factor/confirm", { challenge, code: totpCode(secret) });
+    assert.equal(done.statusCode, 200, done.body);
+    assert.equal(done.json().model.id, model.id);
+    assert.equal(done.json().recovery_codes.length, 10);
+    assert.equal((await ctx.as(done.json().token).get("/api/models/profile")).statusCode, 200);
+    assert.equal((await post("/api/auth/model/login", credentials)).json().two_factor, "verify");
+    // Her challenge does not set up an admin's authenticator.
+    expect401(await post("/api/auth/admin/two-factor/setup", { challenge }), CHALLENGE_INVALID);
   });
 });

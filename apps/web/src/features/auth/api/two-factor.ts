@@ -3,6 +3,7 @@ import type {
   AdminLoginResponse,
   AdminTwoFactorConfirmResponse,
   ModelAuthResponse,
+  ModelTwoFactorConfirmResponse,
   RecoveryCodesResponse,
   TwoFactorCodeBody,
   TwoFactorSetupResponse,
@@ -21,19 +22,20 @@ export function useSecondStep<R extends "admin" | "model">(role: R) {
   });
 }
 
-/** POST /api/auth/admin/two-factor/setup: the authenticator to add at an admin's first sign-in. */
-export function useAdminTwoFactorSetup() {
+/** POST /api/auth/{role}/two-factor/setup: the authenticator to add where two-step sign-in is mandatory. */
+export function useChallengeSetup(role: "admin" | "model") {
   return useMutation({
     mutationFn: (challenge: string) =>
-      api.post<TwoFactorSetupResponse>(apiPaths.auth.adminTwoFactorSetup, { challenge }, { skipAuthRedirect: true }),
+      api.post<TwoFactorSetupResponse>(apiPaths.auth.twoFactorSetup(role), { challenge }, { skipAuthRedirect: true }),
   });
 }
 
-/** POST /api/auth/admin/two-factor/confirm: its first code → the session and the recovery codes. */
-export function useAdminTwoFactorConfirm() {
+/** POST /api/auth/{role}/two-factor/confirm: its first code → the session and the recovery codes. */
+export function useChallengeConfirm<R extends "admin" | "model">(role: R) {
+  type Answer = R extends "admin" ? AdminTwoFactorConfirmResponse : ModelTwoFactorConfirmResponse;
   return useMutation({
     mutationFn: (body: { challenge: string; code: string }) =>
-      api.post<AdminTwoFactorConfirmResponse>(apiPaths.auth.adminTwoFactorConfirm, body, { skipAuthRedirect: true }),
+      api.post<Answer>(apiPaths.auth.twoFactorConfirm(role), body, { skipAuthRedirect: true }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { AdminLoginResponse, LoginBody, TwoFactorSetupResponse } from "@vitrine/contracts";
+import type { AdminLoginResponse, LoginBody } from "@vitrine/contracts";
 import { useState } from "react";
 import { useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -6,18 +6,15 @@ import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useAdminLogin } from "../api/admin-login";
-import { useAdminTwoFactorConfirm, useAdminTwoFactorSetup, useSecondStep } from "../api/two-factor";
+import { useSecondStep } from "../api/two-factor";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
-import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "../components/two-factor";
+import { CodeForm } from "../components/two-factor";
+import { ChallengeSetupStep } from "../components/two-factor-setup-step";
 import { useSessionActions } from "../session";
 
 /** Where the admin sign-in stands: password, then the code (or, the first time, the authenticator's set-up). */
-type Step =
-  | { kind: "password" }
-  | { kind: "verify"; challenge: string }
-  | { kind: "setup"; challenge: string; setup: TwoFactorSetupResponse | null }
-  | { kind: "recovery"; session: AdminLoginResponse; codes: string[] };
+type Step = { kind: "password" } | { kind: "verify" | "setup"; challenge: string };
 
 /**
  * Admin login in two steps (mandatory for admins): e-mail and password, then the authenticator's code; at the first
@@ -28,8 +25,6 @@ export function AdminLoginPage() {
   usePageTitle("Login administrativo");
   const login = useAdminLogin();
   const secondStep = useSecondStep("admin");
-  const beginSetup = useAdminTwoFactorSetup();
-  const confirmSetup = useAdminTwoFactorConfirm();
   const { signInAdmin } = useSessionActions();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: "password" });
@@ -44,21 +39,10 @@ export function AdminLoginPage() {
   function onPassword(body: LoginBody) {
     setError(null);
     login.mutate(body, {
-      onSuccess: (data) => {
-        if ("token" in data) return finish(data);
-        if (data.two_factor === "verify") return setStep({ kind: "verify", challenge: data.challenge });
-        setStep({ kind: "setup", challenge: data.challenge, setup: null });
-        beginSetup.mutate(data.challenge, {
-          onSuccess: (setup) => setStep({ kind: "setup", challenge: data.challenge, setup }),
-          onError: (err) => setError(errorMessage(err, "Não foi possível iniciar a configuração")),
-        });
-      },
+      onSuccess: (data) =>
+        "token" in data ? finish(data) : setStep({ kind: data.two_factor, challenge: data.challenge }),
       onError: (err) => setError(errorMessage(err, "Erro ao fazer login")),
     });
-  }
-
-  function showError(err: unknown, fallback: string) {
-    setError(errorMessage(err, fallback));
   }
 
   if (step.kind === "verify") {
@@ -75,7 +59,7 @@ export function AdminLoginPage() {
             setError(null);
             secondStep.mutate(
               { challenge: step.challenge, code },
-              { onSuccess: finish, onError: (err) => showError(err, "Código inválido") },
+              { onSuccess: finish, onError: (err) => setError(errorMessage(err, "Código inválido")) },
             );
           }}
         />
@@ -90,45 +74,14 @@ export function AdminLoginPage() {
         title="Configure a verificação em duas etapas"
         description="Obrigatória para administradores: além da senha, cada login pedirá um código do seu celular."
       >
-        <div className="flex flex-col gap-6">
-          {step.setup && <AuthenticatorSetup setup={step.setup} />}
-          <CodeForm
-            allowRecovery={false}
-            submitLabel="Ativar e entrar"
-            pending={confirmSetup.isPending || beginSetup.isPending}
-            error={error}
-            onSubmit={(code) => {
-              setError(null);
-              confirmSetup.mutate(
-                { challenge: step.challenge, code },
-                {
-                  onSuccess: ({ recovery_codes, ...session }) =>
-                    setStep({ kind: "recovery", session, codes: recovery_codes }),
-                  onError: (err) => showError(err, "Código inválido"),
-                },
-              );
-            }}
-          />
-        </div>
-      </AuthCard>
-    );
-  }
-
-  if (step.kind === "recovery") {
-    return (
-      <AuthCard
-        eyebrow="Administração"
-        title="Códigos de recuperação"
-        description="Verificação em duas etapas ativada."
-      >
-        <RecoveryCodes codes={step.codes} onDone={() => finish(step.session)} />
+        <ChallengeSetupStep role="admin" challenge={step.challenge} onSignedIn={finish} />
       </AuthCard>
     );
   }
 
   return (
     <AuthCard eyebrow="Administração" title="Login administrativo" description="Acesso restrito à equipe do site.">
-      <LoginForm onSubmit={onPassword} pending={login.isPending || beginSetup.isPending} error={error} />
+      <LoginForm onSubmit={onPassword} pending={login.isPending} error={error} />
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import { useSecondStep } from "../api/two-factor";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { CodeForm } from "../components/two-factor";
+import { ChallengeSetupStep } from "../components/two-factor-setup-step";
 import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
 
@@ -42,7 +43,7 @@ export function ModelLoginPage() {
   const triedToken = useRef<string | null>(null);
   const sessionLoading = useSession().status === "loading";
   const [loginError, setLoginError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ purpose: "verify" | "setup"; token: string } | null>(null);
   const secondStep = useSecondStep("model");
   // The direct-login failure toast; a later successful login takes it away.
   const directErrorToast = useRef<number | null>(null);
@@ -91,11 +92,23 @@ export function ModelLoginPage() {
     login.mutate(body, {
       onSuccess: (data) => {
         // Two-step sign-in on: the session starts after her code.
-        if (!("token" in data)) return setChallenge(data.challenge);
+        if (!("token" in data)) return setChallenge({ purpose: data.two_factor, token: data.challenge });
         signedIn(data);
       },
       onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
     });
+  }
+
+  if (challenge?.purpose === "setup") {
+    return (
+      <AuthCard
+        eyebrow="Área da anunciante"
+        title="Configure a verificação em duas etapas"
+        description="Obrigatória neste site: além da senha, cada login pedirá um código do seu celular."
+      >
+        <ChallengeSetupStep role="model" challenge={challenge.token} onSignedIn={signedIn} />
+      </AuthCard>
+    );
   }
 
   if (challenge) {
@@ -111,7 +124,7 @@ export function ModelLoginPage() {
           onSubmit={(code) => {
             setLoginError(null);
             secondStep.mutate(
-              { challenge, code },
+              { challenge: challenge.token, code },
               { onSuccess: signedIn, onError: (err) => setLoginError(errorMessage(err, "Código inválido")) },
             );
           }}

@@ -6,6 +6,7 @@ import { PageContainer, PageHeader } from "@/components/page";
 import { Button, buttonClasses, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { EmailConfirmBanner } from "@/features/auth/components/email-confirm-banner";
+import { TwoFactorPrompt } from "@/features/auth/components/two-factor-prompt";
 import { ModerationNotice } from "../components/moderation-notice";
 import { PaymentBanner } from "@/features/payments/components/payment-banner";
 import { RenewalDialog } from "@/features/payments/components/renewal-dialog";
@@ -65,6 +66,7 @@ function Dashboard({ session }: { session: SessionModel }) {
           daysLeft={model?.plan_days_left ?? null}
           onRenew={() => setRenewOpen(true)}
         />
+        <TwoFactorPrompt />
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <DashboardCard icon="profile" title="Perfil" text="Seus dados, contatos, valores e fotos.">

@@ -1,4 +1,4 @@
-import { AUTO_HIDE_REPORTERS_DEFAULT, AUTO_HIDE_SETTING } from "@vitrine/contracts";
+import { AUTO_HIDE_REPORTERS_DEFAULT, AUTO_HIDE_SETTING, TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 
 /** How one known setting is edited on the Configurações screen. */
 export type SettingField = {
@@ -98,6 +98,20 @@ export const SETTING_SECTIONS: SettingSectionDef[] = [
         label: "Modo binário (aprovado ou recusado, sem pendente)",
         kind: "boolean",
         defaultValue: "true",
+      },
+    ],
+  },
+  {
+    id: "security",
+    title: "Segurança",
+    description:
+      "A verificação em duas etapas é obrigatória para administradores e oferecida às anunciantes; aqui ela pode passar a ser obrigatória para elas também.",
+    fields: [
+      {
+        key: TWO_FACTOR_REQUIRED_SETTING,
+        label: "Exigir verificação em duas etapas das anunciantes",
+        kind: "boolean",
+        defaultValue: "false",
       },
     ],
   },

@@ -1,0 +1,70 @@
+import type {
+  AdminLoginResponse,
+  AdminTwoFactorConfirmResponse,
+  ModelAuthResponse,
+  ModelTwoFactorConfirmResponse,
+  TwoFactorSetupResponse,
+} from "@vitrine/contracts";
+import { useEffect, useRef, useState } from "react";
+import { errorMessage } from "@/lib/api-client";
+import { useChallengeConfirm, useChallengeSetup } from "../api/two-factor";
+import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
+
+type Session<R> = R extends "admin" ? AdminLoginResponse : ModelAuthResponse;
+
+/**
+ * The sign-in step where two-step sign-in is mandatory and not set up yet (every admin; advertisers when an admin
+ * requires it): the QR code and key, the first code, then the recovery codes once; `onSignedIn` gets the session.
+ */
+export function ChallengeSetupStep<R extends "admin" | "model">({
+  role,
+  challenge,
+  onSignedIn,
+}: {
+  role: R;
+  challenge: string;
+  onSignedIn: (session: Session<R>) => void;
+}) {
+  const begin = useChallengeSetup(role);
+  const confirm = useChallengeConfirm(role);
+  const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
+  const [done, setDone] = useState<{ session: Session<R>; codes: string[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    // One set-up per challenge (StrictMode runs effects twice in development).
+    if (started.current === challenge) return;
+    started.current = challenge;
+    begin.mutate(challenge, {
+      onSuccess: setSetup,
+      onError: (err) => setError(errorMessage(err, "Não foi possível iniciar a configuração")),
+    });
+  }, [challenge, begin]);
+
+  if (done) return <RecoveryCodes codes={done.codes} onDone={() => onSignedIn(done.session)} />;
+  return (
+    <div className="flex flex-col gap-6">
+      {setup && <AuthenticatorSetup setup={setup} />}
+      <CodeForm
+        allowRecovery={false}
+        submitLabel="Ativar e entrar"
+        pending={confirm.isPending || begin.isPending}
+        error={error}
+        onSubmit={(code) => {
+          setError(null);
+          confirm.mutate(
+            { challenge, code },
+            {
+              onSuccess: (answer: AdminTwoFactorConfirmResponse | ModelTwoFactorConfirmResponse) => {
+                const { recovery_codes, ...session } = answer;
+                setDone({ session: session as Session<R>, codes: recovery_codes });
+              },
+              onError: (err) => setError(errorMessage(err, "Código inválido")),
+            },
+          );
+        }}
+      />
+    </div>
+  );
+}
