@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
-import { adminApiToken, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { adminApiToken, confirmEmail, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -77,6 +77,8 @@ async function createPaidModel(key: keyof typeof models) {
     { amount: 100, method: "cash", due_date: due, status: "paid" },
     adminToken,
   );
+  // She opens the confirmation link from her e-mail (a public profile needs a confirmed e-mail too).
+  await confirmEmail(site, `${slug}@e2e.local`);
   Object.assign(models[key], { token, id: model.id });
 }
 
