@@ -863,3 +863,22 @@ export const twoFactorRecoveryCodes = pgTable(
   },
   (t) => [index("two_factor_recovery_codes_account_idx").on(t.accountKind, t.accountId)],
 );
+
+/**
+ * What a model accepted and when (modules/consents): one row per document version she accepted, written at
+ * registration and when she accepts a new version. The terms text ships with the site, so its version is an integer
+ * in the code (TERMS_VERSION in contracts), raised whenever that text changes.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    id: serial("id").primaryKey(),
+    modelId: integer("model_id")
+      .notNull()
+      .references(() => models.id, { onDelete: "cascade" }),
+    document: text("document").notNull(),
+    version: integer("version").notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("consents_model_document_version_uq").on(t.modelId, t.document, t.version)],
+);
