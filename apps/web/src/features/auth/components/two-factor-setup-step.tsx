@@ -7,7 +7,8 @@ import type {
 } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
-import { useChallengeConfirm, useChallengeSetup } from "../api/two-factor";
+import { useChallengeConfirm, useChallengeSetup, useSecondStep } from "../api/two-factor";
+import { AuthCard } from "./auth-card";
 import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
 
 type Session<R> = R extends "admin" ? AdminLoginResponse : ModelAuthResponse;
@@ -66,5 +67,46 @@ export function ChallengeSetupStep<R extends "admin" | "model">({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The code step of a sign-in with two-step sign-in on: her authenticator's code or a recovery code, in the sign-in
+ * card of her area (`eyebrow`); `onSignedIn` gets the session.
+ */
+export function TwoFactorCodeCard<R extends "admin" | "model">({
+  role,
+  eyebrow,
+  challenge,
+  onSignedIn,
+}: {
+  role: R;
+  eyebrow: string;
+  challenge: string;
+  onSignedIn: (session: Session<R>) => void;
+}) {
+  const secondStep = useSecondStep(role);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <AuthCard
+      eyebrow={eyebrow}
+      title="Verificação em duas etapas"
+      description="Digite o código do seu aplicativo autenticador."
+    >
+      <CodeForm
+        pending={secondStep.isPending}
+        error={error}
+        onSubmit={(code) => {
+          setError(null);
+          secondStep.mutate(
+            { challenge, code },
+            {
+              onSuccess: (session) => onSignedIn(session as Session<R>),
+              onError: (err) => setError(errorMessage(err, "Código inválido")),
+            },
+          );
+        }}
+      />
+    </AuthCard>
   );
 }

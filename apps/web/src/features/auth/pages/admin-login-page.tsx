@@ -6,11 +6,9 @@ import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useAdminLogin } from "../api/admin-login";
-import { useSecondStep } from "../api/two-factor";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
-import { CodeForm } from "../components/two-factor";
-import { ChallengeSetupStep } from "../components/two-factor-setup-step";
+import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
 import { useSessionActions } from "../session";
 
 /** Where the admin sign-in stands: password, then the code (or, the first time, the authenticator's set-up). */
@@ -24,7 +22,6 @@ type Step = { kind: "password" } | { kind: "verify" | "setup"; challenge: string
 export function AdminLoginPage() {
   usePageTitle("Login administrativo");
   const login = useAdminLogin();
-  const secondStep = useSecondStep("admin");
   const { signInAdmin } = useSessionActions();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: "password" });
@@ -46,25 +43,7 @@ export function AdminLoginPage() {
   }
 
   if (step.kind === "verify") {
-    return (
-      <AuthCard
-        eyebrow="Administração"
-        title="Verificação em duas etapas"
-        description="Digite o código do seu aplicativo autenticador."
-      >
-        <CodeForm
-          pending={secondStep.isPending}
-          error={error}
-          onSubmit={(code) => {
-            setError(null);
-            secondStep.mutate(
-              { challenge: step.challenge, code },
-              { onSuccess: finish, onError: (err) => setError(errorMessage(err, "Código inválido")) },
-            );
-          }}
-        />
-      </AuthCard>
-    );
+    return <TwoFactorCodeCard role="admin" eyebrow="Administração" challenge={step.challenge} onSignedIn={finish} />;
   }
 
   if (step.kind === "setup") {

@@ -8,11 +8,9 @@ import { appPaths } from "@/lib/paths";
 import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useDirectLogin } from "../api/direct-login";
 import { useModelLogin } from "../api/model-login";
-import { useSecondStep } from "../api/two-factor";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
-import { CodeForm } from "../components/two-factor";
-import { ChallengeSetupStep } from "../components/two-factor-setup-step";
+import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
 import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
 
@@ -44,7 +42,6 @@ export function ModelLoginPage() {
   const sessionLoading = useSession().status === "loading";
   const [loginError, setLoginError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<{ purpose: "verify" | "setup"; token: string } | null>(null);
-  const secondStep = useSecondStep("model");
   // The direct-login failure toast; a later successful login takes it away.
   const directErrorToast = useRef<number | null>(null);
 
@@ -113,23 +110,7 @@ export function ModelLoginPage() {
 
   if (challenge) {
     return (
-      <AuthCard
-        eyebrow="Área da anunciante"
-        title="Verificação em duas etapas"
-        description="Digite o código do seu aplicativo autenticador."
-      >
-        <CodeForm
-          pending={secondStep.isPending}
-          error={loginError}
-          onSubmit={(code) => {
-            setLoginError(null);
-            secondStep.mutate(
-              { challenge: challenge.token, code },
-              { onSuccess: signedIn, onError: (err) => setLoginError(errorMessage(err, "Código inválido")) },
-            );
-          }}
-        />
-      </AuthCard>
+      <TwoFactorCodeCard role="model" eyebrow="Área da anunciante" challenge={challenge.token} onSignedIn={signedIn} />
     );
   }
 
