@@ -48,6 +48,7 @@ import { ageAssuranceRoutes } from "./modules/age-assurance/routes";
 import { ageAssuranceAdminRoutes } from "./modules/age-assurance/admin-routes";
 import { verificationAdminRoutes } from "./modules/verification/admin-routes";
 import { verificationModelRoutes } from "./modules/verification/model-routes";
+import { myDataRoutes } from "./modules/my-data/routes";
 import { verificationPublicRoutes } from "./modules/verification/verifier-routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
@@ -188,6 +189,7 @@ export async function buildApp({
     await scope.register(twoFactorModelRoutes, { prefix: "/models/two-factor" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
+    await scope.register(myDataRoutes, { prefix: "/models/my-data" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };

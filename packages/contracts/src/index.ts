@@ -37,3 +37,4 @@ export * from "./moderation";
 export * from "./verification";
 export * from "./sessions";
 export * from "./two-factor";
+export * from "./consents";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { admins, auditLog } from "../../db/schema";
+import { admins, auditLog, models } from "../../db/schema";
 
 /** One admin change: what was done, to what, and a small JSON of what changed (never a secret in clear). */
 export type AuditEntry = {
@@ -21,6 +21,21 @@ export async function recordAudit({ db, adminId, entry }: { db: Db; adminId: num
     targetType: entry.target?.type ?? null,
     targetId: entry.target ? String(entry.target.id) : null,
     changes: entry.changes ?? {},
+  });
+}
+
+/**
+ * Writes the audit row of something a model did to her own account that the house must be able to show later
+ * (e.g. the download of her data): no admin, the actor is "modelo:<username>", the target her account.
+ */
+export async function recordModelAction({ db, modelId, action }: { db: Db; modelId: number; action: string }) {
+  await db.insert(auditLog).values({
+    adminId: null,
+    actor: sql`'modelo:' || coalesce((select ${models.username} from ${models} where ${models.id} = ${modelId}), '')`,
+    action,
+    targetType: "model",
+    targetId: String(modelId),
+    changes: {},
   });
 }
 

@@ -1,4 +1,5 @@
 import type { LoginBody, RegisterBodySchema } from "@vitrine/contracts";
+import { acceptCurrentTerms } from "../my-data/service";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
@@ -83,29 +84,35 @@ export async function registerModel({ db, input }: { db: Db; input: RegisterInpu
   }
   if (details.length) throw conflict(details.map((d) => d.message).join(". "), details);
 
+  const passwordHash = await hashPassword(input.password);
   try {
-    const [model] = await db
-      .insert(models)
-      .values({
-        username: input.username,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        name: input.name,
-        age: input.age,
-        phone: input.phone,
-        whatsapp: input.whatsapp,
-        estadoId: input.estado_id,
-        municipioId: input.municipio_id,
-        categoryId: input.category_id,
-        searchText: buildModelSearchText({
+    const model = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(models)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
           name: input.name,
-          description: "",
-          categoryName: place.categoryName,
-          cityName: place.municipioNome,
-          uf: place.estadoUf,
-        }),
-      })
-      .returning();
+          age: input.age,
+          phone: input.phone,
+          whatsapp: input.whatsapp,
+          estadoId: input.estado_id,
+          municipioId: input.municipio_id,
+          categoryId: input.category_id,
+          searchText: buildModelSearchText({
+            name: input.name,
+            description: "",
+            categoryName: place.categoryName,
+            cityName: place.municipioNome,
+            uf: place.estadoUf,
+          }),
+        })
+        .returning();
+      // Registering means accepting the Termos de Uso shown (the form's checkbox): the version is recorded.
+      await acceptCurrentTerms(tx, row.id);
+      return row;
+    });
     return model;
   } catch (err) {
     // Two registrations racing for the same e-mail or username.

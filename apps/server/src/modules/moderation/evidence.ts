@@ -45,7 +45,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** The largest stored variant of a photo, or null when none is left. */
-async function readLargestVariant(storage: Storage, filename: string): Promise<Buffer | null> {
+export async function readLargestVariant(storage: Storage, filename: string): Promise<Buffer | null> {
   for (const width of [...PHOTO_WIDTHS].sort((a, b) => b - a)) {
     const object = await storage.get(photoKey(filename, width));
     if (object) return readAll(object.stream);

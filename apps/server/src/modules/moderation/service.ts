@@ -6,5 +6,5 @@
  */
 export { openModerationCase, PRIORITY, type CaseKind, type OpenCaseInput } from "./cases";
 export { assertEmailNotBanned } from "./bans";
-export { expireEvidence, LEGAL_HOLD_DAYS } from "./evidence";
+export { expireEvidence, LEGAL_HOLD_DAYS, readLargestVariant } from "./evidence";
 export { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING } from "./settings";
