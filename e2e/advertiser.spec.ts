@@ -8,7 +8,16 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import {
+  ADMIN,
+  completeAdminSecondStep,
+  confirmEmail,
+  launchBrowser,
+  newPage,
+  screenshot,
+  type Site,
+  startSite,
+} from "./harness";
 
 /**
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
@@ -627,7 +636,8 @@ describe("advertiser area", () => {
     });
     assert.equal(stale.status, 401);
 
-    // Alterar e-mail: a wrong password shows inline, the right one changes the login e-mail.
+    // Alterar e-mail: a wrong password shows inline; the right one sends a link to the new address, which becomes
+    // her login e-mail once she opens it.
     const emailForm = page.locator("form", { has: page.getByLabel("Novo e-mail") });
     const newEmail = `novo-${Date.now()}@example.com`;
     await emailForm.getByLabel("Novo e-mail").fill(newEmail);
@@ -636,7 +646,8 @@ describe("advertiser area", () => {
     await emailForm.getByText("Senha atual incorreta").waitFor();
     await emailForm.getByLabel("Senha atual", { exact: true }).fill("outra-senha-456");
     await emailForm.getByRole("button", { name: "Alterar e-mail" }).click();
-    await page.getByText("E-mail alterado com sucesso!").first().waitFor();
+    await page.getByText(`Enviamos um link para ${newEmail}`).first().waitFor();
+    await confirmEmail(site, newEmail);
     assert.equal((await api<{ model: { email: string } }>("/api/models/profile")).body.model.email, newEmail);
 
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
