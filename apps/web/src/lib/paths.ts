@@ -76,6 +76,12 @@ export const apiPaths = {
     password: "/api/models/account/password",
     email: "/api/models/account/email",
   },
+  /** Her data (LGPD): the ZIP of "Baixar meus dados" and her acceptance of the Termos de Uso. */
+  myData: {
+    export: "/api/models/my-data/export",
+    consents: "/api/models/my-data/consents",
+    acceptTerms: "/api/models/my-data/consents/terms",
+  },
   products: {
     byId: (productId: Id) => `/api/products/${enc(productId)}`,
   },

@@ -10,6 +10,7 @@ import { appPaths } from "@/lib/paths";
 import { ChangeEmailCard } from "../components/change-email-card";
 import { ChangePasswordCard } from "../components/change-password-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
+import { DownloadDataCard } from "../components/download-data-card";
 import { NotificationsCard } from "@/features/auth/components/notifications-card";
 
 function AccountSettings({ model }: { model: SessionModel }) {
@@ -32,13 +33,14 @@ function AccountSettings({ model }: { model: SessionModel }) {
         <ChangeEmailCard currentEmail={model.email} />
         <NotificationsCard />
         <ActiveSessionsCard audience="model" />
+        <DownloadDataCard />
         <DeleteAccountCard />
       </div>
     </PageContainer>
   );
 }
 
-/** Configurações (/dashboard/configuracoes): password, e-mail, active sessions, LGPD account deletion. */
+/** Configurações (/dashboard/configuracoes): password, e-mail, active sessions, her data (LGPD download) and account deletion. */
 export function AccountSettingsPage() {
   return <ModelOnly>{(model) => <AccountSettings model={model} />}</ModelOnly>;
 }

@@ -17,6 +17,7 @@ import { appPaths } from "@/lib/paths";
 import { useProfile } from "../api/get-profile";
 import { dashboardKeys } from "../api/query-keys";
 import { DashboardCard } from "../components/dashboard-card";
+import { TermsConsentPrompt } from "../components/terms-consent-prompt";
 import { VerificationBanner } from "../components/verification-banner";
 import { VisibilityPanel } from "../components/visibility-panel";
 import { useLiveOwnStatus } from "../hooks/use-live-own-status";
@@ -66,6 +67,7 @@ function Dashboard({ session }: { session: SessionModel }) {
           daysLeft={model?.plan_days_left ?? null}
           onRenew={() => setRenewOpen(true)}
         />
+        <TermsConsentPrompt />
         <TwoFactorPrompt />
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,4 +1,7 @@
-/** The terms of use, in Portuguese. */
+/**
+ * The terms of use, in Portuguese. Whenever this text changes, raise TERMS_VERSION (packages/contracts/src/consents.ts):
+ * every advertiser is then asked on her dashboard to accept the new version.
+ */
 const TERMS: string[] = [
   "Este site apenas divulga anúncios. Não somos agência, não intermediamos serviços e não participamos de nenhum acordo entre anunciantes e visitantes.",
   "O acesso é proibido a menores de 18 anos. Ao entrar, você declara ser maior de idade e assume total responsabilidade pelo acesso.",

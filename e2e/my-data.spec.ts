@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { strFromU8, unzipSync } from "fflate";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/** "Baixar meus dados" end to end: in Configurações she clicks it and a ZIP with her dados.json arrives. */
+const SHOTS = "/tmp/shots/data";
+const id = randomUUID().slice(0, 8);
+const MODEL = {
+  username: `dados_${id}`,
+  email: `dados-${id}@e2e.local`,
+  password: "senha-segura-123",
+  name: `Lia ${id}`,
+  age: 27,
+  estado_id: 35,
+  municipio_id: 3550308,
+  category_id: 1,
+  phone: "11987654321",
+};
+
+let site: Site;
+let browser: Browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("Baixar meus dados", () => {
+  test("the button in Configurações downloads a ZIP with her data", async () => {
+    const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(MODEL),
+    });
+    assert.equal(res.status, 201, await res.clone().text());
+    const { token } = (await res.json()) as { token: string };
+
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
+      await page.goto("/dashboard/configuracoes");
+      const card = page.getByRole("region", { name: "Baixar meus dados" });
+      const button = card.getByRole("button", { name: "Baixar meus dados" });
+      await button.waitFor();
+      await card.screenshot({ path: path.join(SHOTS, `download-card-${mobile ? 390 : 1280}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `settings-${mobile ? 390 : 1280}.png`), fullPage: true });
+
+      if (!mobile) {
+        const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+        assert.match(download.suggestedFilename(), /^meus-dados-\d{4}-\d{2}-\d{2}\.zip$/);
+        const file = await download.path();
+        const zip = unzipSync(new Uint8Array(await readFile(file)));
+        const data = JSON.parse(strFromU8(zip["dados.json"]));
+        assert.equal(data.profile.email, MODEL.email);
+        await page.getByText("Seus dados foram baixados.").waitFor();
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+});
