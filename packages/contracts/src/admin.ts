@@ -165,6 +165,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "verification.underage": "Verificação: menor de 18, conta congelada",
   "verification.unfreeze": "Conta descongelada",
   "verification.file_view": "Documento de verificação visto",
+  "model.data_export": "Modelo baixou seus dados (LGPD)",
 };
 
 // ---- GET /api/admin/onboarding: the "Primeiros passos" checklist of the dashboard -------------------------------
