@@ -144,7 +144,10 @@ export const models = pgTable(
      */
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     /** Kinds of notification e-mail she switched off (modules/mail NOTIFICATION_KINDS); security ones always go. */
-    emailNotificationsOff: text("email_notifications_off").array().notNull().default(sql`'{}'::text[]`),
+    emailNotificationsOff: text("email_notifications_off")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,10 +160,14 @@ export const models = pgTable(
     // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(
+        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
+      ),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`),
+      .where(
+        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
+      ),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
