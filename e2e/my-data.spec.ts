@@ -7,7 +7,10 @@ import { strFromU8, unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
 import { launchBrowser, newPage, type Site, startSite } from "./harness";
 
-/** "Baixar meus dados" end to end: in Configurações she clicks it and a ZIP with her dados.json arrives. */
+/**
+ * "Baixar meus dados" end to end: in Configurações she clicks it and a ZIP with her dados.json arrives. And the
+ * dashboard's prompt when the Termos de Uso changed: "Li e aceito" records her acceptance.
+ */
 const SHOTS = "/tmp/shots/data";
 const id = randomUUID().slice(0, 8);
 const MODEL = {
@@ -23,6 +26,7 @@ const MODEL = {
 };
 
 let site: Site;
+let token: string;
 let browser: Browser;
 before(async () => {
   site = await startSite();
@@ -41,7 +45,7 @@ describe("Baixar meus dados", () => {
       body: JSON.stringify(MODEL),
     });
     assert.equal(res.status, 201, await res.clone().text());
-    const { token } = (await res.json()) as { token: string };
+    ({ token } = (await res.json()) as { token: string });
 
     for (const mobile of [true, false]) {
       const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
@@ -62,6 +66,34 @@ describe("Baixar meus dados", () => {
         assert.equal(data.profile.email, MODEL.email);
         await page.getByText("Seus dados foram baixados.").waitFor();
       }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test("the dashboard asks her to accept new Termos de Uso, and one click records it", async () => {
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
+      // As if the terms changed after she accepted them: the first answer names an older version she accepted.
+      let asked = false;
+      await page.route("**/api/models/my-data/consents", async (route) => {
+        const answer = await route.fetch();
+        const body = await answer.json();
+        if (!asked) body.accepted_version = body.current_version - 1;
+        asked = true;
+        await route.fulfill({ response: answer, json: body });
+      });
+      await page.goto("/dashboard");
+      const prompt = page.getByRole("region", { name: "Termos de Uso atualizados" });
+      await prompt.waitFor();
+      await prompt.screenshot({ path: path.join(SHOTS, `terms-prompt-${mobile ? 390 : 1280}.png`) });
+      const [accepted] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith("/api/models/my-data/consents/terms")),
+        prompt.getByRole("button", { name: "Li e aceito" }).click(),
+      ]);
+      assert.equal(accepted.status(), 200);
+      await prompt.waitFor({ state: "detached" });
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -22,7 +22,7 @@ export function TermsConsentPrompt() {
       <div>
         <h2 className="font-display text-lg font-semibold text-ink">Os Termos de Uso mudaram</h2>
         <p className="mt-1 text-sm text-ink-muted">
-          Leia a nova versão e confirme que concorda para continuar anunciando.{" "}
+          Leia a nova versão e confirme que concorda com ela.{" "}
           <button type="button" onClick={openTerms} className="text-accent underline underline-offset-2">
             Ler Termos de Uso
           </button>
