@@ -9,14 +9,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-origin-"));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /**
- * What production requires besides the origin: the keys of moderation's legal hold and of the identity
- * verification files, and the age mode.
+ * What production requires besides the origin: the keys of moderation's legal hold, of the identity verification
+ * files and of the two-step secrets, the age mode and an SMTP server (never contacted at start).
  */
 const REQUIRED = {
   MODERATION_EVIDENCE_KEY: "11".repeat(32),
   VERIFICATION_FILES_KEY: "22".repeat(32),
   TWO_FACTOR_KEY: "33".repeat(32),
   AGE_ASSURANCE: "self-declaration",
+  SMTP_URL: "smtp://127.0.0.1:1",
 };
 
 test("in production the server refuses to start without PUBLIC_URL or site_url, and starts with PUBLIC_URL", async () => {
