@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import {
+  confirmEmail,
   ADMIN,
   adminApiToken,
   completeAdminSecondStep,
@@ -267,6 +268,8 @@ describe("admin: Gerenciar Modelos", () => {
   });
 
   test("verified by the admin's switch, she now appears on the public site", async () => {
+    // The account the admin registered was sent a confirmation link: she opens it (public only once confirmed).
+    await confirmEmail(site, MODEL.email);
     const verified = row().getByRole("switch", { name: `Verificada: ${MODEL.name}` });
     await verified.click();
     await page.waitForFunction(

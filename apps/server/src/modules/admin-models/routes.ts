@@ -18,6 +18,7 @@ import { deleteModelByAdmin } from "./delete";
 import { exportModelsCsv } from "./export";
 import { presentAdminModel } from "./present";
 import { listAdminModels } from "./query";
+import { sendEmailConfirmation } from "../mail/service";
 import { registerModelByAdmin } from "./register";
 import { updateModelPlan, updateModelStatus } from "./service";
 
@@ -57,6 +58,12 @@ export const adminModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: AdminRegisterModelBodySchema, response: { 201: AdminModelResponseSchema } } },
     async (request, reply) => {
       const record = await registerModelByAdmin({ db: app.db, adminId: request.adminId, body: request.body });
+      // She confirms her address as a model registering herself does: until then she may not pay or be public.
+      await sendEmailConfirmation(app, {
+        model: record.model,
+        email: record.model.email,
+        fallbackOrigin: `${request.protocol}://${request.host}`,
+      });
       reply.code(201);
       return { model: presentAdminModel(record) };
     },

@@ -49,6 +49,30 @@ const expire = (token: string) =>
     .where(eq(emailTokens.tokenHash, hashLinkToken(token)));
 
 describe("e-mail confirmation", () => {
+  test("an account the admin registers gets the link too, and is public only once she opens it", async () => {
+    const admin = await loginAdmin(ctx.app);
+    const email = `pelaadmin${Date.now()}@example.com`;
+    const res = await ctx.as(admin).post("/api/admin/models", {
+      username: `pelaadmin${Date.now()}`,
+      name: "Cadastrada Pela Admin",
+      email,
+      password: "senha-forte-123",
+      age: 30,
+      estado_id: 35,
+      municipio_id: 3550308,
+      category_id: 1,
+      whatsapp: "(11) 98888-7777",
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    const id = res.json().model.id as number;
+    const mail = await smtp.waitFor({ to: email, subject: /Confirme seu e-mail/ });
+    await makeVisible(ctx.app, id);
+    assert.equal(await isModelVisible({ db: ctx.app.db, modelId: id }), false);
+    const ok = await ctx.as(null).post("/api/auth/email/confirm", { token: linkToken(mail, "/confirmar-email") });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(await isModelVisible({ db: ctx.app.db, modelId: id }), true);
+  });
+
   test("registration sends a link; until it is opened she cannot pay or be public; it works once", async () => {
     const email = `confirma${Date.now()}@example.com`;
     const { token, id } = await registerModel(ctx.app, { email }, { confirmed: false });
