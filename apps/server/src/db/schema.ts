@@ -889,3 +889,49 @@ export const consents = pgTable(
   },
   (t) => [uniqueIndex("consents_model_document_version_uq").on(t.modelId, t.document, t.version)],
 );
+
+/**
+ * Passkeys (WebAuthn credentials) of an admin or a model: a second step after the password, or a sign-in without
+ * one. The public key (COSE, base64url) verifies each assertion; `counter` is the authenticator's signature count,
+ * which must grow when the authenticator keeps one (a clone shows a counter that went back).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: serial("id").primaryKey(),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountId: integer("account_id").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_uq").on(t.credentialId),
+    index("passkeys_account_idx").on(t.accountKind, t.accountId),
+  ],
+);
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * WebAuthn challenges handed out and not yet answered: each is spent by the DELETE that reads it, so it is usable
+ * once, and only until `expires_at`. `purpose` and the account (null for a sign-in without password, where the
+ * credential names the account) say what it may be used for.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: text("challenge").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "second_step", "sign_in"] }).notNull(),
+    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountId: integer("account_id"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_idx").on(t.expiresAt)],
+);
