@@ -31,7 +31,7 @@ import { uploadsRoutes } from "./modules/photos/uploads";
 import { seoRoutes } from "./modules/seo/routes";
 import { sessionRoutes } from "./modules/sessions/routes";
 import { sessionStore } from "./modules/sessions/service";
-import { twoFactorModelRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
+import { twoFactorAdminRoutes, twoFactorModelRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -211,6 +211,7 @@ export async function buildApp({
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
+    await scope.register(twoFactorAdminRoutes, { prefix: "/admin/two-factor" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });

@@ -75,3 +75,17 @@ export const AdminTwoFactorConfirmBodySchema = z.object({
 /** GET /api/models/two-factor */
 export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/**
+ * POST /api/models/two-factor/recovery-codes, /api/admin/two-factor/recovery-codes and /api/models/two-factor/replace:
+ * a current code of the app or an unused recovery code proves she still holds her second step.
+ */
+export const TwoFactorCurrentCodeBodySchema = z.object({ code: CodeField });
+export type TwoFactorCurrentCodeBody = z.infer<typeof TwoFactorCurrentCodeBodySchema>;
+
+/** POST /api/models/two-factor/disable: her password and a current code. */
+export const TwoFactorDisableBodySchema = z.object({
+  password: z.string({ error: "Informe sua senha" }).min(1, "Informe sua senha").max(200),
+  code: CodeField,
+});
+export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>;

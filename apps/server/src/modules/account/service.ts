@@ -21,7 +21,13 @@ export type Attempt = { ip: string; secret: string };
  * login (a stolen session cannot guess the password faster). A wrong password answers 400, not 401: the web
  * treats any 401 as an expired session and signs the model out.
  */
-async function assertPassword(input: { db: Db; modelId: number; password: string; path: string; attempt: Attempt }) {
+export async function assertPassword(input: {
+  db: Db;
+  modelId: number;
+  password: string;
+  path: string;
+  attempt: Attempt;
+}) {
   const { db, modelId, path } = input;
   const key = throttleKey({ account: `model#${modelId}`, ...input.attempt });
   await assertNotThrottled({ db, key });

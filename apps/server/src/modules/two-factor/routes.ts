@@ -8,15 +8,20 @@ import {
   TwoFactorChallengeBodySchema,
   TwoFactorCodeBodySchema,
   TwoFactorConfirmBodySchema,
+  TwoFactorCurrentCodeBodySchema,
+  TwoFactorDisableBodySchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusSchema,
 } from "@vitrine/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client";
 import { admins, models } from "../../db/schema";
-import { badRequest, unauthorized } from "../../lib/app-error";
+import { badRequest, forbidden, unauthorized } from "../../lib/app-error";
+import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
+import { endSessions, type SessionAccount } from "../sessions/service";
 import { assertNotThrottled, clearFailures, presentAdmin, recordFailure, throttleKey } from "../auth/service";
 import { presentSessionModel } from "../models/present-session";
 import { CHALLENGE_INVALID, type Challenge, readChallenge } from "./challenge";
@@ -25,11 +30,39 @@ import {
   confirmTotpSetup,
   hasTwoFactor,
   recoveryCodesLeft,
+  regenerateRecoveryCodes,
+  removeTwoFactor,
   twoFactorKey,
+  twoFactorRequiredForModels,
   verifySecondStep,
 } from "./service";
 
 export const CODE_INVALID = "Código inválido ou já usado";
+export const TWO_FACTOR_MANDATORY = "A verificação em duas etapas é obrigatória para esta conta";
+
+/**
+ * A signed-in account proves she still holds her second step (a current code of the app, or an unused recovery code,
+ * then spent) before changing it. Wrong codes back off per account and network like the sign-in's; a wrong one is 400,
+ * not 401: the web treats any 401 as an expired session and signs her out.
+ */
+async function assertCurrentCode(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  request: FastifyRequest,
+  account: SessionAccount,
+  code: string,
+) {
+  const key = throttleKey({
+    account: `${account.kind}-2fa:${account.id}`,
+    ip: request.ip,
+    secret: app.config.jwtSecret,
+  });
+  await assertNotThrottled({ db: app.db, key });
+  if (!(await verifySecondStep(app.db, twoFactorKey(app.config), account, code))) {
+    await recordFailure({ db: app.db, key });
+    throw badRequest(CODE_INVALID);
+  }
+  await clearFailures({ db: app.db, key });
+}
 
 /**
  * The second step of a sign-in, at /api/auth (public scope: the challenge of the password step stands for the
@@ -175,6 +208,33 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * POST /recovery-codes: ten new recovery codes, confirmed with a current code; the old ones stop working. `audit`
+ * writes an admin's audit row in the same transaction.
+ */
+function recoveryCodesRoute(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  accountOf: (request: FastifyRequest) => SessionAccount,
+  audit?: (tx: Db, request: FastifyRequest) => Promise<unknown>,
+) {
+  app.post(
+    "/recovery-codes",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: RecoveryCodesResponseSchema } },
+    },
+    async (request) => {
+      await assertCurrentCode(app, request, accountOf(request), request.body.code);
+      const codes = await app.db.transaction(async (tx) => {
+        const fresh = await regenerateRecoveryCodes(tx, accountOf(request));
+        await audit?.(tx, request);
+        return fresh;
+      });
+      return { recovery_codes: codes };
+    },
+  );
+}
+
 /** Her two-step sign-in, from Configurações, at /api/models/two-factor (model scope): offered, not required. */
 export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = twoFactorKey(app.config);
@@ -203,5 +263,61 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!codes) throw badRequest(CODE_INVALID);
       return { recovery_codes: codes };
     },
+  );
+
+  recoveryCodesRoute(app, accountOf);
+
+  /**
+   * A new phone: with a current code (or a recovery code) the authenticator is forgotten and a new one is set up
+   * exactly as the first time (this answer, then /confirm with its first code, which also gives new recovery codes).
+   */
+  app.post(
+    "/replace",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: TwoFactorSetupResponseSchema } },
+    },
+    async (request) => {
+      await assertCurrentCode(app, request, accountOf(request), request.body.code);
+      const [model] = await app.db.select({ email: models.email }).from(models).where(eq(models.id, request.modelId));
+      await removeTwoFactor(app.db, accountOf(request));
+      const setup = await beginTotpSetup(app.db, key, accountOf(request), model.email);
+      return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+    },
+  );
+
+  /**
+   * Switching it off: only while no admin made it mandatory for advertisers (403 otherwise). Her password and a
+   * current code; then her other sessions end, as any sign-in made with the second step could be the intruder's.
+   */
+  app.post(
+    "/disable",
+    { onRequest: app.spendPasswordAttempt, schema: { body: TwoFactorDisableBodySchema } },
+    async (request, reply) => {
+      if (await twoFactorRequiredForModels(app.db)) throw forbidden(TWO_FACTOR_MANDATORY);
+      const attempt = { ip: request.ip, secret: app.config.jwtSecret };
+      const { password, code } = request.body;
+      await assertPassword({ db: app.db, modelId: request.modelId, password, path: "password", attempt });
+      await assertCurrentCode(app, request, accountOf(request), code);
+      await removeTwoFactor(app.db, accountOf(request));
+      await endSessions(app.db, accountOf(request), { except: request.sessionId });
+      return reply.status(204).send();
+    },
+  );
+};
+
+/**
+ * The admin's own two-step sign-in, at /api/admin/two-factor (admin scope): new recovery codes, audited. It is
+ * mandatory for every admin, so there is no way to switch it off (an admin's token on the advertisers' route is 403).
+ */
+export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const accountOf = (request: FastifyRequest) => ({ kind: "admin" as const, id: request.adminId });
+
+  recoveryCodesRoute(app, accountOf, (tx, request) =>
+    recordAudit({
+      db: tx,
+      adminId: request.adminId,
+      entry: { action: "two_factor.recovery_codes", target: { type: "admin", id: request.adminId } },
+    }),
   );
 };

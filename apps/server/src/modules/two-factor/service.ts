@@ -158,3 +158,16 @@ export async function recoveryCodesLeft(db: Db, account: SessionAccount): Promis
     .where(and(codesOf(account), isNull(twoFactorRecoveryCodes.usedAt)));
   return rows.length;
 }
+
+/** Ten new recovery codes for an account with two-step sign-in on; the old ones stop working at once. */
+export async function regenerateRecoveryCodes(db: Db, account: SessionAccount): Promise<string[]> {
+  return db.transaction((tx) => newRecoveryCodes(tx, account));
+}
+
+/** Switches two-step sign-in off: the sealed secret and every recovery code are deleted. */
+export async function removeTwoFactor(db: Db, account: SessionAccount): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactorRecoveryCodes).where(codesOf(account));
+    await tx.delete(twoFactorSecrets).where(ofAccount(account));
+  });
+}
