@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { auditLog, moderationCases, passkeys, settings, twoFactorSecrets } from "../../db/schema";
+import { auditLog, moderationCases, settings, twoFactorSecrets } from "../../db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import {
@@ -17,7 +17,6 @@ import {
   setSetting,
 } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
-import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
 import { phoneSecret, totpCode } from "../../test/two-factor";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
@@ -148,25 +147,6 @@ const scenarios: Record<string, () => Promise<Call>> = {
     return () => ctx.as(token).delete(`/api/admin/sessions/${String(decodeJwt(other).sid)}`);
   },
   "POST /api/admin/sessions/end-others": async () => () => ctx.as(token).post("/api/admin/sessions/end-others"),
-  "POST /api/admin/passkeys/options": async () => () => ctx.as(token).post("/api/admin/passkeys/options"),
-  "POST /api/admin/passkeys": async () => {
-    const options = (await ctx.as(token).post("/api/admin/passkeys/options")).json() as { options: PasskeyOptions };
-    const { response } = createPasskey(options.options, "http://localhost");
-    return () => ctx.as(token).post("/api/admin/passkeys", { name: "Chave do walk", response });
-  },
-  "DELETE /api/admin/passkeys/:id": async () => {
-    const [row] = await ctx.app.db
-      .insert(passkeys)
-      .values({
-        credentialId: `walk-${Date.now()}`,
-        publicKey: "x",
-        accountKind: "admin",
-        accountId: Number(decodeJwt(token).sub),
-        name: "Antiga",
-      })
-      .returning();
-    return () => ctx.as(token).delete(`/api/admin/passkeys/${row.id}`);
-  },
   "POST /api/admin/two-factor/recovery-codes": async () => {
     // Her phone's current code, as if a new 30-second step had begun (a code is usable once).
     await ctx.app.db
