@@ -31,6 +31,7 @@ import { uploadsRoutes } from "./modules/photos/uploads";
 import { seoRoutes } from "./modules/seo/routes";
 import { sessionRoutes } from "./modules/sessions/routes";
 import { sessionStore } from "./modules/sessions/service";
+import { passkeyPublicRoutes, passkeyRoutes } from "./modules/passkeys/routes";
 import { twoFactorAdminRoutes, twoFactorModelRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
@@ -149,6 +150,7 @@ export async function buildApp({
     await scope.register(authRoutes, { prefix: "/auth" });
     await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
     await scope.register(twoFactorPublicRoutes, { prefix: "/auth" });
+    await scope.register(passkeyPublicRoutes, { prefix: "/auth" });
     await scope.register(mailPublicRoutes, { prefix: "/auth" });
     // The directory's reads, the same for every visitor: ETag, 304 and at most 60 s in shared caches.
     await scope.register(async (reads) => {
@@ -187,6 +189,7 @@ export async function buildApp({
     await scope.register(mailModelRoutes, { prefix: "/models/account" });
     await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
     await scope.register(twoFactorModelRoutes, { prefix: "/models/two-factor" });
+    await scope.register(passkeyRoutes, { prefix: "/models/passkeys", role: "model" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(myDataRoutes, { prefix: "/models/my-data" });
@@ -211,6 +214,7 @@ export async function buildApp({
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
+    await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
     await scope.register(twoFactorAdminRoutes, { prefix: "/admin/two-factor" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });

@@ -38,3 +38,4 @@ export * from "./verification";
 export * from "./sessions";
 export * from "./two-factor";
 export * from "./consents";
+export * from "./passkeys";

@@ -10,7 +10,7 @@ import { conflict } from "../../lib/app-error";
 import type { SessionAccount } from "../sessions/service";
 import { newTotpSecret, totpStepOf, totpUri } from "./totp";
 
-export { signChallenge } from "./challenge";
+export { CHALLENGE_INVALID, readChallenge, signChallenge } from "./challenge";
 
 export const RECOVERY_CODE_COUNT = 10;
 
