@@ -214,8 +214,8 @@ export async function buildApp({
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
-    await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
     await scope.register(twoFactorAdminRoutes, { prefix: "/admin/two-factor" });
+    await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });

@@ -2,11 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
-import { auditLog, moderationCases, passkeys, settings } from "../../db/schema";
-import {
-  type FakeMercadoPago,
-  startFakeMercadoPago,
-} from "../../fake-mercadopago/fake-mercadopago";
+import { auditLog, moderationCases, passkeys, settings, twoFactorSecrets } from "../../db/schema";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import {
   buildModel,
@@ -19,15 +16,9 @@ import {
   registerModel,
   setSetting,
 } from "../../test/factories";
-import {
-  createTestContext,
-  TEST_ADMIN,
-  type TestContext,
-} from "../../test/helper";
-import {
-  createPasskey,
-  type PasskeyOptions,
-} from "../../test/passkey-authenticator";
+import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
+import { phoneSecret, totpCode } from "../../test/two-factor";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
 
@@ -38,11 +29,7 @@ before(async () => {
   fake = await startFakeMercadoPago();
   ctx = await createTestContext({ mercadoPagoApiUrl: fake.url });
   token = await loginAdmin(ctx.app);
-  await setSetting(
-    ctx.app,
-    "pix_random",
-    "123e4567-e89b-12d3-a456-426614174000",
-  );
+  await setSetting(ctx.app, "pix_random", "123e4567-e89b-12d3-a456-426614174000");
   await setSetting(ctx.app, "mp_access_token_test", "TEST-fake-token");
 });
 after(async () => {
@@ -52,16 +39,10 @@ after(async () => {
 
 let reporterIp = 10;
 /** A visible model reported once (a "Golpe" report opens her case): the case's id and the model. */
-async function reportedCase(): Promise<{
-  caseId: number;
-  model: { id: number; token: string };
-}> {
+async function reportedCase(): Promise<{ caseId: number; model: { id: number; token: string } }> {
   const model = await registerModel(ctx.app);
   await makeVisible(ctx.app, model.id);
-  await report(ctx.app, `203.0.113.${reporterIp++}`, {
-    model_id: model.id,
-    category: "scam",
-  });
+  await report(ctx.app, `203.0.113.${reporterIp++}`, { model_id: model.id, category: "scam" });
   const [{ id }] = await ctx.app.db
     .select({ id: moderationCases.id })
     .from(moderationCases)
@@ -73,16 +54,14 @@ async function reportedCase(): Promise<{
 async function pendingVerification(): Promise<{ id: number; modelId: number }> {
   const model = await registerModel(ctx.app);
   const sent = await sendVerification(ctx.app, model.token);
-  if (sent.statusCode !== 201)
-    throw new Error(`verification: ${sent.statusCode} ${sent.body}`);
+  if (sent.statusCode !== 201) throw new Error(`verification: ${sent.statusCode} ${sent.body}`);
   return { id: (await pendingOf(ctx.app, model.id)).id, modelId: model.id };
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Admin routes that change data although they are reads by method: issuing a direct-login token. */
 const MUTATING_GETS = new Set(["GET /api/admin/direct-login-token/:modelId"]);
-const isAdminRoute = (url: string) =>
-  url.startsWith("/api/admin/") || url.startsWith("/api/payments/admin/");
+const isAdminRoute = (url: string) => url.startsWith("/api/admin/") || url.startsWith("/api/payments/admin/");
 
 type Call = () => Promise<{ statusCode: number; body: string }>;
 
@@ -92,23 +71,14 @@ type Call = () => Promise<{ statusCode: number; body: string }>;
  */
 const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/admin/models": async () => () =>
-    ctx
-      .as(token)
-      .post("/api/admin/models", {
-        ...buildRegistration(),
-        whatsapp: "11987654321",
-      }),
+    ctx.as(token).post("/api/admin/models", { ...buildRegistration(), whatsapp: "11987654321" }),
   "PATCH /api/admin/models/:id/status": async () => {
     const id = await buildModel(ctx.app);
-    return () =>
-      ctx
-        .as(token)
-        .patch(`/api/admin/models/${id}/status`, { is_verified: true });
+    return () => ctx.as(token).patch(`/api/admin/models/${id}/status`, { is_verified: true });
   },
   "PATCH /api/admin/models/:id/plan": async () => {
     const [id, planId] = [await buildModel(ctx.app), await buildPlan(ctx.app)];
-    return () =>
-      ctx.as(token).patch(`/api/admin/models/${id}/plan`, { plan_id: planId });
+    return () => ctx.as(token).patch(`/api/admin/models/${id}/plan`, { plan_id: planId });
   },
   "DELETE /api/admin/models/:id": async () => {
     const id = await buildModel(ctx.app);
@@ -118,13 +88,7 @@ const scenarios: Record<string, () => Promise<Call>> = {
     const id = await buildModel(ctx.app);
     const due = addDays(todayInSaoPaulo(), 60);
     return () =>
-      ctx
-        .as(token)
-        .post(`/api/admin/models/${id}/payments`, {
-          amount: "59,90",
-          method: "cash",
-          due_date: due,
-        });
+      ctx.as(token).post(`/api/admin/models/${id}/payments`, { amount: "59,90", method: "cash", due_date: due });
   },
   "PATCH /api/admin/model-payments/:id/status": async () => {
     const modelId = await buildModel(ctx.app);
@@ -134,18 +98,11 @@ const scenarios: Record<string, () => Promise<Call>> = {
       paidAt: null,
       dueDate: addDays(todayInSaoPaulo(), 40),
     });
-    return () =>
-      ctx
-        .as(token)
-        .patch(`/api/admin/model-payments/${id}/status`, { status: "paid" });
+    return () => ctx.as(token).patch(`/api/admin/model-payments/${id}/status`, { status: "paid" });
   },
   "DELETE /api/admin/model-payments/:id": async () => {
     const modelId = await buildModel(ctx.app);
-    const id = await buildPayment(ctx.app, {
-      modelId,
-      status: "pending",
-      paidAt: null,
-    });
+    const id = await buildPayment(ctx.app, { modelId, status: "pending", paidAt: null });
     return () => ctx.as(token).delete(`/api/admin/model-payments/${id}`);
   },
   "GET /api/admin/direct-login-token/:modelId": async () => {
@@ -154,46 +111,28 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "PATCH /api/admin/orders/:id/status": async () => {
     const id = await buildOrder(ctx.app);
-    return () =>
-      ctx.as(token).patch(`/api/admin/orders/${id}/status`, { status: "paid" });
+    return () => ctx.as(token).patch(`/api/admin/orders/${id}/status`, { status: "paid" });
   },
   "POST /api/admin/plans": async () => () =>
-    ctx
-      .as(token)
-      .post("/api/admin/plans", { name: "Quinzenal", price: "49,90" }),
+    ctx.as(token).post("/api/admin/plans", { name: "Quinzenal", price: "49,90" }),
   "PUT /api/admin/plans/:id": async () => {
     const id = await buildPlan(ctx.app);
-    return () =>
-      ctx
-        .as(token)
-        .put(`/api/admin/plans/${id}`, { name: "Outro nome", price: 70 });
+    return () => ctx.as(token).put(`/api/admin/plans/${id}`, { name: "Outro nome", price: 70 });
   },
   "PATCH /api/admin/plans/:id/status": async () => {
     const id = await buildPlan(ctx.app);
-    return () =>
-      ctx.as(token).patch(`/api/admin/plans/${id}/status`, { active: false });
+    return () => ctx.as(token).patch(`/api/admin/plans/${id}/status`, { active: false });
   },
   "DELETE /api/admin/plans/:id": async () => {
     const id = await buildPlan(ctx.app);
     return () => ctx.as(token).delete(`/api/admin/plans/${id}`);
   },
   "PUT /api/admin/settings/:id": async () => {
-    const [row] = await ctx.app.db
-      .select()
-      .from(settings)
-      .where(eq(settings.settingKey, "site_name"));
-    return () =>
-      ctx
-        .as(token)
-        .put(`/api/admin/settings/${row.id}`, { value: "Vitrine Teste" });
+    const [row] = await ctx.app.db.select().from(settings).where(eq(settings.settingKey, "site_name"));
+    return () => ctx.as(token).put(`/api/admin/settings/${row.id}`, { value: "Vitrine Teste" });
   },
   "POST /api/admin/settings": async () => () =>
-    ctx
-      .as(token)
-      .post("/api/admin/settings", {
-        setting_key: `chave_${Date.now()}`,
-        setting_value: "x",
-      }),
+    ctx.as(token).post("/api/admin/settings", { setting_key: `chave_${Date.now()}`, setting_value: "x" }),
   "PUT /api/admin/account": async () => async () => {
     const res = await ctx.as(token).put("/api/admin/account", {
       current_password: TEST_ADMIN.password,
@@ -206,24 +145,14 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "DELETE /api/admin/sessions/:id": async () => {
     // Another sign-in of the same admin, ended from the walk's session.
     const other = await loginAdmin(ctx.app);
-    return () =>
-      ctx
-        .as(token)
-        .delete(`/api/admin/sessions/${String(decodeJwt(other).sid)}`);
+    return () => ctx.as(token).delete(`/api/admin/sessions/${String(decodeJwt(other).sid)}`);
   },
-  "POST /api/admin/sessions/end-others": async () => () =>
-    ctx.as(token).post("/api/admin/sessions/end-others"),
-  "POST /api/admin/passkeys/options": async () => () =>
-    ctx.as(token).post("/api/admin/passkeys/options"),
+  "POST /api/admin/sessions/end-others": async () => () => ctx.as(token).post("/api/admin/sessions/end-others"),
+  "POST /api/admin/passkeys/options": async () => () => ctx.as(token).post("/api/admin/passkeys/options"),
   "POST /api/admin/passkeys": async () => {
-    const options = (
-      await ctx.as(token).post("/api/admin/passkeys/options")
-    ).json() as { options: PasskeyOptions };
+    const options = (await ctx.as(token).post("/api/admin/passkeys/options")).json() as { options: PasskeyOptions };
     const { response } = createPasskey(options.options, "http://localhost");
-    return () =>
-      ctx
-        .as(token)
-        .post("/api/admin/passkeys", { name: "Chave do walk", response });
+    return () => ctx.as(token).post("/api/admin/passkeys", { name: "Chave do walk", response });
   },
   "DELETE /api/admin/passkeys/:id": async () => {
     const [row] = await ctx.app.db
@@ -238,82 +167,54 @@ const scenarios: Record<string, () => Promise<Call>> = {
       .returning();
     return () => ctx.as(token).delete(`/api/admin/passkeys/${row.id}`);
   },
+  "POST /api/admin/two-factor/recovery-codes": async () => {
+    // Her phone's current code, as if a new 30-second step had begun (a code is usable once).
+    await ctx.app.db
+      .update(twoFactorSecrets)
+      .set({ lastUsedStep: null })
+      .where(eq(twoFactorSecrets.accountKind, "admin"));
+    const code = totpCode(phoneSecret(ctx.app, "admin", Number(decodeJwt(token).sub))!);
+    return () => ctx.as(token).post("/api/admin/two-factor/recovery-codes", { code });
+  },
   "POST /api/payments/admin/generate-pix": async () => {
     const id = await buildModel(ctx.app);
-    return () =>
-      ctx
-        .as(token)
-        .post("/api/payments/admin/generate-pix", {
-          amount: 100,
-          model_id: id,
-        });
+    return () => ctx.as(token).post("/api/payments/admin/generate-pix", { amount: 100, model_id: id });
   },
   "POST /api/payments/admin/generate-link": async () => {
     const id = await buildModel(ctx.app);
-    return () =>
-      ctx
-        .as(token)
-        .post("/api/payments/admin/generate-link", {
-          amount: 100,
-          model_id: id,
-        });
+    return () => ctx.as(token).post("/api/payments/admin/generate-link", { amount: 100, model_id: id });
   },
   "POST /api/admin/moderation/cases/:id/decision": async () => {
     const { caseId } = await reportedCase();
-    return () =>
-      decide(ctx.app, token, caseId, {
-        action: "archive",
-        reason: "Sem fundamento.",
-      });
+    return () => decide(ctx.app, token, caseId, { action: "archive", reason: "Sem fundamento." });
   },
   "POST /api/admin/moderation/cases/:id/appeal-decision": async () => {
     const { caseId, model } = await reportedCase();
-    await decide(ctx.app, token, caseId, {
-      action: "hide_profile",
-      reason: "Perfil falso.",
+    await decide(ctx.app, token, caseId, { action: "hide_profile", reason: "Perfil falso." });
+    const appeal = await ctx.as(model.token).post(`/api/models/moderation/cases/${caseId}/appeal`, {
+      text: "Sou eu nas fotos, posso enviar documento.",
     });
-    const appeal = await ctx
-      .as(model.token)
-      .post(`/api/models/moderation/cases/${caseId}/appeal`, {
-        text: "Sou eu nas fotos, posso enviar documento.",
-      });
-    if (appeal.statusCode !== 200)
-      throw new Error(`appeal: ${appeal.statusCode} ${appeal.body}`);
+    if (appeal.statusCode !== 200) throw new Error(`appeal: ${appeal.statusCode} ${appeal.body}`);
     return () =>
-      ctx
-        .as(token)
-        .post(`/api/admin/moderation/cases/${caseId}/appeal-decision`, {
-          outcome: "reversed",
-          reason: "Documento conferido.",
-        });
+      ctx.as(token).post(`/api/admin/moderation/cases/${caseId}/appeal-decision`, {
+        outcome: "reversed",
+        reason: "Documento conferido.",
+      });
   },
   "POST /api/admin/verifications/:id/approve": async () => {
     const { id } = await pendingVerification();
     return () =>
       ctx
         .as(token)
-        .post(`/api/admin/verifications/${id}/approve`, {
-          birth_date: "1990-01-01",
-          document_number: "12.345.678-9",
-        });
+        .post(`/api/admin/verifications/${id}/approve`, { birth_date: "1990-01-01", document_number: "12.345.678-9" });
   },
   "POST /api/admin/verifications/:id/reject": async () => {
     const { id } = await pendingVerification();
-    return () =>
-      ctx
-        .as(token)
-        .post(`/api/admin/verifications/${id}/reject`, {
-          reason: "Documento ilegível.",
-        });
+    return () => ctx.as(token).post(`/api/admin/verifications/${id}/reject`, { reason: "Documento ilegível." });
   },
   "POST /api/admin/verifications/:id/resubmit": async () => {
     const { id } = await pendingVerification();
-    return () =>
-      ctx
-        .as(token)
-        .post(`/api/admin/verifications/${id}/resubmit`, {
-          reason: "Foto tremida.",
-        });
+    return () => ctx.as(token).post(`/api/admin/verifications/${id}/resubmit`, { reason: "Foto tremida." });
   },
   "POST /api/admin/verifications/frozen/:id/unfreeze": async () => {
     const { id, modelId } = await pendingVerification();
@@ -323,30 +224,18 @@ const scenarios: Record<string, () => Promise<Call>> = {
       document_number: "12.345.678-9",
     });
     return () =>
-      ctx
-        .as(token)
-        .post(`/api/admin/verifications/frozen/${modelId}/unfreeze`, {
-          reason: "Data digitada errada.",
-        });
+      ctx.as(token).post(`/api/admin/verifications/frozen/${modelId}/unfreeze`, { reason: "Data digitada errada." });
   },
 };
 
-const auditRows = async () =>
-  (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n;
+const auditRows = async () => (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n;
 
 describe("every admin request that changes data writes exactly one audit row", () => {
   test("the walk covers every mutating admin route", () => {
     const mutating = ctx.app.routeList
-      .filter(
-        (r) =>
-          isAdminRoute(r.url) &&
-          (MUTATING.has(r.method) || MUTATING_GETS.has(`${r.method} ${r.url}`)),
-      )
+      .filter((r) => isAdminRoute(r.url) && (MUTATING.has(r.method) || MUTATING_GETS.has(`${r.method} ${r.url}`)))
       .map((r) => `${r.method} ${r.url}`);
-    assert.ok(
-      mutating.length >= 15,
-      `only ${mutating.length} mutating admin routes found`,
-    );
+    assert.ok(mutating.length >= 15, `only ${mutating.length} mutating admin routes found`);
     assert.deepEqual(
       mutating.filter((key) => !(key in scenarios)),
       [],
@@ -360,15 +249,8 @@ describe("every admin request that changes data writes exactly one audit row", (
       const before = await auditRows();
       const res = await call();
       const written = (await auditRows()) - before;
-      assert.ok(
-        res.statusCode < 300,
-        `${route}: ${res.statusCode} ${res.body}`,
-      );
-      assert.equal(
-        written,
-        1,
-        `${route} answered ${res.statusCode} and wrote ${written} audit rows`,
-      );
+      assert.ok(res.statusCode < 300, `${route}: ${res.statusCode} ${res.body}`);
+      assert.equal(written, 1, `${route} answered ${res.statusCode} and wrote ${written} audit rows`);
     });
   }
 });
