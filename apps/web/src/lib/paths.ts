@@ -22,6 +22,9 @@ export const apiPaths = {
     root: "/api/models/two-factor",
     setup: "/api/models/two-factor/setup",
     confirm: "/api/models/two-factor/confirm",
+    recoveryCodes: "/api/models/two-factor/recovery-codes",
+    replace: "/api/models/two-factor/replace",
+    disable: "/api/models/two-factor/disable",
   },
   settings: {
     public: "/api/settings/public",

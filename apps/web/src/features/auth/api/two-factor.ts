@@ -6,6 +6,7 @@ import type {
   ModelTwoFactorConfirmResponse,
   RecoveryCodesResponse,
   TwoFactorCodeBody,
+  TwoFactorDisableBody,
   TwoFactorSetupResponse,
   TwoFactorStatus,
 } from "@vitrine/contracts";
@@ -54,6 +55,32 @@ export function useModelTwoFactorConfirm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.post<RecoveryCodesResponse>(apiPaths.twoFactor.confirm, { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
+  });
+}
+
+/**
+ * From Configurações, each confirmed by a current code (or a recovery code): ten new recovery codes, a new phone
+ * (a new authenticator to confirm as the first time), switching it off (also her password).
+ */
+export function useNewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodesResponse>(apiPaths.twoFactor.recoveryCodes, { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
+  });
+}
+export function useReplaceAuthenticator() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<TwoFactorSetupResponse>(apiPaths.twoFactor.replace, { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
+  });
+}
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorDisableBody) => api.post<void>(apiPaths.twoFactor.disable, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
   });
 }

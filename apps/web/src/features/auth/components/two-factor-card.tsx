@@ -1,9 +1,11 @@
+import type { TwoFactorSetupResponse } from "@vitrine/contracts";
 import { useState } from "react";
 import { Badge, Button, Card, QueryState } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useModelTwoFactorConfirm, useModelTwoFactorSetup, useTwoFactorStatus } from "../api/two-factor";
 import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
+import { TwoFactorManage } from "./two-factor-manage";
 
 /**
  * Verificação em duas etapas, offered to advertisers: her account is her income, and a password alone is lost to
@@ -15,13 +17,16 @@ export function TwoFactorCard() {
   const confirm = useModelTwoFactorConfirm();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new phone: the authenticator being replaced is set up exactly as the first one.
+  const [replacement, setReplacement] = useState<TwoFactorSetupResponse | null>(null);
+  const pendingSetup = setup.data ?? replacement;
 
   const body = () => {
     if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
-    if (setup.data) {
+    if (pendingSetup) {
       return (
         <div className="flex flex-col gap-6">
-          <AuthenticatorSetup setup={setup.data} />
+          <AuthenticatorSetup setup={pendingSetup} />
           <CodeForm
             allowRecovery={false}
             submitLabel="Ativar"
@@ -32,6 +37,7 @@ export function TwoFactorCard() {
               confirm.mutate(code, {
                 onSuccess: (data) => {
                   setup.reset();
+                  setReplacement(null);
                   setCodes(data.recovery_codes);
                   toast.success("Verificação em duas etapas ativada.");
                 },
@@ -46,10 +52,14 @@ export function TwoFactorCard() {
       <QueryState query={status} variant="inline" errorText="Não foi possível carregar a verificação em duas etapas.">
         {(data) =>
           data.enabled ? (
-            <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-              <Badge variant="success">Ativada</Badge>
-              Cada login pede o código do seu aplicativo. Códigos de recuperação restantes: {data.recovery_codes_left}.
-            </p>
+            <div className="flex flex-col gap-4">
+              <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                <Badge variant="success">Ativada</Badge>
+                Cada login pede o código do seu aplicativo. Códigos de recuperação restantes: {data.recovery_codes_left}
+                .
+              </p>
+              <TwoFactorManage onRecoveryCodes={setCodes} onReplaced={setReplacement} />
+            </div>
           ) : (
             <div className="flex flex-col gap-4">
               <p className="text-sm text-ink-muted">

@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Secret, TOTP } from "otpauth";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * Two-step sign-in, once on, from Configurações: new recovery codes, a new phone and switching it off, each
+ * confirmed in a dialog by a current code (here a recovery code, usable at once, or the new phone's first code).
+ */
+const SHOTS = "/tmp/shots/tfa";
+
+let site: Site;
+let browser: Browser;
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+
+/** An advertiser with her authenticator already on (through the API): her token, password and recovery codes. */
+async function advertiserWithTwoFactor() {
+  const id = randomUUID().slice(0, 8);
+  const body = {
+    username: `gerir2fa_${id}`,
+    email: `gerir-2fa-${id}@e2e.local`,
+    password: "senha-segura-123",
+    name: `Lia ${id}`,
+    age: 29,
+    estado_id: 35,
+    municipio_id: 3550308,
+    category_id: 1,
+    phone: "11987654321",
+  };
+  const post = async (url: string, payload: object | undefined, token?: string) => {
+    const res = await fetch(`${site.baseUrl}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(payload ?? {}),
+    });
+    assert.ok(res.ok, `${url}: ${res.status}`);
+    return res.json();
+  };
+  const { token } = await post("/api/auth/model/register", body);
+  const { secret } = await post("/api/models/two-factor/setup", undefined, token);
+  const { recovery_codes } = await post("/api/models/two-factor/confirm", { code: code(secret) }, token);
+  return { token: token as string, password: body.password, recovery: recovery_codes as string[] };
+}
+
+describe("managing two-step sign-in", () => {
+  for (const mobile of [true, false]) {
+    test(`new recovery codes, a new phone, switching it off (${mobile ? 390 : 1280} px)`, async () => {
+      const width = mobile ? 390 : 1280;
+      const her = await advertiserWithTwoFactor();
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), her.token);
+      await page.goto("/dashboard/configuracoes");
+      const card = page.getByRole("region", { name: "Verificação em duas etapas" });
+      await card.getByText("Ativada").waitFor();
+      await card.screenshot({ path: path.join(SHOTS, `two-factor-manage-${width}.png`) });
+
+      // New recovery codes: a wrong code is refused in the dialog; a recovery code gives ten new ones.
+      await card.getByRole("button", { name: "Gerar novos códigos" }).click();
+      const dialog = page.getByRole("dialog", { name: "Gerar novos códigos de recuperação?" });
+      await dialog.getByLabel("Código de verificação").fill("000000");
+      await dialog.getByRole("button", { name: "Gerar novos códigos" }).click();
+      await dialog.getByText("Código inválido ou já usado").waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `two-factor-codes-dialog-${width}.png`) });
+      await dialog.getByLabel("Código de verificação").fill(her.recovery[0]);
+      await dialog.getByRole("button", { name: "Gerar novos códigos" }).click();
+      const list = card.getByRole("list", { name: "Códigos de recuperação" });
+      await list.waitFor();
+      const fresh = (await list.getByRole("listitem").allTextContents()).map((s) => s.trim());
+      assert.equal(fresh.length, 10);
+      assert.ok(!fresh.includes(her.recovery[1]));
+      await card.getByRole("button", { name: "Guardei meus códigos" }).click();
+
+      // A new phone: the new QR code, confirmed by its first code.
+      await card.getByRole("button", { name: "Trocar aplicativo" }).click();
+      const replace = page.getByRole("dialog", { name: "Trocar o aplicativo autenticador?" });
+      await replace.getByLabel("Código de verificação").fill(fresh[0]);
+      await replace.getByRole("button", { name: "Trocar aplicativo" }).click();
+      const secret = (await card.locator("[data-totp-secret]").textContent())!.trim();
+      await card.getByLabel("Código de verificação").fill(code(secret));
+      await card.getByRole("button", { name: "Ativar" }).click();
+      const again = card.getByRole("list", { name: "Códigos de recuperação" });
+      await again.waitFor();
+      const newest = (await again.getByRole("listitem").allTextContents()).map((s) => s.trim());
+      await card.getByRole("button", { name: "Guardei meus códigos" }).click();
+
+      // Switching it off: her password and a code.
+      await card.getByRole("button", { name: "Desativar" }).click();
+      const off = page.getByRole("dialog", { name: "Desativar a verificação em duas etapas?" });
+      await off.getByLabel("Sua senha").fill(her.password);
+      await off.getByLabel("Código de verificação").fill(newest[0]);
+      await page.screenshot({ path: path.join(SHOTS, `two-factor-disable-dialog-${width}.png`) });
+      await off.getByRole("button", { name: "Desativar" }).click();
+      await card.getByRole("button", { name: "Ativar verificação em duas etapas" }).waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
