@@ -115,6 +115,7 @@ async function prepare(): Promise<{ modelId: number; paymentId: number }> {
         estadoId: 35,
         municipioId: 3550308,
         isVerified: true,
+        emailConfirmedAt: new Date(),
         isActive: false,
       })
       .returning({ id: models.id });
