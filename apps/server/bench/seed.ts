@@ -55,7 +55,7 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
     await tx.execute(
       sql.raw(`insert into models (username, email, password_hash, name, age, estado_id, municipio_id, category_id,
           description, services, rates, whatsapp, phone, is_active, is_verified, is_featured, views_count, contact_count,
-          next_due_date, first_paid_at, search_text, created_at)
+          next_due_date, first_paid_at, email_confirmed_at, search_text, created_at)
         select 'bench' || g, 'bench' || g || '@bench.invalid', 'benchmark-account-without-password',
           (${textArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
             (${textArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
@@ -65,7 +65,7 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
           '{"tags":["1h R$ ' || (100 + (g % 10) * 50) || '","2h R$ ' || (180 + (g % 10) * 90) || '"],"obs":"Somente com hora marcada"}',
           '119' || lpad((g % 100000000)::text, 8, '0'), null,
           g % 20 <> 0, true, g % 25 = 0, (g * 7919) % 3000, ((g * 7919) % 3000) / 20,
-          (now() at time zone 'America/Sao_Paulo')::date + (g % 60) - 5, now(),
+          (now() at time zone 'America/Sao_Paulo')::date + (g % 60) - 5, now(), now(),
           (${textArray(firstNorm)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
             (${textArray(lastNorm)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' ||
             (${textArray(cats.map((c) => normalizeText(c.name)))})[1 + g % ${cats.length}] || ' ' || c.search_name || ' ' || c.uf || ' ' ||
