@@ -72,8 +72,12 @@ export const AdminTwoFactorConfirmBodySchema = z.object({
   code: TwoFactorConfirmBodySchema.shape.code,
 });
 
-/** GET /api/models/two-factor */
-export const TwoFactorStatusSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() });
+/** GET /api/models/two-factor; `required`: an admin made it mandatory for advertisers (it cannot be switched off). */
+export const TwoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  required: z.boolean(),
+});
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
 
 /**

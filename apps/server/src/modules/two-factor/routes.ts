@@ -242,8 +242,12 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/", { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) => {
     const account = accountOf(request);
-    const [enabled, left] = await Promise.all([hasTwoFactor(app.db, account), recoveryCodesLeft(app.db, account)]);
-    return { enabled, recovery_codes_left: enabled ? left : 0 };
+    const [enabled, left, required] = await Promise.all([
+      hasTwoFactor(app.db, account),
+      recoveryCodesLeft(app.db, account),
+      twoFactorRequiredForModels(app.db),
+    ]);
+    return { enabled, recovery_codes_left: enabled ? left : 0, required };
   });
 
   app.post("/setup", { schema: { response: { 200: TwoFactorSetupResponseSchema } } }, async (request) => {

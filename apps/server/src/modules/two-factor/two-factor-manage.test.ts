@@ -123,7 +123,11 @@ describe("switching two-step sign-in off", () => {
     // Replayed, the code finds nothing left to switch off.
     expect400(await me.post("/api/models/two-factor/disable", { password: credentials.password, code }));
 
-    assert.deepEqual((await me.get("/api/models/two-factor")).json(), { enabled: false, recovery_codes_left: 0 });
+    assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
+      enabled: false,
+      recovery_codes_left: 0,
+      required: false,
+    });
     const mine = (table: typeof twoFactorSecrets | typeof twoFactorRecoveryCodes) =>
       ctx.app.db
         .select()
@@ -158,7 +162,11 @@ describe("switching two-step sign-in off", () => {
       });
       assert.equal(res.statusCode, 403, res.body);
       assert.equal(res.json().error, TWO_FACTOR_MANDATORY);
-      assert.deepEqual((await me.get("/api/models/two-factor")).json().enabled, true);
+      assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
+        enabled: true,
+        recovery_codes_left: 10,
+        required: true,
+      });
     } finally {
       const [row] = await ctx.app.db
         .select()

@@ -178,7 +178,11 @@ describe("advertisers: two-step sign-in offered", () => {
   test("set up from Configurações; then her sign-in takes the code", async () => {
     const model = await registerModel(ctx.app);
     const me = ctx.as(model.token);
-    assert.deepEqual((await me.get("/api/models/two-factor")).json(), { enabled: false, recovery_codes_left: 0 });
+    assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
+      enabled: false,
+      recovery_codes_left: 0,
+      required: false,
+    });
     const direct = await post("/api/auth/model/login", { email: model.body.email, password: model.body.password });
     assert.ok(direct.json().token, "without two-step sign-in the password is enough");
 
@@ -188,7 +192,11 @@ describe("advertisers: two-step sign-in offered", () => {
     const confirmed = await me.post("/api/models/two-factor/confirm", { code: totpCode(secret) });
     assert.equal(confirmed.statusCode, 200, confirmed.body);
     assert.equal(confirmed.json().recovery_codes.length, 10);
-    assert.deepEqual((await me.get("/api/models/two-factor")).json(), { enabled: true, recovery_codes_left: 10 });
+    assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
+      enabled: true,
+      recovery_codes_left: 10,
+      required: false,
+    });
     assert.equal((await me.post("/api/models/two-factor/setup")).statusCode, 409, "not replaced silently");
 
     const login = await post("/api/auth/model/login", { email: model.body.email, password: model.body.password });

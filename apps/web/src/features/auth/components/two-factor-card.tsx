@@ -58,7 +58,7 @@ export function TwoFactorCard() {
                 Cada login pede o código do seu aplicativo. Códigos de recuperação restantes: {data.recovery_codes_left}
                 .
               </p>
-              <TwoFactorManage onRecoveryCodes={setCodes} onReplaced={setReplacement} />
+              <TwoFactorManage required={data.required} onRecoveryCodes={setCodes} onReplaced={setReplacement} />
             </div>
           ) : (
             <div className="flex flex-col gap-4">

@@ -35,9 +35,12 @@ const DIALOGS: Record<Action, { title: string; description: string; confirm: str
  * current code of the app (or a recovery code), as an intruder holding only her open session has none.
  */
 export function TwoFactorManage({
+  required,
   onRecoveryCodes,
   onReplaced,
 }: {
+  /** Mandatory for her (an admin's setting): no way to switch it off. */
+  required: boolean;
   onRecoveryCodes: (codes: string[]) => void;
   onReplaced: (setup: TwoFactorSetupResponse) => void;
 }) {
@@ -106,9 +109,11 @@ export function TwoFactorManage({
       <Button variant="secondary" onClick={() => open("replace")}>
         Trocar aplicativo
       </Button>
-      <Button variant="ghost" onClick={() => open("disable")}>
-        Desativar
-      </Button>
+      {!required && (
+        <Button variant="ghost" onClick={() => open("disable")}>
+          Desativar
+        </Button>
+      )}
       <ConfirmDialog
         open={action !== null}
         onCancel={close}
