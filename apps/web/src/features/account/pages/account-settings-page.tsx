@@ -5,6 +5,7 @@ import { buttonClasses } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { ActiveSessionsCard } from "@/features/auth/components/active-sessions-card";
 import { TwoFactorCard } from "@/features/auth/components/two-factor-card";
+import { PasskeysCard } from "@/features/auth/components/passkeys-card";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
 import { ChangeEmailCard } from "../components/change-email-card";
@@ -30,6 +31,7 @@ function AccountSettings({ model }: { model: SessionModel }) {
       <div className="flex flex-col gap-6">
         <ChangePasswordCard />
         <TwoFactorCard />
+        <PasskeysCard audience="model" />
         <ChangeEmailCard currentEmail={model.email} />
         <NotificationsCard />
         <ActiveSessionsCard audience="model" />

@@ -8,6 +8,7 @@ import type {
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
 import { useChallengeConfirm, useChallengeSetup, useSecondStep } from "../api/two-factor";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { AuthCard } from "./auth-card";
 import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
 
@@ -107,6 +108,7 @@ export function TwoFactorCodeCard<R extends "admin" | "model">({
           );
         }}
       />
+      <PasskeySignInButton role={role} challenge={challenge} onSignedIn={onSignedIn} />
     </AuthCard>
   );
 }

@@ -8,6 +8,7 @@ import { toast, TOAST_DURATION } from "@/lib/toast";
 import { useAdminLogin } from "../api/admin-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
 import { useSessionActions } from "../session";
 
@@ -61,6 +62,7 @@ export function AdminLoginPage() {
   return (
     <AuthCard eyebrow="Administração" title="Login administrativo" description="Acesso restrito à equipe do site.">
       <LoginForm onSubmit={onPassword} pending={login.isPending} error={error} />
+      <PasskeySignInButton role="admin" onSignedIn={finish} />
     </AuthCard>
   );
 }

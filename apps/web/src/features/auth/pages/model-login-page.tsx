@@ -10,6 +10,7 @@ import { useDirectLogin } from "../api/direct-login";
 import { useModelLogin } from "../api/model-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
+import { PasskeySignInButton } from "../components/passkey-sign-in-button";
 import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
 import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
@@ -139,6 +140,7 @@ export function ModelLoginPage() {
       }
     >
       <LoginForm onSubmit={onSubmit} pending={login.isPending} error={loginError} />
+      <PasskeySignInButton role="model" onSignedIn={signedIn} />
     </AuthCard>
   );
 }

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminLoginResponse,
+  ModelAuthResponse,
+  Passkey,
+  PasskeyOptions,
+  PasskeysResponse,
+  Success,
+} from "@vitrine/contracts";
+import { api, errorMessage } from "@/lib/api-client";
+import { queryScope } from "@/lib/query-keys";
+
+/** Whose passkeys: the signed-in model's (/api/models/passkeys) or the signed-in admin's (/api/admin/passkeys). */
+export type PasskeysAudience = "model" | "admin";
+
+const rootOf = (audience: PasskeysAudience) => (audience === "model" ? "/api/models/passkeys" : "/api/admin/passkeys");
+const keyOf = (audience: PasskeysAudience) =>
+  audience === "model" ? queryScope("me", "passkeys") : queryScope("admin", "passkeys");
+
+/**
+ * The browser half of WebAuthn (@simplewebauthn/browser), loaded only when a passkey is used: it is not part of the
+ * first-load JavaScript.
+ */
+const webauthn = () => import("@simplewebauthn/browser");
+
+/** Whether this browser can create and use passkeys at all. */
+export function passkeysSupported(): boolean {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
+/** GET …/passkeys: her passkeys, with name, created and last used. */
+export function useMyPasskeys(audience: PasskeysAudience) {
+  return useQuery({ queryKey: keyOf(audience), queryFn: () => api.get<PasskeysResponse>(rootOf(audience)) });
+}
+
+/** Options from the server, the browser's passkey dialog, then the new passkey sent back under `name`. */
+export function useAddPasskey(audience: PasskeysAudience) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const [{ startRegistration }, { options }] = await Promise.all([
+        webauthn(),
+        api.post<PasskeyOptions>(`${rootOf(audience)}/options`),
+      ]);
+      const response = await startRegistration({ optionsJSON: options as never });
+      return api.post<Passkey>(rootOf(audience), { name, response });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keyOf(audience) }),
+  });
+}
+
+/** DELETE …/passkeys/:id */
+export function useRemovePasskey(audience: PasskeysAudience) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<Success>(`${rootOf(audience)}/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keyOf(audience) }),
+  });
+}
+
+/**
+ * Signing in with a passkey at /api/auth/{role}/passkey: with the password step's `challenge` it is the second
+ * step; without it, a sign-in without password (the browser offers this site's passkeys).
+ */
+export function usePasskeySignIn<R extends "admin" | "model">(role: R) {
+  type Answer = R extends "admin" ? AdminLoginResponse : ModelAuthResponse;
+  return useMutation({
+    mutationFn: async (challenge?: string) => {
+      const body = challenge ? { challenge } : {};
+      const [{ startAuthentication }, { options }] = await Promise.all([
+        webauthn(),
+        api.post<PasskeyOptions>(`/api/auth/${role}/passkey/options`, body, { skipAuthRedirect: true }),
+      ]);
+      const response = await startAuthentication({ optionsJSON: options as never });
+      return api.post<Answer>(`/api/auth/${role}/passkey`, { ...body, response }, { skipAuthRedirect: true });
+    },
+  });
+}
+
+/** The browser's own refusal (she closed the dialog, or no passkey of this site) said plainly; else the server's. */
+export function passkeyErrorMessage(err: unknown, fallback: string): string {
+  const name = err instanceof Error ? err.name : "";
+  if (name === "NotAllowedError" || name === "AbortError") return "A chave de acesso não foi usada.";
+  if (name === "InvalidStateError") return "Esta chave de acesso já está cadastrada neste dispositivo.";
+  return errorMessage(err, fallback);
+}

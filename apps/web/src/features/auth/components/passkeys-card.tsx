@@ -1,0 +1,117 @@
+import type { Passkey } from "@vitrine/contracts";
+import { type FormEvent, useState } from "react";
+import { Button, Card, ConfirmDialog, Input, QueryState } from "@/components/ui";
+import { formatDateTime } from "@/lib/format";
+import { toast } from "@/lib/toast";
+import {
+  passkeyErrorMessage,
+  passkeysSupported,
+  type PasskeysAudience,
+  useAddPasskey,
+  useMyPasskeys,
+  useRemovePasskey,
+} from "../api/passkeys";
+
+/** One row: name, when it was added and last used; "Remover". */
+function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Passkey) => void }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-ink">{passkey.name}</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Adicionada em {formatDateTime(passkey.created_at)} ·{" "}
+          {passkey.last_used_at ? `último uso ${formatDateTime(passkey.last_used_at)}` : "ainda não usada"}
+        </p>
+      </div>
+      <Button variant="secondary" size="sm" onClick={() => onRemove(passkey)} aria-label={`Remover ${passkey.name}`}>
+        Remover
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Chaves de acesso (passkeys): sign in with the phone's or computer's lock (fingerprint, face, PIN) instead of the
+ * password, or use it as the second step. Added here, named by her, removed here.
+ */
+export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
+  const passkeys = useMyPasskeys(audience);
+  const add = useAddPasskey(audience);
+  const remove = useRemovePasskey(audience);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [toRemove, setToRemove] = useState<Passkey | null>(null);
+  const supported = passkeysSupported();
+
+  const onAdd = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError("Dê um nome à chave");
+    add.mutate(name.trim(), {
+      onSuccess: () => {
+        setName("");
+        toast.success("Chave de acesso adicionada.");
+      },
+      onError: (err) => setError(passkeyErrorMessage(err, "Não foi possível adicionar a chave de acesso.")),
+    });
+  };
+
+  return (
+    <Card
+      aria-label="Chaves de acesso (passkeys)"
+      title="Chaves de acesso (passkeys)"
+      description="Entre com a digital, o rosto ou o PIN do seu dispositivo, sem digitar a senha."
+    >
+      <QueryState query={passkeys} variant="inline" errorText="Não foi possível carregar as chaves de acesso.">
+        {(data) =>
+          data.passkeys.length === 0 ? (
+            <p className="text-sm text-ink-muted">Nenhuma chave de acesso cadastrada.</p>
+          ) : (
+            <ul className="divide-y divide-line">
+              {data.passkeys.map((p) => (
+                <PasskeyItem key={p.id} passkey={p} onRemove={setToRemove} />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {supported ? (
+        <form onSubmit={onAdd} className="mt-5 flex flex-wrap items-end gap-3" noValidate>
+          <div className="min-w-0 flex-1 basis-56">
+            <Input
+              label="Nome da nova chave"
+              name="passkey-name"
+              placeholder="Ex.: Meu celular"
+              maxLength={60}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={error ?? undefined}
+            />
+          </div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? "Aguardando o dispositivo..." : "Adicionar chave de acesso"}
+          </Button>
+        </form>
+      ) : (
+        <p className="mt-5 text-sm text-ink-muted">Este navegador não permite chaves de acesso.</p>
+      )}
+      <ConfirmDialog
+        open={toRemove !== null}
+        title="Remover esta chave de acesso?"
+        description={toRemove ? `"${toRemove.name}" não poderá mais entrar na sua conta.` : undefined}
+        confirmLabel="Remover"
+        pendingLabel="Removendo..."
+        pending={remove.isPending}
+        onConfirm={() =>
+          toRemove &&
+          remove.mutate(toRemove.id, {
+            onSuccess: () => toast.success("Chave de acesso removida."),
+            onError: (err) => toast.error(passkeyErrorMessage(err, "Não foi possível remover a chave de acesso.")),
+            onSettled: () => setToRemove(null),
+          })
+        }
+        onCancel={() => setToRemove(null)}
+      />
+    </Card>
+  );
+}

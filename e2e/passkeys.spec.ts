@@ -1,0 +1,100 @@
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Browser } from "playwright-core";
+import { launchBrowser, newPage, type Site, startSite } from "./harness";
+
+/**
+ * Passkeys end to end with Chromium's virtual authenticator (DevTools protocol): a model adds a passkey in
+ * Configurações, signs out, and signs in again with "Entrar com chave de acesso", without her password. The page is
+ * opened at localhost (a WebAuthn relying party id must be a domain, never an IP address).
+ */
+const SHOTS = "/tmp/shots/passkey";
+
+let site: Site;
+let browser: Browser;
+before(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe("Chaves de acesso (passkeys)", () => {
+  for (const mobile of [true, false]) {
+    const width = mobile ? 390 : 1280;
+    test(`at ${width} px she adds a passkey in Configurações and signs in with it, without password`, async () => {
+      const id = randomUUID().slice(0, 8);
+      const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          username: `chave_${id}`,
+          email: `chave-${id}@e2e.local`,
+          password: "senha-segura-123",
+          name: `Lia ${id}`,
+          age: 25,
+          estado_id: 35,
+          municipio_id: 3550308,
+          category_id: 1,
+          phone: "11987654321",
+        }),
+      });
+      assert.equal(res.status, 201);
+      const { token, model } = (await res.json()) as { token: string; model: { id: number } };
+
+      const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
+      const { context, page, errors } = await newPage(browser, baseUrl, { mobile, ageConfirmed: true });
+      await context.addInitScript((t) => {
+        if (!sessionStorage.getItem("seeded")) {
+          sessionStorage.setItem("seeded", "1");
+          window.localStorage.setItem("modelToken", t);
+        }
+      }, token);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        },
+      });
+
+      await page.goto("/dashboard/configuracoes");
+      const card = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
+      await card.getByText("Nenhuma chave de acesso cadastrada.").waitFor();
+      await card.getByLabel("Nome da nova chave").fill("Meu celular");
+      await card.getByRole("button", { name: "Adicionar chave de acesso" }).click();
+      await card.getByText("Meu celular").waitFor();
+      await card.getByText("ainda não usada").waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(SHOTS, `passkeys-settings-${width}.png`), fullPage: true });
+
+      // Signed out, she comes back with the passkey alone.
+      await page.evaluate(() => window.localStorage.removeItem("modelToken"));
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Entrar com chave de acesso" }).waitFor();
+      await page.screenshot({ path: path.join(SHOTS, `passkeys-login-${width}.png`), fullPage: true });
+      await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
+      await page.waitForURL(/\/dashboard/);
+      const stored = await page.evaluate(() => window.localStorage.getItem("modelToken"));
+      assert.ok(stored && stored !== token, "a new session was started");
+      const verify = await fetch(`${site.baseUrl}/api/auth/verify`, { headers: { authorization: `Bearer ${stored}` } });
+      assert.equal(((await verify.json()) as { model?: { id: number } }).model?.id, model.id);
+
+      await page.goto("/dashboard/configuracoes");
+      await card.getByText("último uso").waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});
