@@ -58,7 +58,7 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await completeAdminSecondStep(page);
   await page.waitForURL("**/admin/dashboard");
   await page.goto(pathname);

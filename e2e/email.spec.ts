@@ -46,7 +46,7 @@ async function signIn(page: Page, password: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(MODEL.email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
 describe("e-mail", () => {

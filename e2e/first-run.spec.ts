@@ -37,7 +37,7 @@ async function signIn(page: Page, secret: string) {
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(OWNER);
   await page.getByLabel("Senha", { exact: true }).fill(secret);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   // Admins sign in in two steps: the first time the authenticator is set up.
   await completeAdminSecondStep(page);
 }

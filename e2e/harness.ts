@@ -194,7 +194,7 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto("/admin/login");
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await completeAdminSecondStep(page);
   await page.waitForURL("**/admin/dashboard");
 }

@@ -97,7 +97,7 @@ async function signInAsModel(page: Page, landing: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(MODEL.email);
   await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL(`**${landing}`);
 }
 

@@ -51,7 +51,7 @@ describe("two-step sign-in", () => {
     await page.goto("/admin/login");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
     await page.getByRole("img", { name: /QR code/ }).waitFor();
     assert.equal(await page.evaluate(() => window.localStorage.getItem("token")), null, "no session yet");
@@ -71,7 +71,7 @@ describe("two-step sign-in", () => {
     await desktop.page.goto("/admin/login");
     await desktop.page.getByLabel("E-mail").fill(ADMIN.email);
     await desktop.page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
-    await desktop.page.getByRole("button", { name: "Entrar" }).click();
+    await desktop.page.getByRole("button", { name: "Entrar", exact: true }).click();
     await desktop.page.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
     await shot(desktop.page, "two-factor-admin-code", false);
     await completeAdminSecondStep(desktop.page);
@@ -133,7 +133,7 @@ describe("two-step sign-in", () => {
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(MODEL.email);
     await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("heading", { name: "Verificação em duas etapas" }).waitFor();
     // The code already used to turn it on is refused; the next one opens the dashboard.
     await page
@@ -169,7 +169,7 @@ describe("two-step sign-in", () => {
       await page.goto("/login");
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
-      await page.getByRole("button", { name: "Entrar" }).click();
+      await page.getByRole("button", { name: "Entrar", exact: true }).click();
       await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
       const secret = (await page.locator("[data-totp-secret]").textContent())!.trim();
       await shot(page, "two-factor-model-required", mobile);
