@@ -95,6 +95,13 @@ describe("passkeys", () => {
     brunaPasskey = other.passkey;
   });
 
+  test("an unreadable answer is 401, never a 500", async () => {
+    const garbage = { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "bm9wZQ" } };
+    expect401(await ctx.as(null).post("/api/auth/model/passkey", { response: garbage }), PASSKEY_UNKNOWN);
+    const known = { ...garbage, id: Buffer.from(alicePasskey.id).toString("base64url") };
+    expect401(await ctx.as(null).post("/api/auth/model/passkey", { response: known }), PASSKEY_FAILED);
+  });
+
   test("a signature made with another key is refused", async () => {
     const forged = { ...alicePasskey, privateKey: brunaPasskey.privateKey };
     expect401((await signInWith("model", forged)).res, PASSKEY_FAILED);

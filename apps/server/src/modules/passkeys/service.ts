@@ -176,6 +176,17 @@ export async function authenticationOptions(
   });
 }
 
+/** The challenge an answer's clientDataJSON names, or null when it is not readable JSON. */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8"));
+    const challenge = (data as { challenge?: unknown } | null)?.challenge;
+    return typeof challenge === "string" ? challenge : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Verifies an answer to `authenticationOptions`: the passkey must belong to an account of `kind` (and to
  * `accountId`, for a second step), its signature must verify under the stored key with a counter that grew (when the
@@ -194,8 +205,8 @@ export async function authenticatePasskey(
   const mine = passkey && passkey.accountKind === kind && (accountId === null || passkey.accountId === accountId);
   const spend = spendChallenge(app.db, accountId === null ? "sign_in" : "second_step", kind, accountId);
   if (!mine) {
-    const clientData = JSON.parse(Buffer.from(response.response.clientDataJSON, "base64url").toString("utf8") || "{}");
-    if (typeof clientData?.challenge === "string") await spend(clientData.challenge);
+    const challenge = challengeOf(response.response.clientDataJSON);
+    if (challenge) await spend(challenge);
     throw unauthorized(PASSKEY_UNKNOWN);
   }
   const verification = await verifyAuthenticationResponse({
