@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { ADMIN, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 const TERMS_REQUIRED = "É obrigatório ler e aceitar os Termos de Uso antes de concluir o cadastro.";
@@ -158,6 +158,8 @@ describe("foundation", () => {
 
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    // Admins sign in in two steps: the first time, the authenticator is set up on this screen.
+    await completeAdminSecondStep(page);
     await page.waitForURL("**/admin/dashboard");
     await page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
     await page.getByTestId("session-name").filter({ hasText: "admin" }).waitFor();

@@ -125,7 +125,8 @@ describe("public directory", () => {
     await cards(page).nth(7).waitFor();
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await cards(page).nth(19).waitFor();
-    assert.equal(await cards(page).count(), 20);
+    // 20 cards, unless the sentinel stayed in view while they were drawn: then page 2 (the rest) came at once.
+    assert.ok([20, total].includes(await cards(page).count()), "the first page, or both pages");
 
     // Scrolling to the sentinel again loads page 2 (and nothing after it). (The request may already be under way:
     // when the page keeps the sentinel in view while the first page's cards are drawn, it asks at once.)
