@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, newPage, type Site, startSite } from "./harness";
+import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (DevTools protocol): a model adds a passkey in
@@ -97,4 +97,45 @@ describe("Chaves de acesso (passkeys)", () => {
       await context.close();
     });
   }
+
+  test("the admin sees Usar chave de acesso at the code step, adds a passkey in Configurações and signs in with it", async () => {
+    const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
+    const { context, page, errors } = await newPage(browser, baseUrl, { ageConfirmed: true });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByLabel("Código de verificação").waitFor();
+    if (await page.getByRole("button", { name: "Usar chave de acesso" }).isVisible()) {
+      await page.screenshot({ path: path.join(SHOTS, "passkeys-code-step-1280.png"), fullPage: true });
+    }
+    await completeAdminSecondStep(page);
+    await page.waitForURL("**/admin/dashboard");
+
+    await page.goto("/admin/settings");
+    const card = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
+    await card.getByLabel("Nome da nova chave").fill("Chave do escritório");
+    await card.getByRole("button", { name: "Adicionar chave de acesso" }).click();
+    await card.getByText("Chave do escritório").waitFor();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(SHOTS, "passkeys-admin-settings-1280.png"), fullPage: true });
+
+    await page.evaluate(() => window.localStorage.removeItem("token"));
+    await page.goto("/admin/login");
+    await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
+    await page.waitForURL("**/admin/dashboard");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
