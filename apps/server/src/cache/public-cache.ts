@@ -23,6 +23,8 @@ export type GetOptions<T> = {
   weigh?: (value: T) => number;
   /** false: the value depends only on the data version (no counters), so it never needs a refresh. */
   expires?: boolean;
+  /** Called when the answer is not a stored entry of the current version (this request computes or waits). */
+  onMiss?: () => void;
 };
 
 export type PublicCache = {
@@ -127,6 +129,7 @@ export function createPublicCache(
       if (hit.expiresAt <= Date.now()) refresh(key, version, compute, options).catch(() => {});
       return hit.value as T;
     }
+    options.onMiss?.();
     return refresh(key, version, compute, options);
   }
 

@@ -156,6 +156,20 @@ test("private pages get the client-rendered shell with noindex", async () => {
   }
 });
 
+test("X-Cache says whether the page was a stored entry (hit) or rendered for this request (miss)", async () => {
+  const url = "/cidade/sao-paulo-sp?search=Aurora";
+  assert.equal((await get(url)).headers["x-cache"], "miss");
+  assert.equal((await get(url)).headers["x-cache"], "hit");
+  await updateModel(ctx.app, visibleId, { description: "Olá, sou a Aurora, de novo." });
+  try {
+    assert.equal((await get(url)).headers["x-cache"], "miss", "a public change makes the page render again");
+    assert.equal((await get(url)).headers["x-cache"], "hit");
+  } finally {
+    await updateModel(ctx.app, visibleId, { description: "Olá, sou a Aurora." });
+  }
+  assert.equal((await get("/cidade/nao-existe-xx")).headers["x-cache"], "miss", "a 404 is rendered each time");
+});
+
 test("a changed setting shows on the next page at once, cached pages included (settings move the data version)", async () => {
   const url = "/cidade/sao-paulo-sp";
   assert.match((await get(url)).body, /<title>[^<]*\| Vitrine Teste<\/title>/);

@@ -91,6 +91,8 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     // Only pages found (200) are cached. A page whose links were built from the request's own host (development
     // without a configured origin) is kept under that host, never served to a request for another.
     const { origin, fromRequest } = await publicOrigin(app, request);
+    // X-Cache: "hit" when the page was a stored entry (no render), "miss" when it was rendered or waited for a render.
+    let cacheState = "hit";
     try {
       page = await app.publicCache.get(
         `html|${ageAccepted ? 1 : 0}|${url}${fromRequest ? `|${origin}` : ""}`,
@@ -99,7 +101,12 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
           if (!result || result.status !== 200) throw new Uncached(result);
           return result;
         },
-        { weigh: (p) => 512 + (p?.html.length ?? 0) },
+        {
+          weigh: (p) => 512 + (p?.html.length ?? 0),
+          onMiss: () => {
+            cacheState = "miss";
+          },
+        },
       );
     } catch (err) {
       if (!(err instanceof Uncached)) {
@@ -114,6 +121,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     }
     if (!page) return sendShell(reply, shells.privateShell);
     if (page.status !== 200) reply.header("Cache-Control", "no-cache");
+    reply.header("X-Cache", cacheState);
     return reply.code(page.status).type("text/html; charset=utf-8").send(page.html);
   };
 }
