@@ -1,4 +1,3 @@
-import path from "node:path";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -58,7 +57,8 @@ import { createMemoryEventBus, type EventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
-import { createLocalStorage, type Storage } from "./plugins/storage";
+import type { Storage } from "./plugins/storage";
+import { createStorages } from "./plugins/storages";
 import { httpCachePlugin, markAgeRestricted, markPublicReads } from "./plugins/http-cache";
 import { MAX_PARAM_LENGTH, registerWebApp } from "./ssr/web-app";
 
@@ -67,7 +67,7 @@ declare module "fastify" {
     db: Db;
     events: EventBus;
     storage: Storage;
-    /** Evidence kept under legal hold (encrypted), under DATA_DIR/evidence: no route serves it. */
+    /** Evidence under legal hold (encrypted), in DATA_DIR/evidence or the bucket's evidence/: no route serves it. */
     evidenceStorage: Storage;
     config: Config;
     /** Every route registered (method and full URL pattern), for checks that walk the routes. */
@@ -122,8 +122,10 @@ export async function buildApp({
   app.decorate("db", database.db);
   app.decorate("config", config);
   app.decorate("events", events ?? createMemoryEventBus());
-  app.decorate("storage", storage ?? createLocalStorage(path.join(config.dataDir, "uploads")));
-  app.decorate("evidenceStorage", evidenceStorage ?? createLocalStorage(path.join(config.dataDir, "evidence")));
+  const defaultStorages = createStorages(config);
+  app.decorate("storage", storage ?? defaultStorages.storage);
+  app.decorate("evidenceStorage", evidenceStorage ?? defaultStorages.evidenceStorage);
+  app.addHook("onClose", async () => defaultStorages.close());
   app.addHook("onClose", async () => app.events.close());
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);

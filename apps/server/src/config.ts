@@ -54,6 +54,11 @@ export type Config = {
   /** How often the server finishes interrupted file moves and deletions (0: only at start-up). */
   storageSweepIntervalMs: number;
   /**
+   * The S3-compatible bucket that holds photos, verification files and evidence (S3_*), shared by every instance;
+   * null (the default): local disk under DATA_DIR.
+   */
+  s3: S3Config | null;
+  /**
    * Whether this process runs the scheduled jobs (plan expiries, payment deadlines, reconciliation, clean-ups).
    * Several instances may all run them: each run holds a database lock, so one instance does each run.
    */
@@ -102,6 +107,18 @@ export type Config = {
   smtpUrl: string;
   /** The From of every e-mail (MAIL_FROM, e.g. "Vitrine <nao-responda@vitrine.example>"). */
   mailFrom: string;
+};
+
+/** An S3-compatible object storage (AWS S3, MinIO, Ceph, R2…). Its bucket must not be public: the app serves it. */
+export type S3Config = {
+  /** The API's address, e.g. https://s3.sa-east-1.amazonaws.com or http://minio.internal:9000. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (endpoint/bucket/key) rather than in the host name: what most non-AWS servers need. */
+  forcePathStyle: boolean;
 };
 
 /** An OpenID Connect age verifier (a vendor, a reusable age key, or the local demonstration verifier). */
@@ -161,6 +178,41 @@ function readVerifier(env: NodeJS.ProcessEnv, prefix: string, defaultClaim: stri
     claim: env[`${prefix}_CLAIM`]?.trim() || defaultClaim,
     scope: env[`${prefix}_SCOPE`]?.trim() ?? "",
     name: env[`${prefix}_NAME`]?.trim() || url.host,
+  };
+}
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_ENDPOINT_FORMAT = "S3_ENDPOINT deve ser o endereço http(s) da API S3, como https://s3.sa-east-1.amazonaws.com";
+
+/**
+ * S3 storage from S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (all four, or none: local disk),
+ * S3_REGION (us-east-1) and S3_FORCE_PATH_STYLE (true). Some but not all of the four stops the start-up, in every
+ * environment: files written to one instance's disk would be missing on the others.
+ */
+function readS3(env: NodeJS.ProcessEnv): S3Config | null {
+  const value = (name: string) => env[name]?.trim() ?? "";
+  const missing = S3_REQUIRED.filter((name) => !value(name));
+  if (missing.length === S3_REQUIRED.length) return null;
+  if (missing.length > 0) {
+    throw new Error(
+      `Configuração S3 incompleta: falta ${missing.join(", ")}. Defina S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID e ` +
+        "S3_SECRET_ACCESS_KEY para guardar as fotos num bucket, ou nenhuma delas para guardá-las em DATA_DIR/uploads",
+    );
+  }
+  let protocol = "";
+  try {
+    protocol = new URL(value("S3_ENDPOINT")).protocol;
+  } catch {
+    throw new Error(S3_ENDPOINT_FORMAT);
+  }
+  if (protocol !== "https:" && protocol !== "http:") throw new Error(S3_ENDPOINT_FORMAT);
+  return {
+    endpoint: value("S3_ENDPOINT"),
+    bucket: value("S3_BUCKET"),
+    region: value("S3_REGION") || "us-east-1",
+    accessKeyId: value("S3_ACCESS_KEY_ID"),
+    secretAccessKey: value("S3_SECRET_ACCESS_KEY"),
+    forcePathStyle: readSwitch(env, "S3_FORCE_PATH_STYLE", true),
   };
 }
 
@@ -296,6 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseMaxTotal: readNumber(env, "SSE_MAX_TOTAL", 2000),
     visitorCountsPerHour: readNumber(env, "VISITOR_COUNTS_PER_HOUR", 60),
     storageSweepIntervalMs: readNumber(env, "STORAGE_SWEEP_INTERVAL_MS", 15 * 60_000),
+    s3: readS3(env),
     jobsEnabled: readSwitch(env, "JOBS_ENABLED", true),
     smtpUrl: env.SMTP_URL?.trim() ?? "",
     mailFrom: env.MAIL_FROM?.trim() || "Vitrine <nao-responda@localhost>",

@@ -4,8 +4,8 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * Where uploaded files live. Local disk today; an S3-compatible implementation of the same calls can replace it
- * without touching the routes. Keys are relative paths such as "photos/abc123-800.webp".
+ * Where uploaded files live: local disk (below, the default) or an S3-compatible bucket (s3-storage.ts), chosen in
+ * storages.ts; the routes never know which. Keys are relative paths such as "photos/abc123-800.webp".
  *
  * New files are written in two steps so that a crash never leaves a file nobody owns: `stage` writes it where
  * nothing serves it, the caller commits its database row, then `commit` moves it into place. A staged file whose
@@ -29,13 +29,14 @@ export interface Storage {
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-/** Under the storage root; no key can name it, since keys start with a letter or digit. */
-const STAGING_DIR = ".staging";
+/** Under the storage root (or prefix); no key can name it, since keys start with a letter or digit. */
+export const STAGING_DIR = ".staging";
 /** Photos include private ones: only the server's user may read them. */
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
 
-function assertSafeKey(key: string) {
+/** Keys are relative paths of letters, digits and `/_.-`, never climbing out (`..`) nor naming the staging area. */
+export function assertSafeKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
 }
 

@@ -120,6 +120,8 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     sseMaxTotal: 2000,
     visitorCountsPerHour: 60,
     storageSweepIntervalMs: 0,
+    // Local disk under dataDir: a storage test starts a local S3 API (test/s3.ts) and passes its settings.
+    s3: null,
     // Tests start no timers: a job test builds its own scheduler with a controllable clock.
     jobsEnabled: false,
     // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
