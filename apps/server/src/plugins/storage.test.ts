@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
+import { loadConfig } from "../config";
 import { startLocalS3, type LocalS3 } from "../test/s3";
 import { createS3Storage } from "./s3-storage";
 import { createLocalStorage, type Storage } from "./storage";
+import { createStorages } from "./storages";
 
 /**
  * One contract, run over every Storage implementation: local disk and an S3 API (s3rver, started here). The
@@ -136,5 +138,54 @@ describe("S3 storage", () => {
   test("a bucket that does not exist is an error, never a missing photo", async () => {
     const storage = createS3Storage({ ...s3.config, bucket: "nao-existe", prefix: "uploads/" });
     await assert.rejects(storage.get("photos/a-400.webp"), /bucket/i);
+  });
+});
+
+describe("S3 settings", () => {
+  const base = { DATA_DIR: path.join(tmpdir(), `vitrine-s3-config-${process.pid}`) };
+  after(() => rmSync(base.DATA_DIR, { recursive: true, force: true }));
+  const full = {
+    S3_ENDPOINT: "http://127.0.0.1:9000",
+    S3_BUCKET: "fotos",
+    S3_ACCESS_KEY_ID: "chave",
+    S3_SECRET_ACCESS_KEY: "segredo",
+  };
+
+  test("none set: local disk; all four: the bucket, with region us-east-1 and path-style addressing by default", () => {
+    assert.equal(loadConfig(base).s3, null);
+    assert.deepEqual(loadConfig({ ...base, ...full }).s3, {
+      endpoint: "http://127.0.0.1:9000",
+      bucket: "fotos",
+      region: "us-east-1",
+      accessKeyId: "chave",
+      secretAccessKey: "segredo",
+      forcePathStyle: true,
+    });
+    const aws = loadConfig({ ...base, ...full, S3_REGION: "sa-east-1", S3_FORCE_PATH_STYLE: "false" }).s3;
+    assert.deepEqual([aws?.region, aws?.forcePathStyle], ["sa-east-1", false]);
+  });
+
+  test("a partial or malformed setting stops the start-up with a message naming what is missing", () => {
+    for (const env of [{ NODE_ENV: "production" }, {}]) {
+      const { S3_BUCKET: _bucket, S3_SECRET_ACCESS_KEY: _secret, ...partial } = full;
+      assert.throws(
+        () => loadConfig({ ...base, ...env, ...partial }),
+        /Configuração S3 incompleta: falta S3_BUCKET, S3_SECRET_ACCESS_KEY/,
+      );
+    }
+    assert.throws(() => loadConfig({ ...base, ...full, S3_ENDPOINT: "minio:9000" }), /S3_ENDPOINT deve ser/);
+    assert.throws(() => loadConfig({ ...base, ...full, S3_FORCE_PATH_STYLE: "talvez" }), /S3_FORCE_PATH_STYLE/);
+  });
+
+  test("with S3 set, photos go under uploads/ and evidence under evidence/ of the bucket", async () => {
+    const storages = createStorages({ dataDir: diskRoot, s3: s3.config });
+    try {
+      await storages.storage.put("photos/settings-400.webp", Buffer.from("f"), "image/webp");
+      await storages.evidenceStorage.put("case-9/settings.bin", Buffer.from("e"), "application/octet-stream");
+      assert.deepEqual(await s3.keys("uploads/photos/settings"), ["uploads/photos/settings-400.webp"]);
+      assert.deepEqual(await s3.keys("evidence/case-9/"), ["evidence/case-9/settings.bin"]);
+    } finally {
+      storages.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import type { S3Config } from "../config";
 import { createS3Client } from "../plugins/s3-storage";
@@ -13,6 +13,8 @@ export type LocalS3 = {
   env: Record<string, string>;
   /** Every object key in the bucket, sorted, read through the S3 API (what a test proves is stored). */
   keys(prefix?: string): Promise<string[]>;
+  /** The stored bytes of one object (its full key in the bucket), or null when there is none. */
+  object(key: string): Promise<Buffer | null>;
   close(): Promise<void>;
 };
 
@@ -58,6 +60,15 @@ export async function startLocalS3(bucket = "vitrine-test"): Promise<LocalS3> {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return found.sort();
+    },
+    object: async (key) => {
+      try {
+        const got = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return Buffer.from(await got.Body!.transformToByteArray());
+      } catch (err) {
+        if ((err as { name?: string }).name === "NoSuchKey") return null;
+        throw err;
+      }
     },
     close: async () => {
       client.destroy();
