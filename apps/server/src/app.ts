@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, LogController }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { sharedRateLimitStore } from "./lib/shared-counters";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
@@ -138,7 +139,8 @@ export async function buildApp({
   });
 
   await app.register(httpCachePlugin);
-  await app.register(rateLimit, { global: false });
+  // Route limits count in the database, shared by every instance on it (lib/shared-counters.ts).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(database.db) });
   await app.register(authPlugin, { secret: config.jwtSecret, sessions: sessionStore });
   await app.register(ageAssurancePlugin);
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });

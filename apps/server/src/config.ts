@@ -17,7 +17,7 @@ export type Config = {
   adminPassword: string | undefined;
   /** Built web app served by the API process; absent in API-only tests. */
   webDistDir: string | undefined;
-  /** Per-IP limit on the login and register routes, per minute. */
+  /** Password attempts per client network per minute, all password routes together, shared by all instances. */
   authRateLimit: number;
   logLevel: string;
   /** Fastify trustProxy: false (default), true, a hop test, or addresses/CIDRs of the proxies. */
@@ -49,7 +49,10 @@ export type Config = {
   /** Live-update streams (GET /api/models/events) open at once from one address (an IPv6 /64), and in all. */
   sseMaxPerIp: number;
   sseMaxTotal: number;
-  /** Views and contacts counted per address (an IPv6 /64) per hour, in memory; beyond it pages are served uncounted. */
+  /**
+   * Views and contacts counted per address (an IPv6 /64) per hour, shared by all instances (in the database);
+   * beyond it pages are served uncounted.
+   */
   visitorCountsPerHour: number;
   /** How often the server finishes interrupted file moves and deletions (0: only at start-up). */
   storageSweepIntervalMs: number;

@@ -450,6 +450,18 @@ export const loginThrottle = pgTable("login_throttle", {
 });
 
 /**
+ * Fixed-window counters shared by every server instance (rate limits, the password budget, the visit budget; see
+ * lib/shared-counters.ts): `count` hits since the window began, which ends at `reset_at`. The first hit after
+ * `reset_at` starts a new window on the same row; the clean-up job deletes rows whose window is over. UNLOGGED in
+ * the migration (0035): no WAL per hit, and a crash only forgets the counts of the running windows.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Files to remove from storage once the deletion that orphaned them has committed. A row is written in the
  * same transaction as the deletion and removed after the unlink, so a crash in between leaves a row that the
  * start-up and periodic sweeps finish.

@@ -2,6 +2,7 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { clientAddressKey } from "../lib/client-address";
 import { rateLimited } from "../lib/app-error";
+import { countHit } from "../lib/shared-counters";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -16,24 +17,13 @@ declare module "fastify" {
 
 const WINDOW_MS = 60_000;
 
-/** A fixed one-minute window per client network, in memory (each server instance keeps its own). */
+/**
+ * A fixed one-minute window per client network, counted in the database (lib/shared-counters.ts), so every server
+ * instance on it spends from the same budget. Every attempt counts, refused ones too.
+ */
 export const passwordBudgetPlugin = fp(async (app: FastifyInstance, opts: { perMinute: number }) => {
-  const windows = new Map<string, { startedAt: number; spent: number }>();
-  let sweptAt = Date.now();
-
   app.decorate("spendPasswordAttempt", async (request) => {
-    const now = Date.now();
-    if (now - sweptAt > WINDOW_MS) {
-      for (const [key, w] of windows) if (now - w.startedAt >= WINDOW_MS) windows.delete(key);
-      sweptAt = now;
-    }
-    const key = clientAddressKey(request.ip);
-    let window = windows.get(key);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
-      window = { startedAt: now, spent: 0 };
-      windows.set(key, window);
-    }
-    window.spent += 1;
-    if (window.spent > opts.perMinute) throw rateLimited();
+    const { count } = await countHit(app.db, `password|${clientAddressKey(request.ip)}`, WINDOW_MS);
+    if (count > opts.perMinute) throw rateLimited();
   });
 });

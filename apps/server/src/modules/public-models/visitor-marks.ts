@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, visitorMarks } from "../../db/schema";
 import { clientAddressKey } from "../../lib/client-address";
+import { countHit } from "../../lib/shared-counters";
 import { todayInSaoPaulo } from "../../lib/dates";
 
 export type MarkKind = "view" | "contact";
@@ -36,54 +37,50 @@ export function createVisitorHasher(serverSecret: string) {
 const HOUR_MS = 3_600_000;
 /** Marks remembered in memory per process (about 100 bytes each). */
 const MAX_KNOWN_MARKS = 200_000;
-
-/**
- * How many views and contacts each address may still add this hour: a fixed one-hour window per address, kept
- * in memory (it restarts with the process and is not shared between instances, which is fine for a budget
- * whose only job is to keep one address from inflating the counters).
- */
-export function createCountBudget(countsPerHour: number) {
-  const windows = new Map<string, { startedAt: number; used: number }>();
-  let lastPrune = 0;
-  const current = (addressKey: string, now: number) => {
-    if (now - lastPrune > HOUR_MS) {
-      lastPrune = now;
-      for (const [key, w] of windows) if (now - w.startedAt >= HOUR_MS) windows.delete(key);
-    }
-    let window = windows.get(addressKey);
-    if (!window || now - window.startedAt >= HOUR_MS) {
-      window = { startedAt: now, used: 0 };
-      windows.set(addressKey, window);
-    }
-    return window;
-  };
-  return {
-    hasRoom: (addressKey: string, now = Date.now()) => current(addressKey, now).used < countsPerHour,
-    spend: (addressKey: string, now = Date.now()) => void (current(addressKey, now).used += 1),
-  };
-}
+/** Addresses whose hourly budget is known to be spent, remembered per process. */
+const MAX_KNOWN_EXHAUSTED = 100_000;
 
 /**
  * Counts a view or a contact for the client at `ip`: once per address per model per day, and only while the
- * address has room in its hourly budget. True when it was counted.
+ * address has room in its hourly budget (`countsPerHour` counted views and contacts per address, an IPv6 /64, in a
+ * fixed one-hour window shared by every instance: lib/shared-counters.ts). True when it was counted.
  */
 export type VisitCounter = (input: { db: Db; kind: MarkKind; modelId: number; ip: string }) => Promise<boolean>;
 
 export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }): VisitCounter {
   const hashVisitor = createVisitorHasher(secret);
-  const budget = createCountBudget(countsPerHour);
-  // Marks this process has written or met today: a visitor's repeated views of a profile then cost no query.
-  // Only a shortcut (the mark's primary key decides), so it is simply emptied when it grows too large.
+  // Two memories of facts the database decides, each only skipping work the database would refuse anyway, so
+  // several instances (each with its own) count exactly as one would:
+  // - marks this process has written or met today: the mark's primary key refuses a second count of them;
+  // - addresses whose budget window was full when last tried, until the window ends: within a window the shared
+  //   count only grows, so every attempt before then would be taken back.
+  // Both are only shortcuts, emptied when they grow too large.
   const known = new Set<string>();
+  const exhaustedUntil = new Map<string, number>();
   return async function countVisit(input: { db: Db; kind: MarkKind; modelId: number; ip: string }): Promise<boolean> {
     const addressKey = clientAddressKey(input.ip);
     const today = todayInSaoPaulo();
     const visitorHash = hashVisitor(addressKey, today);
     const mark = `${today}|${input.kind}|${input.modelId}|${visitorHash}`;
     if (known.has(mark)) return false;
-    if (!budget.hasRoom(addressKey)) return false;
-    const counted = await countOncePerDay({ ...input, visitorHash, today });
-    if (counted) budget.spend(addressKey);
+    const until = exhaustedUntil.get(addressKey);
+    if (until !== undefined && Date.now() < until) return false;
+    let overBudget = false;
+    const counted = await countOncePerDay({
+      ...input,
+      visitorHash,
+      today,
+      spend: async (tx) => {
+        const { count, resetAt } = await countHit(tx, `visits|${addressKey}`, HOUR_MS);
+        if (count <= countsPerHour) return true;
+        overBudget = true;
+        if (exhaustedUntil.size >= MAX_KNOWN_EXHAUSTED) exhaustedUntil.clear();
+        exhaustedUntil.set(addressKey, resetAt);
+        return false;
+      },
+    });
+    // A mark refused for the budget was taken back: it is not known, and may count once the window ends.
+    if (overBudget) return false;
     if (known.size >= MAX_KNOWN_MARKS) known.clear();
     known.add(mark);
     return counted;
@@ -92,11 +89,15 @@ export function createVisitCounter({ secret, countsPerHour }: { secret: string; 
 
 const counterColumn = { view: models.viewsCount, contact: models.contactCount } as const;
 
+/** Thrown inside the counting transaction to take back a mark whose hit the budget refused. */
+class OverBudget extends Error {}
+
 /**
  * Counts a view or a contact of a model at most once per visitor per day; true when it was counted.
  * The mark's primary key (day, kind, model, visitor) makes the second attempt a no-op; a mark of an earlier day
  * has another key, so it never stops today's count. Marks of earlier days are deleted by the scheduled clean-up
- * (src/jobs/cleanup.ts), not here.
+ * (src/jobs/cleanup.ts), not here. `spend`, when given, is asked (inside the same transaction) once the mark is
+ * new; when it answers false the mark and whatever `spend` wrote are rolled back and nothing is counted.
  */
 export async function countOncePerDay({
   db,
@@ -104,21 +105,31 @@ export async function countOncePerDay({
   modelId,
   visitorHash,
   today = todayInSaoPaulo(),
+  spend,
 }: {
   db: Db;
   kind: MarkKind;
   modelId: number;
   visitorHash: string;
   today?: string;
+  spend?: (tx: Db) => Promise<boolean>;
 }): Promise<boolean> {
-  const inserted = await db
-    .insert(visitorMarks)
-    .values({ day: today, kind, modelId, visitorHash })
-    .onConflictDoNothing()
-    .returning({ modelId: visitorMarks.modelId });
-  if (inserted.length === 0) return false;
-  const column = counterColumn[kind];
-  const set = kind === "view" ? { viewsCount: sql`${column} + 1` } : { contactCount: sql`${column} + 1` };
-  await db.update(models).set(set).where(eq(models.id, modelId));
-  return true;
+  try {
+    return await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(visitorMarks)
+        .values({ day: today, kind, modelId, visitorHash })
+        .onConflictDoNothing()
+        .returning({ modelId: visitorMarks.modelId });
+      if (inserted.length === 0) return false;
+      if (spend && !(await spend(tx as unknown as Db))) throw new OverBudget();
+      const column = counterColumn[kind];
+      const set = kind === "view" ? { viewsCount: sql`${column} + 1` } : { contactCount: sql`${column} + 1` };
+      await tx.update(models).set(set).where(eq(models.id, modelId));
+      return true;
+    });
+  } catch (err) {
+    if (err instanceof OverBudget) return false;
+    throw err;
+  }
 }
