@@ -3,8 +3,6 @@ import { directLoginTokens, loginThrottle, visitorMarks } from "../db/schema";
 import { todayInSaoPaulo } from "../lib/dates";
 import { forgetEndedWindows } from "../lib/shared-counters";
 import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
-import { forgetExpiredChallenges } from "../modules/passkeys/service";
-import { forgetAbandonedVerifierFlows } from "../modules/verification/state";
 import type { Job } from "./scheduler";
 
 export const CLEANUP_JOB = "cleanup";
@@ -15,9 +13,7 @@ export const CLEANUP_JOB = "cleanup";
  *   includes its day, so a mark left from yesterday never counts as today's);
  * - login backoff rows untouched for a day (a key that fails again starts from a fresh row);
  * - direct-login tokens that are used or expired (an exchange checks both, so a leftover opens nothing);
- * - shared counters whose window has ended (the next hit of such a key would start a new window anyway);
- * - passkey challenges past their expiry (never answered: an answered one is spent at once);
- * - identity verifications left `started` at the verifier for more than a day (abandoned there).
+ * - shared counters whose window has ended (the next hit of such a key would start a new window anyway).
  */
 export const cleanupJob: Job = {
   name: CLEANUP_JOB,
@@ -37,15 +33,11 @@ export const cleanupJob: Job = {
       .where(or(isNotNull(directLoginTokens.usedAt), lte(directLoginTokens.expiresAt, now)))
       .returning({ id: directLoginTokens.id });
     const counters = await forgetEndedWindows(app.db, now);
-    const challenges = await forgetExpiredChallenges(app.db, now);
-    const verifierFlows = await forgetAbandonedVerifierFlows(app.db, now);
     const removed = {
       visitor_marks: marks.length,
       login_throttle: throttles.length,
       direct_login_tokens: tokens.length,
       rate_counters: counters,
-      passkey_challenges: challenges,
-      verifier_flows: verifierFlows,
     };
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");
   },
