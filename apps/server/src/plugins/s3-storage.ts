@@ -30,6 +30,9 @@ function isMissingObject(err: unknown): boolean {
 
 /** One client per endpoint and credentials: the photo and evidence storages share its connections. */
 export function createS3Client(config: S3Config): S3Client {
+  // The SDK is pinned to a version that runs on Node 20 (decision 053): its warning that later versions will need
+  // Node 22 would be printed by every process at its first call, so it is switched off (its own documented switch).
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
