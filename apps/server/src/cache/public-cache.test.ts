@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
-import { models, publicDataVersion } from "../db/schema";
+import { models, publicChanges, publicDataVersion } from "../db/schema";
 import { createTestContext, type TestContext } from "../test/helper";
-import { buildModel, buildPhoto, updateModel } from "../test/factories";
-import { createPublicCache } from "./public-cache";
+import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
+import { createPublicCache, prunePublicChanges } from "./public-cache";
 
 let ctx: TestContext;
 before(async () => {
@@ -153,6 +153,168 @@ describe("createPublicCache", () => {
     assert.equal(await list(), 1);
     await updateModel(ctx.app, id, { deletedAt: new Date() });
     assert.equal(await list(), 0);
+  });
+});
+
+describe("what a change touches (public_changes, migration 0033)", () => {
+  /** The tags written by the last transaction that moved the version. */
+  async function lastTags(): Promise<string[]> {
+    const v = await version();
+    const rows = await ctx.app.db
+      .select({ tag: publicChanges.tag })
+      .from(publicChanges)
+      .where(eq(publicChanges.version, v));
+    return rows.map((r) => r.tag).sort();
+  }
+
+  test("a profile-only field touches her profile; a card field her card; her text the searches too", async () => {
+    const id = await buildModel(ctx.app, { municipioId: 2800308 });
+    await updateModel(ctx.app, id, { rates: "R$ 200" });
+    assert.deepEqual(await lastTags(), [`model:${id}`, "models"]);
+    await updateModel(ctx.app, id, { age: 31 });
+    assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`, "models"]);
+    await updateModel(ctx.app, id, { description: "nova", searchText: "nova" });
+    assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`, "models", "search"]);
+  });
+
+  test("visibility, city and order touch her membership: both cities, the lists, searches and counts", async () => {
+    const id = await buildModel(ctx.app, { municipioId: 2800308 });
+    const membership = (...cities: number[]) =>
+      [
+        `card:${id}`,
+        "cities",
+        "list:all",
+        ...cities.map((c) => `list:city:${c}`),
+        `model:${id}`,
+        "models",
+        "search",
+      ].sort();
+    await updateModel(ctx.app, id, { municipioId: 1100205, estadoId: 11 });
+    assert.deepEqual(await lastTags(), membership(1100205, 2800308));
+    await updateModel(ctx.app, id, { isFeatured: true });
+    assert.deepEqual(await lastTags(), membership(1100205));
+    await updateModel(ctx.app, id, { isVerified: false });
+    assert.deepEqual(await lastTags(), membership(1100205), "the badge is part of visibility");
+    const v = await version();
+    await updateModel(ctx.app, id, { rates: "escondida" });
+    assert.equal(await version(), v, "a hidden model's change touches nothing");
+  });
+
+  test("photos touch her profile, and her card when main; settings touch everything", async () => {
+    const id = await buildModel(ctx.app);
+    await buildPhoto(ctx.app, id, { isPrimary: false });
+    assert.deepEqual(await lastTags(), [`model:${id}`]);
+    await buildPhoto(ctx.app, id);
+    assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`]);
+    await setSetting(ctx.app, "site_name", "Outro Nome");
+    assert.deepEqual(await lastTags(), ["all"]);
+  });
+
+  test("one version per transaction carries the tags of all its rows", async () => {
+    const [a, b] = [await buildModel(ctx.app), await buildModel(ctx.app)];
+    const v = await version();
+    await ctx.app.db.transaction(async (tx) => {
+      await tx.update(models).set({ rates: "um" }).where(eq(models.id, a));
+      await tx.update(models).set({ rates: "dois" }).where(eq(models.id, b));
+    });
+    assert.equal(await version(), v + 1);
+    assert.deepEqual(await lastTags(), [`model:${a}`, `model:${b}`, "models"].sort());
+  });
+});
+
+describe("createPublicCache with tags", () => {
+  const bump = (...tags: string[]) =>
+    ctx.app.db.execute(sql`select note_public_change(${`{${tags.join(",")}}`}::text[])`);
+
+  test("a change drops the entries showing one of its tags, and only those", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    const computed: string[] = [];
+    const read = (key: string, tags: string[]) => cache.get(key, async () => (computed.push(key), key), { tags });
+    const readAll = async () => {
+      await read("a", ["t:a"]);
+      await read("b", ["t:b"]);
+      await read("ab", ["t:a", "t:b"]);
+    };
+    await readAll();
+    computed.length = 0;
+    await bump("t:a");
+    await readAll();
+    assert.deepEqual(computed, ["a", "ab"]);
+    computed.length = 0;
+    await bump("other");
+    await readAll();
+    assert.deepEqual(computed, []);
+    await bump("all");
+    await readAll();
+    assert.deepEqual(computed, ["a", "b", "ab"]);
+  });
+
+  test("an entry depends on the cached values it read (nested), and narrow() replaces their tags", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    let outer = 0;
+    let narrowed = 0;
+    const inner = () => cache.get("inner", async () => "x", { tags: ["t:inner"] });
+    const readOuter = () => cache.get("outer", async () => (await inner()) + ++outer);
+    const readNarrowed = () =>
+      cache.get("narrowed", async () => (await cache.narrow(["t:narrow"], inner)) + ++narrowed);
+    assert.equal(await readOuter(), "x1");
+    assert.equal(await readNarrowed(), "x1");
+    await bump("t:inner");
+    assert.equal(await readOuter(), "x2", "the outer entry showed the inner one");
+    assert.equal(await readNarrowed(), "x1", "narrowed: the inner tags do not count");
+    await bump("t:narrow");
+    assert.equal(await readNarrowed(), "x2");
+  });
+
+  test("an entry computed while a change commits is never kept as valid", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    const id = await buildModel(ctx.app);
+    const rates = async () =>
+      (await ctx.app.db.select({ rates: models.rates }).from(models).where(eq(models.id, id)))[0].rates;
+    let first = true;
+    const read = () =>
+      cache.get(
+        "profile",
+        async () => {
+          const value = await rates();
+          // The change commits after this computation read its data, before it is stored.
+          if (first) await updateModel(ctx.app, id, { rates: "depois" });
+          first = false;
+          return value;
+        },
+        { tags: [`model:${id}`] },
+      );
+    const before = await read();
+    assert.notEqual(before, "depois");
+    assert.equal(await read(), "depois", "the next request computes again");
+  });
+
+  test("a request arriving while a page is computed waits for that computation (one at a time)", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    let running = 0;
+    let most = 0;
+    let computed = 0;
+    const read = () =>
+      cache.get("page", async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 30));
+        running -= 1;
+        return ++computed;
+      });
+    assert.deepEqual(await Promise.all([read(), read(), read(), read()]), [1, 1, 1, 1]);
+    assert.equal(most, 1);
+  });
+
+  test("changes pruned before a cache read them drop everything it holds", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0 });
+    let computed = 0;
+    const read = () => cache.get("k", async () => ++computed, { tags: ["t:pruned"] });
+    assert.equal(await read(), 1);
+    await bump("elsewhere");
+    await prunePublicChanges(ctx.app.db, 0);
+    assert.equal(await read(), 2);
+    assert.equal(await read(), 2);
   });
 });
 

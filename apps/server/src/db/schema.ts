@@ -436,7 +436,22 @@ export const publicDataVersion = pgTable("public_data_version", {
   id: smallint("id").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
   changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** public_changes rows up to this version may have been pruned (a cache that saw only older ones drops all). */
+  prunedThrough: bigint("pruned_through", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * What each public data change touched: tags (see migration 0033) written by the triggers under the version of
+ * the transaction that made the change; each server's public cache drops only the entries depending on them.
+ */
+export const publicChanges = pgTable(
+  "public_changes",
+  {
+    version: bigint("version", { mode: "number" }).notNull(),
+    tag: text("tag").notNull(),
+  },
+  (t) => [primaryKey({ name: "public_changes_pkey", columns: [t.version, t.tag] })],
+);
 
 /**
  * Failed sign-ins per account (key "admin:<email>" or "model:<email>", whether the account exists or not), for

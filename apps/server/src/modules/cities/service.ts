@@ -5,7 +5,7 @@ import { models } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { isPubliclyVisible } from "../models/visibility";
 import { type CityEntry, type CityIndex, looseText } from "../../cache/city-index";
-import type { PublicCache } from "../../cache/public-cache";
+import { type PublicCache, publicTags } from "../../cache/public-cache";
 import { presentCity } from "./present";
 
 /** What every city list reads: the database, the public cache and the in-memory municipality index. */
@@ -23,7 +23,7 @@ function countVisibleByCity({ db, cache }: CityDeps): Promise<Map<number, number
         .groupBy(models.municipioId);
       return new Map(rows.flatMap((r) => (r.cityId === null ? [] : [[r.cityId, r.total] as const])));
     },
-    { expires: false },
+    { expires: false, tags: [publicTags.cities] },
   );
 }
 
@@ -92,8 +92,9 @@ function rankCities(index: CityIndex, counts: Map<number, number>, q: string): C
 
 /** GET /api/cities/by-slug/:slug: any known municipality ("campo-grande-ms"), even one without models. */
 export async function findCityBySlug({ slug, ...deps }: CityDeps & { slug: string }): Promise<City> {
-  const [index, counts] = await Promise.all([deps.cityIndex(), countVisibleByCity(deps)]);
-  const city = index.bySlug.get(slug);
+  const city = (await deps.cityIndex()).bySlug.get(slug);
   if (!city) throw notFound(CITY_NOT_FOUND);
+  // A city page shows its own count only: it depends on its city's list, not on every city's count.
+  const counts = await deps.cache.narrow([publicTags.listCity(city.id)], () => countVisibleByCity(deps));
   return presentCity(city, counts.get(city.id) ?? 0);
 }

@@ -10,7 +10,7 @@ import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { type CardRow, cardColumns, presentCard } from "./present";
-import { getJsonBody, type PublicCache } from "../../cache/public-cache";
+import { getJsonBody, type PublicCache, publicTags } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { perDatabase } from "../../db/per-database";
 
@@ -142,20 +142,36 @@ export async function listPublicModels({
   const filter = { cityId: query.city_id, terms: searchTerms(query.search) };
   const offset = (query.page - 1) * query.limit;
   if (filter.cityId && filter.terms.length === 0 && offset + query.limit <= CITY_HEAD_SIZE) {
-    const head = await cache.get(`cityhead|${filter.cityId}`, () => findCityHead(db, filter.cityId as number), {
-      weigh: (value) => 256 + value.rows.length * 512,
-    });
+    const cityId = filter.cityId;
+    const head = await cache.get(
+      `cityhead|${cityId}`,
+      async () => {
+        const found = await findCityHead(db, cityId);
+        cache.tag(...found.rows.map((row) => publicTags.card(row.id)));
+        return found;
+      },
+      { weigh: (value) => 256 + value.rows.length * 512, tags: [publicTags.listCity(cityId)] },
+    );
     return {
       models: head.rows.slice(offset, offset + query.limit).map(presentCard),
       pagination: { page: query.page, pages: Math.ceil(head.total / query.limit), total: head.total },
     };
   }
+  // Every change of a model's membership or order also touches the searches (migration 0033).
+  const listTag =
+    filter.terms.length > 0
+      ? publicTags.search
+      : filter.cityId
+        ? publicTags.listCity(filter.cityId)
+        : publicTags.listAll;
   const ids = await cache.get(
     `ids|${filter.cityId ?? ""}|${filter.terms.join(" ")}`,
     () => findOrderedIds(db, filter),
-    { weigh: (list) => 64 + list.byteLength, expires: false },
+    { weigh: (list) => 64 + list.byteLength, expires: false, tags: [listTag] },
   );
-  const rows = await findCards(db, Array.from(ids.subarray(offset, offset + query.limit)));
+  const pageIds = Array.from(ids.subarray(offset, offset + query.limit));
+  cache.tag(...pageIds.map(publicTags.card));
+  const rows = await findCards(db, pageIds);
   const total = ids.length;
   return {
     models: rows.map(presentCard),

@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from "../../lib/dates";
 import type { Db } from "../../db/client";
 import { models, photos, products } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
-import type { PublicCache } from "../../cache/public-cache";
+import { type PublicCache, publicTags } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { isPubliclyVisible } from "../models/visibility";
 import { photoColumns, presentProduct, presentProfile, productColumns, profileColumns } from "./present";
@@ -99,7 +99,7 @@ export async function getCachedProfile({
         const profile = PublicModelResponseSchema.parse(await getPublicProfile({ db, id }));
         return { id, profile, views: profile.model.views_count, body: Buffer.from(JSON.stringify(profile)) };
       },
-      { weigh: (value) => 512 + value.body.length * 3 },
+      { weigh: (value) => 512 + value.body.length * 3, tags: [publicTags.model(id)] },
     );
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) {

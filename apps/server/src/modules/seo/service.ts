@@ -2,7 +2,7 @@ import { modelProfilePath } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, municipios } from "../../db/schema";
-import type { PublicCache } from "../../cache/public-cache";
+import { type PublicCache, publicTags } from "../../cache/public-cache";
 import { isPubliclyVisible } from "../models/visibility";
 
 /** The most URLs one sitemap file may list (the sitemaps.org limit); past it, /sitemap.xml becomes an index. */
@@ -95,7 +95,7 @@ export function listSitemapPaths({ db, cache }: { db: Db; cache: PublicCache }):
         })),
       ];
     },
-    { expires: false, weigh: (urls) => 128 * urls.length },
+    { expires: false, weigh: (urls) => 128 * urls.length, tags: [publicTags.models] },
   );
 }
 
