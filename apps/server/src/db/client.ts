@@ -22,9 +22,9 @@ export type Database = {
   close: () => Promise<void>;
   /**
    * Runs `fn` while holding the lock named `key`, or skips it at once when another holder has it. On PostgreSQL
-   * this is a session advisory lock (pg_try_advisory_lock) on a connection reserved for the duration, so it
-   * excludes every server instance on the database, and no transaction stays open while `fn` runs (it may call
-   * other services). PGlite is opened by one process over one connection, where advisory locks would be
+   * this is a session advisory lock (pg_try_advisory_lock) on the process's lock connection, kept apart from the
+   * pool, so it excludes every server instance on the database, and no transaction stays open while `fn` runs (it
+   * may call other services). PGlite is opened by one process over one connection, where advisory locks would be
    * re-entrant: there the lock is kept in memory, which excludes everyone who can reach that database.
    */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<LockOutcome<T>>;
@@ -73,26 +73,31 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
       onnotice: () => {},
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    // Advisory locks are held on a connection of their own, outside the pool: a holder's work uses the pool, so
+    // locks taken from the pool could take every connection (ten jobs at a first tick) and leave none for the work.
+    // One session holds any number of locks but re-enters its own, so this process also excludes itself in memory.
+    const lockSession = postgres(opts.databaseUrl, { max: 1, onnotice: () => {} });
+    const heldHere = createMemoryLocks();
     return {
       db,
       kind: "postgres",
       migrate: () => migratePostgres(drizzlePostgres(client), { migrationsFolder }),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), lockSession.end({ timeout: 5 })]);
+      },
       async withAdvisoryLock(key, fn) {
         const id = advisoryLockId(key);
-        const connection = await client.reserve();
-        try {
-          const [row] = await connection<{ locked: boolean }[]>`
+        const outcome = await heldHere(key, async () => {
+          const [row] = await lockSession<{ locked: boolean }[]>`
             SELECT pg_try_advisory_lock(${ADVISORY_LOCK_NAMESPACE}::int, ${id}::int) AS locked`;
-          if (!row?.locked) return { acquired: false };
+          if (!row?.locked) return { acquired: false } as const;
           try {
-            return { acquired: true, value: await fn() };
+            return { acquired: true, value: await fn() } as const;
           } finally {
-            await connection`SELECT pg_advisory_unlock(${ADVISORY_LOCK_NAMESPACE}::int, ${id}::int)`;
+            await lockSession`SELECT pg_advisory_unlock(${ADVISORY_LOCK_NAMESPACE}::int, ${id}::int)`;
           }
-        } finally {
-          connection.release();
-        }
+        });
+        return outcome.acquired ? outcome.value : outcome;
       },
     };
   }

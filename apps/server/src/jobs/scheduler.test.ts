@@ -153,6 +153,27 @@ describe("scheduler", () => {
     assert.equal(runs, 1);
   });
 
+  test(
+    "more jobs at once than database connections: each holds its lock and still gets connections for its work",
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      // A server's first tick starts every job together; the test database has 4 connections.
+      const jobs: Job[] = Array.from({ length: 8 }, (_, i) => ({
+        name: `together-${i}`,
+        label: "Teste",
+        intervalMs: MINUTE,
+        async run({ app }) {
+          await app.db.select().from(jobRuns);
+        },
+      }));
+      const scheduler = createScheduler({ app: ctx.app, database: ctx.database, jobs });
+      const outcomes = await Promise.all(jobs.map((job) => scheduler.runJob(job.name)));
+      assert.deepEqual(outcomes, Array(jobs.length).fill("ran"));
+    },
+  );
+
   test("a failing job is logged, not recorded as run, retried next time; the next job still runs", async () => {
     const clock = manualClock();
     const { app, errors } = withCapturedErrors(ctx.app);
