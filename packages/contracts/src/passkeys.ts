@@ -9,6 +9,22 @@ export const PasskeySchema = z.object({
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 
+/**
+ * POST …/passkeys answers the passkey added and, when it is her first second factor (no recovery code left), ten
+ * recovery codes shown this once.
+ */
+export const PasskeyAddedSchema = PasskeySchema.extend({ recovery_codes: z.array(z.string()).optional() });
+export type PasskeyAdded = z.infer<typeof PasskeyAddedSchema>;
+
+/**
+ * DELETE …/passkeys/:id: her password, needed only when the passkey is her last second factor (removing it turns
+ * two-step sign-in off).
+ */
+export const PasskeyRemoveBodySchema = z
+  .object({ password: z.string().min(1, "Informe sua senha").max(200).optional() })
+  .nullish();
+export type PasskeyRemoveBody = z.infer<typeof PasskeyRemoveBodySchema>;
+
 /** GET /api/models/passkeys, GET /api/admin/passkeys */
 export const PasskeysResponseSchema = z.object({ passkeys: z.array(PasskeySchema) });
 export type PasskeysResponse = z.infer<typeof PasskeysResponseSchema>;

@@ -1,13 +1,19 @@
 import { z } from "zod";
 import { AdminLoginResponseSchema, ModelAuthResponseSchema } from "./auth";
 
+/** A way to take the second step: the authenticator app's code, a passkey, or a recovery code. */
+export const SecondStepMethodSchema = z.enum(["totp", "passkey", "recovery_code"]);
+export type SecondStepMethod = z.infer<typeof SecondStepMethodSchema>;
+
 /**
- * A sign-in whose password was right but that needs a second step: `verify` (type the authenticator's code or a
- * recovery code) or `setup` (an admin's first sign-in: set up the authenticator first). `challenge` is valid 5 min.
+ * A sign-in whose password was right but that needs a second step: `verify` (the authenticator's code, a passkey or
+ * a recovery code) or `setup` (two-step sign-in mandatory and not on yet: set it up first). `challenge` is valid
+ * 5 min. `methods`: what the account has for `verify` (a recovery code always; empty for `setup`).
  */
 export const TwoFactorChallengeSchema = z.object({
   two_factor: z.enum(["verify", "setup"]),
   challenge: z.string(),
+  methods: z.array(SecondStepMethodSchema),
 });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 
@@ -72,9 +78,13 @@ export const AdminTwoFactorConfirmBodySchema = z.object({
   code: TwoFactorConfirmBodySchema.shape.code,
 });
 
-/** GET /api/models/two-factor; `required`: an admin made it mandatory for advertisers (it cannot be switched off). */
+/**
+ * GET /api/models/two-factor. `enabled`: two-step sign-in is on (the authenticator app or a passkey); `totp`: the
+ * app is set up; `required`: an admin made it mandatory for advertisers (it cannot be switched off).
+ */
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
+  totp: z.boolean(),
   recovery_codes_left: z.number().int(),
   required: z.boolean(),
 });

@@ -326,5 +326,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "PUT", body }),
   patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: "PATCH", body }),
-  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>(path, { ...options, method: "DELETE" }),
+  /** A DELETE may carry a body (a confirmation such as her password). */
+  delete: <T>(path: string, options?: BodylessOptions & { body?: unknown }) =>
+    apiRequest<T>(path, { ...options, method: "DELETE" }),
 };

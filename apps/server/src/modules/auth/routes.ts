@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { unauthorized } from "../../lib/app-error";
 import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
-import { hasTwoFactor, signChallenge, twoFactorRequiredForModels } from "../two-factor/service";
+import { secondStepOf, signChallenge } from "../two-factor/service";
 import { presentAdmin } from "./present";
 import { registerModel, verifyAdminLogin, verifyModelLogin } from "./service";
 
@@ -25,11 +25,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { body: LoginBodySchema, response: { 200: AdminLoginResultSchema } } },
     async (request) => {
       const admin = await verifyAdminLogin({ db: app.db, body: request.body, ip: request.ip, secret });
-      // Two-step sign-in is mandatory for admins: the code, or (the first time) setting up the authenticator.
-      const enabled = await hasTwoFactor(app.db, { kind: "admin", id: admin.id });
-      const purpose = enabled ? ("verify" as const) : ("setup" as const);
+      // Two-step sign-in is mandatory for admins: the second step, or (the first time) setting it up.
+      const step = await secondStepOf(app.db, { kind: "admin", id: admin.id });
+      if (!step) throw new Error("secondStepOf answers a step for every admin (mandatory)");
+      const { purpose, methods } = step;
       const challenge = { role: "admin" as const, id: admin.id, sessionVersion: admin.sessionVersion, purpose };
-      return { two_factor: purpose, challenge: await signChallenge(secret, challenge) };
+      return { two_factor: purpose, challenge: await signChallenge(secret, challenge), methods };
     },
   );
 
@@ -38,16 +39,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { body: LoginBodySchema, response: { 200: ModelLoginResultSchema } } },
     async (request) => {
       const model = await verifyModelLogin({ db: app.db, body: request.body, ip: request.ip, secret });
-      // With two-step sign-in on, the session starts only after her code (modules/two-factor); when an admin made
-      // it mandatory for advertisers, one without it sets it up first.
-      const purpose = (await hasTwoFactor(app.db, { kind: "model", id: model.id }))
-        ? ("verify" as const)
-        : (await twoFactorRequiredForModels(app.db))
-          ? ("setup" as const)
-          : null;
-      if (purpose) {
+      // With two-step sign-in on, the session starts only after her second step (modules/two-factor); where it is
+      // mandatory and not on yet, she sets it up first.
+      const step = await secondStepOf(app.db, { kind: "model", id: model.id });
+      if (step) {
+        const { purpose, methods } = step;
         const challenge = { role: "model" as const, id: model.id, sessionVersion: model.sessionVersion, purpose };
-        return { two_factor: purpose, challenge: await signChallenge(secret, challenge) };
+        return { two_factor: purpose, challenge: await signChallenge(secret, challenge), methods };
       }
       return {
         token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),

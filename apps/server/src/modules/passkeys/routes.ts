@@ -3,9 +3,10 @@ import {
   IdParamsSchema,
   ModelAuthResponseSchema,
   type Passkey,
+  PasskeyAddedSchema,
   PasskeyOptionsSchema,
   PasskeyRegisterBodySchema,
-  PasskeySchema,
+  PasskeyRemoveBodySchema,
   PasskeySignInBodySchema,
   PasskeySignInOptionsBodySchema,
   PasskeysResponseSchema,
@@ -17,12 +18,21 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { admins, models, type PasskeyRow } from "../../db/schema";
-import { notFound, unauthorized } from "../../lib/app-error";
+import { conflict, forbidden, notFound, unauthorized, validationError } from "../../lib/app-error";
+import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
 import { presentAdmin } from "../auth/service";
 import { presentSessionModel } from "../models/present-session";
-import type { SessionAccount } from "../sessions/service";
-import { CHALLENGE_INVALID, readChallenge } from "../two-factor/service";
+import { endSessions, type SessionAccount } from "../sessions/service";
+import {
+  CHALLENGE_INVALID,
+  readChallenge,
+  recoveryCodesForNewFactor,
+  removeRecoveryCodes,
+  TWO_FACTOR_MANDATORY,
+  twoFactorMandatory,
+  twoFactorState,
+} from "../two-factor/service";
 import {
   authenticatePasskey,
   authenticationOptions,
@@ -33,6 +43,8 @@ import {
   removePasskey,
   verifyRegistration,
 } from "./service";
+
+const PASSKEY_NOT_FOUND = "Chave de acesso não encontrada";
 
 const present = (row: PasskeyRow): Passkey => ({
   id: row.id,
@@ -81,30 +93,60 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> =
     return { options: { ...options } };
   });
 
+  /** Adds the passkey; her first second factor (no recovery code left) also brings ten recovery codes, shown once. */
   app.post(
     "/",
-    { schema: { body: PasskeyRegisterBodySchema, response: { 201: PasskeySchema } } },
+    { schema: { body: PasskeyRegisterBodySchema, response: { 201: PasskeyAddedSchema } } },
     async (request, reply) => {
+      const account = accountOf(request);
       const body = { name: request.body.name, response: request.body.response as RegistrationResponseJSON };
-      const values = await verifyRegistration(app, request, accountOf(request), body);
-      const row = await app.db.transaction(async (tx) => {
+      const values = await verifyRegistration(app, request, account, body);
+      const { row, codes } = await app.db.transaction(async (tx) => {
         const added = await insertPasskey(tx, values);
         await audit(tx, request, "passkey.add", added);
-        return added;
+        return { row: added, codes: await recoveryCodesForNewFactor(tx, account) };
       });
       reply.code(201);
-      return present(row);
+      return { ...present(row), ...(codes ? { recovery_codes: codes } : {}) };
     },
   );
 
-  app.delete("/:id", { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const row = await removePasskey(tx, accountOf(request), request.params.id);
-      if (!row) throw notFound("Chave de acesso não encontrada");
-      await audit(tx, request, "passkey.remove", row);
-    });
-    return { success: true as const };
-  });
+  /**
+   * Removes one of her passkeys. When it is her last second factor (no other passkey, no authenticator app) this
+   * switches two-step sign-in off, as "Desativar" does: refused (403) where it is mandatory (every admin; advertisers
+   * when an admin requires it), else it needs her password, deletes her recovery codes and ends her other sessions.
+   */
+  app.delete(
+    "/:id",
+    { schema: { params: IdParamsSchema, body: PasskeyRemoveBodySchema, response: { 200: SuccessSchema } } },
+    async (request) => {
+      const account = accountOf(request);
+      const [state, mine] = await Promise.all([twoFactorState(app.db, account), listPasskeys(app.db, account)]);
+      if (!mine.some((p) => p.id === request.params.id)) throw notFound(PASSKEY_NOT_FOUND);
+      const turnsOff = !state.totp && mine.length === 1;
+      if (turnsOff) {
+        if (await twoFactorMandatory(app.db, account)) throw forbidden(TWO_FACTOR_MANDATORY);
+        const password = request.body?.password;
+        if (!password) {
+          const message = "Informe sua senha para remover a última chave de acesso";
+          throw validationError([{ path: "password", message }], message);
+        }
+        const attempt = { ip: request.ip, secret: app.config.jwtSecret };
+        await assertPassword({ db: app.db, modelId: account.id, password, path: "password", attempt });
+      }
+      await app.db.transaction(async (tx) => {
+        const row = await removePasskey(tx, account, request.params.id);
+        if (!row) throw notFound(PASSKEY_NOT_FOUND);
+        const after = await twoFactorState(tx, account);
+        // Another passkey removed meanwhile: this one became the last without her password.
+        if (!after.enabled && !turnsOff) throw conflict("Suas chaves de acesso mudaram. Tente novamente.");
+        if (!after.enabled) await removeRecoveryCodes(tx, account);
+        await audit(tx, request, "passkey.remove", row);
+      });
+      if (turnsOff) await endSessions(app.db, account, { except: request.sessionId });
+      return { success: true as const };
+    },
+  );
 };
 
 /**

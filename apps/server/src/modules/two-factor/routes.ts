@@ -28,17 +28,19 @@ import { CHALLENGE_INVALID, type Challenge, readChallenge } from "./challenge";
 import {
   beginTotpSetup,
   confirmTotpSetup,
-  hasTwoFactor,
   recoveryCodesLeft,
   regenerateRecoveryCodes,
-  removeTwoFactor,
+  removeTotp,
+  TWO_FACTOR_MANDATORY,
   twoFactorKey,
+  twoFactorMandatory,
   twoFactorRequiredForModels,
+  twoFactorState,
   verifySecondStep,
 } from "./service";
 
+export { TWO_FACTOR_MANDATORY };
 export const CODE_INVALID = "Código inválido ou já usado";
-export const TWO_FACTOR_MANDATORY = "A verificação em duas etapas é obrigatória para esta conta";
 
 /**
  * A signed-in account proves she still holds her second step (a current code of the app, or an unused recovery code,
@@ -242,12 +244,12 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get("/", { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) => {
     const account = accountOf(request);
-    const [enabled, left, required] = await Promise.all([
-      hasTwoFactor(app.db, account),
+    const [state, left, required] = await Promise.all([
+      twoFactorState(app.db, account),
       recoveryCodesLeft(app.db, account),
       twoFactorRequiredForModels(app.db),
     ]);
-    return { enabled, recovery_codes_left: enabled ? left : 0, required };
+    return { enabled: state.enabled, totp: state.totp, recovery_codes_left: state.enabled ? left : 0, required };
   });
 
   app.post("/setup", { schema: { response: { 200: TwoFactorSetupResponseSchema } } }, async (request) => {
@@ -284,26 +286,29 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await assertCurrentCode(app, request, accountOf(request), request.body.code);
       const [model] = await app.db.select({ email: models.email }).from(models).where(eq(models.id, request.modelId));
-      await removeTwoFactor(app.db, accountOf(request));
+      await removeTotp(app.db, accountOf(request));
       const setup = await beginTotpSetup(app.db, key, accountOf(request), model.email);
       return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
     },
   );
 
   /**
-   * Switching it off: only while no admin made it mandatory for advertisers (403 otherwise). Her password and a
-   * current code; then her other sessions end, as any sign-in made with the second step could be the intruder's.
+   * Removing the authenticator app: her password and a current code; then her other sessions end, as any sign-in
+   * made with the second step could be the intruder's. With no passkey left this switches two-step sign-in off, which
+   * is refused (403) while an admin made it mandatory for advertisers.
    */
   app.post(
     "/disable",
     { onRequest: app.spendPasswordAttempt, schema: { body: TwoFactorDisableBodySchema } },
     async (request, reply) => {
-      if (await twoFactorRequiredForModels(app.db)) throw forbidden(TWO_FACTOR_MANDATORY);
+      const account = accountOf(request);
+      const state = await twoFactorState(app.db, account);
+      if (state.passkeys === 0 && (await twoFactorMandatory(app.db, account))) throw forbidden(TWO_FACTOR_MANDATORY);
       const attempt = { ip: request.ip, secret: app.config.jwtSecret };
       const { password, code } = request.body;
       await assertPassword({ db: app.db, modelId: request.modelId, password, path: "password", attempt });
       await assertCurrentCode(app, request, accountOf(request), code);
-      await removeTwoFactor(app.db, accountOf(request));
+      await removeTotp(app.db, accountOf(request));
       await endSessions(app.db, accountOf(request), { except: request.sessionId });
       return reply.status(204).send();
     },

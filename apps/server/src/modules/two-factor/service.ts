@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import QRCode from "qrcode";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { settings, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
-import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
+import { passkeys, settings, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
+import { type SecondStepMethod, TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { deriveFileKey, openFile, sealFile } from "../../lib/file-cipher";
 import type { Config } from "../../config";
 import { conflict } from "../../lib/app-error";
@@ -36,13 +36,56 @@ export async function twoFactorRequiredForModels(db: Db): Promise<boolean> {
   return row?.value?.trim() === "true";
 }
 
-/** Whether the account signs in with a second step (its authenticator confirmed). */
+export const TWO_FACTOR_MANDATORY = "A verificação em duas etapas é obrigatória para esta conta";
+
+/** Whether two-step sign-in is mandatory for the account: every admin; advertisers when an admin requires it. */
+export async function twoFactorMandatory(db: Db, account: SessionAccount): Promise<boolean> {
+  return account.kind === "admin" || twoFactorRequiredForModels(db);
+}
+
+/** An account's second factors: a confirmed authenticator app (TOTP) and how many passkeys. */
+export type TwoFactorState = { totp: boolean; passkeys: number; enabled: boolean };
+
+/**
+ * The one rule of "two-step sign-in is on": the account has a confirmed authenticator (TOTP) or at least one
+ * passkey. Then a password sign-in takes a second step (a code of the app, a passkey, or a recovery code).
+ */
+export async function twoFactorState(db: Db, account: SessionAccount): Promise<TwoFactorState> {
+  const [[secret], [keys]] = await Promise.all([
+    db.select({ confirmedAt: twoFactorSecrets.confirmedAt }).from(twoFactorSecrets).where(ofAccount(account)),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(and(eq(passkeys.accountKind, account.kind), eq(passkeys.accountId, account.id))),
+  ]);
+  const totp = Boolean(secret?.confirmedAt);
+  const count = Number(keys?.count ?? 0);
+  return { totp, passkeys: count, enabled: totp || count > 0 };
+}
+
+/** Whether the account signs in with a second step (twoFactorState's rule). */
 export async function hasTwoFactor(db: Db, account: SessionAccount): Promise<boolean> {
-  const [row] = await db
-    .select({ confirmedAt: twoFactorSecrets.confirmedAt })
-    .from(twoFactorSecrets)
-    .where(ofAccount(account));
-  return Boolean(row?.confirmedAt);
+  return (await twoFactorState(db, account)).enabled;
+}
+
+/**
+ * The second step a right password leads to: `verify` with the methods the account has (the app's code when TOTP
+ * is set, a passkey when it has any, a recovery code always), `setup` where two-step sign-in is mandatory and not
+ * on yet, or null (the session starts at once).
+ */
+export async function secondStepOf(
+  db: Db,
+  account: SessionAccount,
+): Promise<{ purpose: "verify" | "setup"; methods: SecondStepMethod[] } | null> {
+  const state = await twoFactorState(db, account);
+  if (state.enabled) {
+    const methods: SecondStepMethod[] = [];
+    if (state.totp) methods.push("totp");
+    if (state.passkeys > 0) methods.push("passkey");
+    methods.push("recovery_code");
+    return { purpose: "verify", methods };
+  }
+  return (await twoFactorMandatory(db, account)) ? { purpose: "setup", methods: [] } : null;
 }
 
 /**
@@ -159,15 +202,31 @@ export async function recoveryCodesLeft(db: Db, account: SessionAccount): Promis
   return rows.length;
 }
 
+/**
+ * An account that gets a second factor (a passkey) and has no unused recovery code gets ten, shown once (the
+ * answer); undefined when she still has some.
+ */
+export async function recoveryCodesForNewFactor(db: Db, account: SessionAccount): Promise<string[] | undefined> {
+  return (await recoveryCodesLeft(db, account)) > 0 ? undefined : newRecoveryCodes(db, account);
+}
+
+/** Deletes every recovery code of the account (two-step sign-in switched off). */
+export async function removeRecoveryCodes(db: Db, account: SessionAccount): Promise<void> {
+  await db.delete(twoFactorRecoveryCodes).where(codesOf(account));
+}
+
 /** Ten new recovery codes for an account with two-step sign-in on; the old ones stop working at once. */
 export async function regenerateRecoveryCodes(db: Db, account: SessionAccount): Promise<string[]> {
   return db.transaction((tx) => newRecoveryCodes(tx, account));
 }
 
-/** Switches two-step sign-in off: the sealed secret and every recovery code are deleted. */
-export async function removeTwoFactor(db: Db, account: SessionAccount): Promise<void> {
+/**
+ * Forgets the authenticator app (its sealed secret). When no passkey remains, two-step sign-in is off and every
+ * recovery code is deleted too; with a passkey it stays on and the codes stay valid.
+ */
+export async function removeTotp(db: Db, account: SessionAccount): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(twoFactorRecoveryCodes).where(codesOf(account));
     await tx.delete(twoFactorSecrets).where(ofAccount(account));
+    if (!(await hasTwoFactor(tx, account))) await removeRecoveryCodes(tx, account);
   });
 }

@@ -125,6 +125,7 @@ describe("switching two-step sign-in off", () => {
 
     assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
       enabled: false,
+      totp: false,
       recovery_codes_left: 0,
       required: false,
     });
@@ -164,6 +165,7 @@ describe("switching two-step sign-in off", () => {
       assert.equal(res.json().error, TWO_FACTOR_MANDATORY);
       assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
         enabled: true,
+        totp: true,
         recovery_codes_left: 10,
         required: true,
       });

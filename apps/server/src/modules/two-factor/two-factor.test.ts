@@ -180,6 +180,7 @@ describe("advertisers: two-step sign-in offered", () => {
     const me = ctx.as(model.token);
     assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
       enabled: false,
+      totp: false,
       recovery_codes_left: 0,
       required: false,
     });
@@ -194,6 +195,7 @@ describe("advertisers: two-step sign-in offered", () => {
     assert.equal(confirmed.json().recovery_codes.length, 10);
     assert.deepEqual((await me.get("/api/models/two-factor")).json(), {
       enabled: true,
+      totp: true,
       recovery_codes_left: 10,
       required: false,
     });

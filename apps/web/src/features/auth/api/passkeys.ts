@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdminLoginResponse,
   ModelAuthResponse,
-  Passkey,
+  PasskeyAdded,
   PasskeyOptions,
   PasskeysResponse,
   Success,
 } from "@vitrine/contracts";
 import { api, errorMessage } from "@/lib/api-client";
 import { queryScope } from "@/lib/query-keys";
+import { statusKey } from "./two-factor";
 
 /** Whose passkeys: the signed-in model's (/api/models/passkeys) or the signed-in admin's (/api/admin/passkeys). */
 export type PasskeysAudience = "model" | "admin";
@@ -33,7 +34,16 @@ export function useMyPasskeys(audience: PasskeysAudience) {
   return useQuery({ queryKey: keyOf(audience), queryFn: () => api.get<PasskeysResponse>(rootOf(audience)) });
 }
 
-/** Options from the server, the browser's passkey dialog, then the new passkey sent back under `name`. */
+/** Her passkeys and her two-step sign-in status (a passkey turns it on), read again after a change. */
+function refresh(queryClient: ReturnType<typeof useQueryClient>, audience: PasskeysAudience) {
+  void queryClient.invalidateQueries({ queryKey: keyOf(audience) });
+  if (audience === "model") void queryClient.invalidateQueries({ queryKey: statusKey() });
+}
+
+/**
+ * Options from the server, the browser's passkey dialog, then the new passkey sent back under `name`; the answer
+ * carries ten recovery codes when it is her first second factor.
+ */
 export function useAddPasskey(audience: PasskeysAudience) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -43,18 +53,19 @@ export function useAddPasskey(audience: PasskeysAudience) {
         api.post<PasskeyOptions>(`${rootOf(audience)}/options`),
       ]);
       const response = await startRegistration({ optionsJSON: options as never });
-      return api.post<Passkey>(rootOf(audience), { name, response });
+      return api.post<PasskeyAdded>(rootOf(audience), { name, response });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keyOf(audience) }),
+    onSettled: () => refresh(queryClient, audience),
   });
 }
 
-/** DELETE …/passkeys/:id */
+/** DELETE …/passkeys/:id; her password when it is her last second factor (two-step sign-in then goes off). */
 export function useRemovePasskey(audience: PasskeysAudience) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Success>(`${rootOf(audience)}/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keyOf(audience) }),
+    mutationFn: ({ id, password }: { id: number; password?: string }) =>
+      api.delete<Success>(`${rootOf(audience)}/${id}`, password ? { body: { password } } : {}),
+    onSettled: () => refresh(queryClient, audience),
   });
 }
 

@@ -40,11 +40,16 @@ export function useChallengeConfirm<R extends "admin" | "model">(role: R) {
   });
 }
 
-const statusKey = () => [...queryScope("me", "two-factor")] as const;
+/** The query key of her two-step sign-in status (passkeys added or removed change it too). */
+export const statusKey = () => [...queryScope("me", "two-factor")] as const;
 
-/** GET /api/models/two-factor: whether her sign-in takes a code. */
-export function useTwoFactorStatus() {
-  return useQuery({ queryKey: statusKey(), queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactor.root) });
+/** GET /api/models/two-factor: whether her sign-in takes a second step, and with which factors. */
+export function useTwoFactorStatus(enabled = true) {
+  return useQuery({
+    queryKey: statusKey(),
+    queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactor.root),
+    enabled,
+  });
 }
 
 /** POST /api/models/two-factor/setup and …/confirm (from Configurações). */

@@ -1,6 +1,6 @@
 import type { Passkey } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
-import { Button, Card, ConfirmDialog, Input, QueryState } from "@/components/ui";
+import { Button, Card, ConfirmDialog, Input, PasswordInput, QueryState } from "@/components/ui";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
@@ -11,6 +11,8 @@ import {
   useMyPasskeys,
   useRemovePasskey,
 } from "../api/passkeys";
+import { useTwoFactorStatus } from "../api/two-factor";
+import { RecoveryCodes } from "./two-factor";
 
 /** One row: name, when it was added and last used; "Remover". */
 function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Passkey) => void }) {
@@ -32,7 +34,8 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Pa
 
 /**
  * Chaves de acesso (passkeys): sign in with the phone's or computer's lock (fingerprint, face, PIN) instead of the
- * password, or use it as the second step. Added here, named by her, removed here.
+ * password, or use it as the second step. Added here, named by her, removed here. The first one turns two-step
+ * sign-in on and shows her recovery codes once; removing her last second factor asks her password.
  */
 export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
   const passkeys = useMyPasskeys(audience);
@@ -41,15 +44,25 @@ export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<Passkey | null>(null);
+  const [password, setPassword] = useState("");
+  const [codes, setCodes] = useState<string[] | null>(null);
   const supported = passkeysSupported();
+  const status = useTwoFactorStatus(audience === "model");
+  // Her only second factor: removing it switches two-step sign-in off (the server asks her password).
+  const lastFactor = audience === "model" && status.data?.totp === false && passkeys.data?.passkeys.length === 1;
+  const closeRemove = () => {
+    setToRemove(null);
+    setPassword("");
+  };
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     if (!name.trim()) return setError("Dê um nome à chave");
     add.mutate(name.trim(), {
-      onSuccess: () => {
+      onSuccess: (added) => {
         setName("");
+        if (added.recovery_codes) setCodes(added.recovery_codes);
         toast.success("Chave de acesso adicionada.");
       },
       onError: (err) => setError(passkeyErrorMessage(err, "Não foi possível adicionar a chave de acesso.")),
@@ -62,6 +75,11 @@ export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
       title="Chaves de acesso (passkeys)"
       description="Entre com a digital, o rosto ou o PIN do seu dispositivo, sem digitar a senha."
     >
+      {codes && (
+        <div className="mb-5">
+          <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+        </div>
+      )}
       <QueryState query={passkeys} variant="inline" errorText="Não foi possível carregar as chaves de acesso.">
         {(data) =>
           data.passkeys.length === 0 ? (
@@ -98,20 +116,39 @@ export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
       <ConfirmDialog
         open={toRemove !== null}
         title="Remover esta chave de acesso?"
-        description={toRemove ? `"${toRemove.name}" não poderá mais entrar na sua conta.` : undefined}
+        description={
+          toRemove
+            ? lastFactor
+              ? `"${toRemove.name}" é sua única verificação em duas etapas: sem ela, sua conta volta a depender só da senha e as outras sessões serão encerradas. Confirme com sua senha.`
+              : `"${toRemove.name}" não poderá mais entrar na sua conta.`
+            : undefined
+        }
         confirmLabel="Remover"
         pendingLabel="Removendo..."
         pending={remove.isPending}
         onConfirm={() =>
           toRemove &&
-          remove.mutate(toRemove.id, {
-            onSuccess: () => toast.success("Chave de acesso removida."),
-            onError: (err) => toast.error(passkeyErrorMessage(err, "Não foi possível remover a chave de acesso.")),
-            onSettled: () => setToRemove(null),
-          })
+          remove.mutate(
+            { id: toRemove.id, password: lastFactor ? password : undefined },
+            {
+              onSuccess: () => toast.success("Chave de acesso removida."),
+              onError: (err) => toast.error(passkeyErrorMessage(err, "Não foi possível remover a chave de acesso.")),
+              onSettled: closeRemove,
+            },
+          )
         }
-        onCancel={() => setToRemove(null)}
-      />
+        onCancel={closeRemove}
+      >
+        {lastFactor && (
+          <PasswordInput
+            label="Sua senha"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

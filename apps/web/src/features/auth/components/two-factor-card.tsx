@@ -51,7 +51,7 @@ export function TwoFactorCard() {
     return (
       <QueryState query={status} variant="inline" errorText="Não foi possível carregar a verificação em duas etapas.">
         {(data) =>
-          data.enabled ? (
+          data.totp ? (
             <div className="flex flex-col gap-4">
               <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
                 <Badge variant="success">Ativada</Badge>
@@ -62,10 +62,18 @@ export function TwoFactorCard() {
             </div>
           ) : (
             <div className="flex flex-col gap-4">
-              <p className="text-sm text-ink-muted">
-                Recomendado: com ela, quem descobrir sua senha ainda não entra na sua conta. Você precisa de um
-                aplicativo autenticador no celular.
-              </p>
+              {data.enabled ? (
+                <p className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                  <Badge variant="success">Ativada</Badge>
+                  Cada login pede sua chave de acesso. Códigos de recuperação restantes: {data.recovery_codes_left}.
+                  Você também pode usar um aplicativo autenticador.
+                </p>
+              ) : (
+                <p className="text-sm text-ink-muted">
+                  Recomendado: com ela, quem descobrir sua senha ainda não entra na sua conta. Você precisa de um
+                  aplicativo autenticador no celular ou de uma chave de acesso.
+                </p>
+              )}
               <Button
                 className="self-start"
                 loading={setup.isPending}
@@ -76,7 +84,7 @@ export function TwoFactorCard() {
                   })
                 }
               >
-                Ativar verificação em duas etapas
+                {data.enabled ? "Adicionar aplicativo autenticador" : "Ativar verificação em duas etapas"}
               </Button>
             </div>
           )

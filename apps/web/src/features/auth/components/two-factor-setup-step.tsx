@@ -3,6 +3,7 @@ import type {
   AdminTwoFactorConfirmResponse,
   ModelAuthResponse,
   ModelTwoFactorConfirmResponse,
+  SecondStepMethod,
   TwoFactorSetupResponse,
 } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
@@ -72,29 +73,44 @@ export function ChallengeSetupStep<R extends "admin" | "model">({
 }
 
 /**
- * The code step of a sign-in with two-step sign-in on: her authenticator's code or a recovery code, in the sign-in
- * card of her area (`eyebrow`); `onSignedIn` gets the session.
+ * The second step of a sign-in with two-step sign-in on, in the sign-in card of her area (`eyebrow`), offering the
+ * `methods` her account has (the password step's answer): "Usar chave de acesso" when she has a passkey, the app's
+ * code when she has the app, a recovery code always. `onSignedIn` gets the session.
  */
 export function TwoFactorCodeCard<R extends "admin" | "model">({
   role,
   eyebrow,
   challenge,
+  methods,
   onSignedIn,
 }: {
   role: R;
   eyebrow: string;
   challenge: string;
+  methods: SecondStepMethod[];
   onSignedIn: (session: Session<R>) => void;
 }) {
   const secondStep = useSecondStep(role);
   const [error, setError] = useState<string | null>(null);
+  const app = methods.includes("totp");
+  const passkey = methods.includes("passkey");
+  const passkeyButton = <PasskeySignInButton role={role} challenge={challenge} onSignedIn={onSignedIn} />;
   return (
     <AuthCard
       eyebrow={eyebrow}
       title="Verificação em duas etapas"
-      description="Digite o código do seu aplicativo autenticador."
+      description={
+        app && passkey
+          ? "Digite o código do seu aplicativo autenticador ou use sua chave de acesso."
+          : app
+            ? "Digite o código do seu aplicativo autenticador."
+            : "Use sua chave de acesso."
+      }
     >
+      {/* Without the app the passkey comes first, a recovery code below it; with the app, the code first. */}
+      {passkey && !app && passkeyButton}
       <CodeForm
+        allowApp={app}
         pending={secondStep.isPending}
         error={error}
         onSubmit={(code) => {
@@ -108,7 +124,7 @@ export function TwoFactorCodeCard<R extends "admin" | "model">({
           );
         }}
       />
-      <PasskeySignInButton role={role} challenge={challenge} onSignedIn={onSignedIn} />
+      {passkey && app && passkeyButton}
     </AuthCard>
   );
 }

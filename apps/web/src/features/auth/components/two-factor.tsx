@@ -16,7 +16,8 @@ function FormError({ error }: { error?: string | null }) {
 
 /**
  * The code step: the 6 digits of her authenticator app, or one of her recovery codes ("abcde-fghjk").
- * `allowRecovery` false: only the app's code (confirming a new authenticator).
+ * `allowRecovery` false: only the app's code (confirming a new authenticator); `allowApp` false: only a recovery
+ * code (an account whose second factors are passkeys).
  */
 export function CodeForm({
   onSubmit,
@@ -24,12 +25,14 @@ export function CodeForm({
   error,
   submitLabel = "Verificar",
   allowRecovery = true,
+  allowApp = true,
 }: {
   onSubmit: (code: string) => void;
   pending: boolean;
   error?: string | null;
   submitLabel?: string;
   allowRecovery?: boolean;
+  allowApp?: boolean;
 }) {
   const [code, setCode] = useState("");
   const submit = (event: FormEvent) => {
@@ -39,17 +42,19 @@ export function CodeForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <Input
-        label="Código de verificação"
+        label={allowApp ? "Código de verificação" : "Código de recuperação"}
         name="code"
         autoComplete="one-time-code"
         inputMode={allowRecovery ? "text" : "numeric"}
-        placeholder="123456"
+        placeholder={allowApp ? "123456" : "abcde-fghjk"}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         hint={
-          allowRecovery
-            ? "Os 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação."
-            : "Os 6 dígitos que o aplicativo mostra agora."
+          !allowApp
+            ? "Um dos seus códigos de recuperação, se não estiver com sua chave de acesso."
+            : allowRecovery
+              ? "Os 6 dígitos do seu aplicativo autenticador, ou um dos seus códigos de recuperação."
+              : "Os 6 dígitos que o aplicativo mostra agora."
         }
         autoFocus
         required

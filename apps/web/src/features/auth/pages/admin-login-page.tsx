@@ -1,4 +1,4 @@
-import type { AdminLoginResponse, LoginBody } from "@vitrine/contracts";
+import type { AdminLoginResponse, LoginBody, SecondStepMethod } from "@vitrine/contracts";
 import { useState } from "react";
 import { useNavigate } from "@/lib/router";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -13,7 +13,7 @@ import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-
 import { useSessionActions } from "../session";
 
 /** Where the admin sign-in stands: password, then the code (or, the first time, the authenticator's set-up). */
-type Step = { kind: "password" } | { kind: "verify" | "setup"; challenge: string };
+type Step = { kind: "password" } | { kind: "verify" | "setup"; challenge: string; methods: SecondStepMethod[] };
 
 /**
  * Admin login in two steps (mandatory for admins): e-mail and password, then the authenticator's code; at the first
@@ -38,13 +38,23 @@ export function AdminLoginPage() {
     setError(null);
     login.mutate(body, {
       onSuccess: (data) =>
-        "token" in data ? finish(data) : setStep({ kind: data.two_factor, challenge: data.challenge }),
+        "token" in data
+          ? finish(data)
+          : setStep({ kind: data.two_factor, challenge: data.challenge, methods: data.methods }),
       onError: (err) => setError(errorMessage(err, "Erro ao fazer login")),
     });
   }
 
   if (step.kind === "verify") {
-    return <TwoFactorCodeCard role="admin" eyebrow="Administração" challenge={step.challenge} onSignedIn={finish} />;
+    return (
+      <TwoFactorCodeCard
+        role="admin"
+        eyebrow="Administração"
+        challenge={step.challenge}
+        methods={step.methods}
+        onSignedIn={finish}
+      />
+    );
   }
 
   if (step.kind === "setup") {

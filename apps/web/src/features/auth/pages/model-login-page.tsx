@@ -1,4 +1,4 @@
-import type { LoginBody, ModelAuthResponse } from "@vitrine/contracts";
+import type { LoginBody, ModelAuthResponse, SecondStepMethod } from "@vitrine/contracts";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { Spinner } from "@/components/ui";
@@ -42,7 +42,11 @@ export function ModelLoginPage() {
   const triedToken = useRef<string | null>(null);
   const sessionLoading = useSession().status === "loading";
   const [loginError, setLoginError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<{ purpose: "verify" | "setup"; token: string } | null>(null);
+  const [challenge, setChallenge] = useState<{
+    purpose: "verify" | "setup";
+    token: string;
+    methods: SecondStepMethod[];
+  } | null>(null);
   // The direct-login failure toast; a later successful login takes it away.
   const directErrorToast = useRef<number | null>(null);
 
@@ -90,7 +94,9 @@ export function ModelLoginPage() {
     login.mutate(body, {
       onSuccess: (data) => {
         // Two-step sign-in on: the session starts after her code.
-        if (!("token" in data)) return setChallenge({ purpose: data.two_factor, token: data.challenge });
+        if (!("token" in data)) {
+          return setChallenge({ purpose: data.two_factor, token: data.challenge, methods: data.methods });
+        }
         signedIn(data);
       },
       onError: (err) => setLoginError(errorMessage(err, "Erro ao fazer login")),
@@ -111,7 +117,13 @@ export function ModelLoginPage() {
 
   if (challenge) {
     return (
-      <TwoFactorCodeCard role="model" eyebrow="Área da anunciante" challenge={challenge.token} onSignedIn={signedIn} />
+      <TwoFactorCodeCard
+        role="model"
+        eyebrow="Área da anunciante"
+        challenge={challenge.token}
+        methods={challenge.methods}
+        onSignedIn={signedIn}
+      />
     );
   }
 
