@@ -2,6 +2,7 @@ import { isNotNull, lt, lte, or } from "drizzle-orm";
 import { directLoginTokens, loginThrottle, visitorMarks } from "../db/schema";
 import { todayInSaoPaulo } from "../lib/dates";
 import { forgetEndedWindows } from "../lib/shared-counters";
+import { prunePublicChanges } from "../cache/public-cache";
 import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
 import type { Job } from "./scheduler";
 
@@ -13,6 +14,8 @@ export const CLEANUP_JOB = "cleanup";
  *   includes its day, so a mark left from yesterday never counts as today's);
  * - login backoff rows untouched for a day (a key that fails again starts from a fresh row);
  * - direct-login tokens that are used or expired (an exchange checks both, so a leftover opens nothing);
+ * - what public changes touched, beyond the last PUBLIC_CHANGES_KEPT versions (a public cache that last checked
+ *   before them drops everything);
  * - shared counters whose window has ended (the next hit of such a key would start a new window anyway).
  */
 export const cleanupJob: Job = {
@@ -33,11 +36,13 @@ export const cleanupJob: Job = {
       .where(or(isNotNull(directLoginTokens.usedAt), lte(directLoginTokens.expiresAt, now)))
       .returning({ id: directLoginTokens.id });
     const counters = await forgetEndedWindows(app.db, now);
+    const publicChanges = await prunePublicChanges(app.db);
     const removed = {
       visitor_marks: marks.length,
       login_throttle: throttles.length,
       direct_login_tokens: tokens.length,
       rate_counters: counters,
+      public_changes: publicChanges,
     };
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");
   },
