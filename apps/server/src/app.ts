@@ -54,7 +54,7 @@ import { verificationPublicRoutes } from "./modules/verification/verifier-routes
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
-import { createMemoryEventBus, type EventBus } from "./plugins/events";
+import { type EventBus, startEventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
@@ -122,7 +122,10 @@ export async function buildApp({
 
   app.decorate("db", database.db);
   app.decorate("config", config);
-  app.decorate("events", events ?? createMemoryEventBus());
+  app.decorate(
+    "events",
+    events ?? (await startEventBus(database, { onError: (err) => app.log.error({ err }, "eventos: leitura falhou") })),
+  );
   const defaultStorages = createStorages(config);
   app.decorate("storage", storage ?? defaultStorages.storage);
   app.decorate("evidenceStorage", evidenceStorage ?? defaultStorages.evidenceStorage);

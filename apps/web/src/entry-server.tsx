@@ -55,6 +55,8 @@ export type RenderOptions = {
   age: { mode: AgeAssuranceMode; verifierName: string | null };
   /** The public data version read before the page's data (the browser compares it with the live stream's). */
   dataVersion: string;
+  /** The last live-stream event id read before the page's data (the browser's stream resumes after it). */
+  lastEventId: number;
 };
 
 /** How the query functions read the API on the server (set once by the server at start). */
@@ -79,6 +81,7 @@ export async function render({
   ageAccepted,
   age,
   dataVersion,
+  lastEventId,
 }: RenderOptions): Promise<RenderedPage | null> {
   // Under a fixed origin, so a path such as "//host" stays a path (an unknown one: the 404 page).
   const location = new URL(`http://localhost${url}`);
@@ -116,6 +119,7 @@ export async function render({
     ageMode: age.mode,
     verifierName: age.verifierName,
     dataVersion,
+    lastEventId,
   });
   queryClient.clear();
   return {

@@ -7,7 +7,7 @@ import { type AgeAssurance, AgeGateProvider, startAgeAssurance } from "./app/lay
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { hydrateFromPage, type SsrState } from "./app/ssr/state";
-import { setPageDataVersion } from "./lib/model-events";
+import { setPageDataVersion, setPageEventId } from "./lib/model-events";
 
 /** Calls `onReady` once, after the first render or hydration is committed. */
 function Ready({ onReady }: { onReady: () => void }) {
@@ -43,6 +43,7 @@ export async function startApp(onReady: () => void) {
   const verifierGate = assurance.mode === "verifier" && assurance.passed === false;
   if (state && !verifierGate) await preloadScreens(matchRoutes(routes, window.location) ?? []);
   if (state?.dataVersion) setPageDataVersion(state.dataVersion);
+  if (state?.lastEventId !== undefined) setPageEventId(state.lastEventId);
   const app = (
     <StrictMode>
       <AgeGateProvider accepted={state?.ageAccepted} assurance={assurance} isGatedPath={isGatedPath}>

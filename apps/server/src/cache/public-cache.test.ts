@@ -5,6 +5,7 @@ import { models, publicChanges, publicDataVersion } from "../db/schema";
 import { createTestContext, type TestContext } from "../test/helper";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 import { createPublicCache, prunePublicChanges } from "./public-cache";
+import { recordEvents } from "../plugins/events";
 
 let ctx: TestContext;
 before(async () => {
@@ -329,7 +330,8 @@ describe("production staleness window", () => {
       assert.equal(await list(), 1);
       await updateModel(prod.app, id, { isActive: false });
       assert.equal(await list(), 1, "inside the window the list may lag");
-      prod.app.events.publish({ type: "model_status_updated", model_id: id });
+      await prod.app.db.transaction((tx) => recordEvents(tx, [{ type: "model_status_updated", model_id: id }]));
+      await prod.app.events.deliver();
       assert.equal(await list(), 0);
     } finally {
       await prod.close();

@@ -28,6 +28,12 @@ export type Database = {
    * re-entrant: there the lock is kept in memory, which excludes everyone who can reach that database.
    */
   withAdvisoryLock<T>(key: string, fn: () => Promise<T>): Promise<LockOutcome<T>>;
+  /**
+   * LISTENs on `channel`: `onNotify` for each notification, `onListen` once listening and again after each
+   * reconnect (on PostgreSQL, one connection per process is kept for it and re-opened when it drops; notifications
+   * sent meanwhile are lost, which is why `onListen` is told). Returns the unlisten.
+   */
+  listen(channel: string, onNotify: () => void, onListen: () => void): Promise<() => Promise<void>>;
 };
 
 /** Advisory locks of Vitrine use the two-integer form: this namespace ("VTRI") and a hash of the key's name. */
@@ -85,6 +91,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
       close: async () => {
         await Promise.all([client.end({ timeout: 5 }), lockSession.end({ timeout: 5 })]);
       },
+      async listen(channel, onNotify, onListen) {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
       async withAdvisoryLock(key, fn) {
         const id = advisoryLockId(key);
         const outcome = await heldHere(key, async () => {
@@ -112,5 +122,11 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
     withAdvisoryLock: createMemoryLocks(),
+    // One process, one connection that never drops: listening once is enough.
+    async listen(channel, onNotify, onListen) {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen();
+      return () => unlisten();
+    },
   };
 }

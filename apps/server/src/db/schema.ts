@@ -454,6 +454,35 @@ export const publicChanges = pgTable(
 );
 
 /**
+ * What the live stream tells (plugins/events.ts): one row per event, written in the transaction of the change
+ * that causes it, kept for a day so that a stream that dropped can resume after the last id it received.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    type: text("type", { enum: ["model_status_updated", "model_payment_updated"] }).notNull(),
+    modelId: integer("model_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * The one row that hands out event ids: a writer bumps last_id in its transaction and holds the row until it
+ * commits, so ids become visible in id order. Every id up to pruned_through may have been deleted.
+ */
+export const eventLog = pgTable(
+  "event_log",
+  {
+    id: smallint("id").primaryKey(),
+    lastId: bigint("last_id", { mode: "number" }).notNull().default(0),
+    prunedThrough: bigint("pruned_through", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("event_log_single_row", sql`${t.id} = 1`)],
+);
+
+/**
  * Failed sign-ins per account (key "admin:<email>" or "model:<email>", whether the account exists or not), for
  * the per-account backoff: after a few failures each further attempt must wait until blocked_until.
  */

@@ -4,6 +4,7 @@ import { todayInSaoPaulo } from "../lib/dates";
 import { forgetEndedWindows } from "../lib/shared-counters";
 import { prunePublicChanges } from "../cache/public-cache";
 import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
+import { EVENTS_KEPT_MS, pruneEvents } from "../plugins/events";
 import type { Job } from "./scheduler";
 
 export const CLEANUP_JOB = "cleanup";
@@ -16,7 +17,8 @@ export const CLEANUP_JOB = "cleanup";
  * - direct-login tokens that are used or expired (an exchange checks both, so a leftover opens nothing);
  * - what public changes touched, beyond the last PUBLIC_CHANGES_KEPT versions (a public cache that last checked
  *   before them drops everything);
- * - shared counters whose window has ended (the next hit of such a key would start a new window anyway).
+ * - shared counters whose window has ended (the next hit of such a key would start a new window anyway);
+ * - live-stream events older than a day (a stream that resumes from before them is told to refresh everything).
  */
 export const cleanupJob: Job = {
   name: CLEANUP_JOB,
@@ -37,12 +39,14 @@ export const cleanupJob: Job = {
       .returning({ id: directLoginTokens.id });
     const counters = await forgetEndedWindows(app.db, now);
     const publicChanges = await prunePublicChanges(app.db);
+    const events = await pruneEvents(app.db, new Date(now.getTime() - EVENTS_KEPT_MS));
     const removed = {
       visitor_marks: marks.length,
       login_throttle: throttles.length,
       direct_login_tokens: tokens.length,
       rate_counters: counters,
       public_changes: publicChanges,
+      events,
     };
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");
   },

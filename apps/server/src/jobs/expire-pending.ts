@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { modelPayments, orders } from "../db/schema";
-import { publishModelChange } from "../modules/models/publish";
+import { recordModelChange } from "../modules/models/publish";
 import type { Job } from "./scheduler";
 
 export const EXPIRE_PENDING_JOB = "expire-pending";
@@ -18,7 +18,7 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
  * record settled meanwhile is left alone; a record without a deadline (an admin's cash or manual payment) never
  * expires. A late approval still settles a cancelled record (cancelled → paid is allowed). Cancelling a pending
  * payment moves no date (it was never applied): each model is told of as a payment change through the one rule of
- * the live stream (publishModelChange), so a model the public does not see is not named.
+ * the live stream (recordModelChange, in the same transaction), so a model the public does not see is not named.
  */
 export const expirePendingJob: Job = {
   name: EXPIRE_PENDING_JOB,
@@ -26,24 +26,28 @@ export const expirePendingJob: Job = {
   intervalMs: 60_000,
   async run({ app, now }) {
     const deadline = new Date(now.getTime() - EXPIRY_GRACE_MS);
-    const payments = await app.db
-      .update(modelPayments)
-      .set({ status: "cancelled" })
-      .where(
-        and(
-          eq(modelPayments.status, "pending"),
-          isNotNull(modelPayments.expiresAt),
-          lte(modelPayments.expiresAt, deadline),
-        ),
-      )
-      .returning({ id: modelPayments.id, modelId: modelPayments.modelId });
+    const payments = await app.db.transaction(async (tx) => {
+      const cancelled = await tx
+        .update(modelPayments)
+        .set({ status: "cancelled" })
+        .where(
+          and(
+            eq(modelPayments.status, "pending"),
+            isNotNull(modelPayments.expiresAt),
+            lte(modelPayments.expiresAt, deadline),
+          ),
+        )
+        .returning({ id: modelPayments.id, modelId: modelPayments.modelId });
+      const modelIds = new Set(cancelled.flatMap((p) => (p.modelId === null ? [] : [p.modelId])));
+      for (const modelId of modelIds) await recordModelChange(tx, modelId, { payment: true });
+      return cancelled;
+    });
+    await app.events.deliver();
     const cancelledOrders = await app.db
       .update(orders)
       .set({ status: "cancelled" })
       .where(and(eq(orders.status, "pending"), isNotNull(orders.expiresAt), lte(orders.expiresAt, deadline)))
       .returning({ id: orders.id });
-    const modelIds = new Set(payments.flatMap((p) => (p.modelId === null ? [] : [p.modelId])));
-    for (const modelId of modelIds) await publishModelChange(app, modelId, { payment: true });
     if (payments.length + cancelledOrders.length > 0) {
       app.log.info(
         {

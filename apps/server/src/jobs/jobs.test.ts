@@ -22,6 +22,7 @@ import { EXPIRY_GRACE_MS, expirePendingJob } from "./expire-pending";
 import { planExpiryJob } from "./plan-expiry";
 import { createScheduler, type Job } from "./scheduler";
 import { storageSweepJob } from "./storage-sweep";
+import { withoutId } from "../test/events";
 
 let ctx: TestContext;
 before(async () => {
@@ -52,7 +53,7 @@ function jobRunner(job: Job, start: Date) {
 /** Events published while `fn` runs. */
 async function eventsDuring(fn: () => Promise<unknown>): Promise<ModelEvent[]> {
   const events: ModelEvent[] = [];
-  const unsubscribe = ctx.app.events.subscribe((event) => events.push(event));
+  const unsubscribe = ctx.app.events.subscribe((event) => events.push(withoutId(event)));
   try {
     await fn();
   } finally {

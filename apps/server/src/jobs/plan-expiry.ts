@@ -3,6 +3,7 @@ import { models, publicDataVersion } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { notifyPlanExpired, notifyPlanExpiring } from "../modules/mail/service";
 import { modelChangeEvents } from "../modules/models/publish";
+import { recordEvents } from "../plugins/events";
 import { MODERATION_CLEAR } from "../modules/models/visibility";
 import type { Job } from "./scheduler";
 
@@ -56,13 +57,17 @@ export const planExpiryJob: Job = {
       // its lists by the São Paulo day as well, so they are rebuilt at midnight anyway; moving the version here
       // makes an expiry an ordinary public data change for every instance, whatever the cache keys by. A spare
       // bump costs one rebuild; a missing one would serve a hidden model.
-      await app.db
-        .update(publicDataVersion)
-        .set({ version: sql`${publicDataVersion.version} + 1`, changedAt: sql`now()` })
-        .where(eq(publicDataVersion.id, 1));
-      for (const { id } of expired) {
-        for (const event of modelChangeEvents(id, { before: true, after: false })) app.events.publish(event);
-      }
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(publicDataVersion)
+          .set({ version: sql`${publicDataVersion.version} + 1`, changedAt: sql`now()` })
+          .where(eq(publicDataVersion.id, 1));
+        await recordEvents(
+          tx,
+          expired.flatMap(({ id }) => modelChangeEvents(id, { before: true, after: false })),
+        );
+      });
+      await app.events.deliver();
       app.log.info({ job: PLAN_EXPIRY_JOB, models: expired.length, day: today }, "planos vencidos anunciados");
     }
     const expiring = await app.db

@@ -1,5 +1,5 @@
 import { todayInSaoPaulo } from "../lib/dates";
-import { publishModelChange } from "../modules/models/publish";
+import { recordModelChange } from "../modules/models/publish";
 import {
   deleteDueVerificationFiles,
   refreshVerifiedAges,
@@ -20,8 +20,12 @@ export const verificationJob: Job = {
   intervalMs: VERIFICATION_JOB_INTERVAL_MS,
   async run({ app, now }) {
     const cleared = await deleteDueVerificationFiles({ db: app.db, storage: app.storage, now });
-    const aged = await refreshVerifiedAges({ db: app.db, today: todayInSaoPaulo(now) });
-    for (const modelId of aged) await publishModelChange(app, modelId);
+    const aged = await app.db.transaction(async (tx) => {
+      const ids = await refreshVerifiedAges({ db: tx, today: todayInSaoPaulo(now) });
+      for (const modelId of ids) await recordModelChange(tx, modelId);
+      return ids;
+    });
+    await app.events.deliver();
     if (cleared + aged.length > 0) app.log.info({ job: VERIFICATION_JOB, cleared, aged: aged.length }, "verificações");
   },
 };

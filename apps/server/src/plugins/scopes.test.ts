@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { admins } from "../db/schema";
-import { publishModelChange } from "../modules/models/publish";
+import { raiseModelChange, withoutId } from "../test/events";
 import { buildModel, loginAdmin, registerModel, updateModel } from "../test/factories";
 import { createTestContext, type TestContext } from "../test/helper";
 import type { ModelEvent } from "./events";
@@ -105,27 +105,27 @@ describe("tokens", () => {
   });
 });
 
-describe("publishModelChange", () => {
+describe("recordModelChange", () => {
   const collect = async (run: () => Promise<void>) => {
     const events: ModelEvent[] = [];
-    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     await run();
     unsubscribe();
     return events;
   };
 
-  test("publishes when a model becomes hidden, and never about a model hidden throughout", async () => {
+  test("records when a model becomes hidden, and never about a model hidden throughout", async () => {
     const visible = await buildModel(ctx.app);
     await updateModel(ctx.app, visible, { isActive: false });
-    const hiding = await collect(() => publishModelChange(ctx.app, visible, { before: true }));
+    const hiding = await collect(() => raiseModelChange(ctx.app, visible, { before: true }));
     assert.deepEqual(hiding, [{ type: "model_status_updated", model_id: visible }]);
 
     const hidden = await buildModel(ctx.app, { validDays: null });
-    assert.deepEqual(await collect(() => publishModelChange(ctx.app, hidden)), []);
-    assert.deepEqual(await collect(() => publishModelChange(ctx.app, hidden, { before: false, after: false })), []);
+    assert.deepEqual(await collect(() => raiseModelChange(ctx.app, hidden)), []);
+    assert.deepEqual(await collect(() => raiseModelChange(ctx.app, hidden, { before: false, after: false })), []);
 
     const shown = await buildModel(ctx.app);
-    const showing = await collect(() => publishModelChange(ctx.app, shown, { before: false }));
+    const showing = await collect(() => raiseModelChange(ctx.app, shown, { before: false }));
     assert.deepEqual(showing, [{ type: "model_status_updated", model_id: shown }]);
   });
 });

@@ -72,10 +72,11 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
   const age = { mode, verifierName: verifier?.name ?? null };
 
   async function render(url: string, origin: string, ageAccepted: boolean): Promise<Page | null> {
-    // Read before the data: the page's data is at least this new, so a browser told of a newer version by the
-    // live stream knows to refresh it (a change between this render and the stream's opening is not lost).
-    const dataVersion = await app.publicCache.currentVersion();
-    return renderer.render({ url, origin, ageAccepted, age, dataVersion });
+    // Read before the data: the page's data is at least this new, so the browser's live stream resumes after that
+    // event (or, without it, compares versions), and a change between this render and the stream's opening is
+    // not lost.
+    const [dataVersion, lastEventId] = await Promise.all([app.publicCache.currentVersion(), app.events.lastId()]);
+    return renderer.render({ url, origin, ageAccepted, age, dataVersion, lastEventId });
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {

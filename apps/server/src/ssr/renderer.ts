@@ -17,6 +17,8 @@ export type RenderRequest = {
   ageAccepted: boolean;
   age: PageAgeAssurance;
   dataVersion: string;
+  /** The last event of the live stream committed before the page's data was read. */
+  lastEventId: number;
 };
 
 /** The server entry of the web app (apps/web/src/entry-server.tsx, built into dist-ssr/). */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { auditLog } from "../db/schema";
 import type { ModelEvent } from "../plugins/events";
 import type { Client } from "./helper";
+import { withoutId } from "./events";
 
 /** Rows in the audit log (of one action when given). */
 export async function countAuditRows(app: FastifyInstance, action?: string): Promise<number> {
@@ -29,7 +30,7 @@ export async function expectOneAuditRow<T>(app: FastifyInstance, action: string,
 /** The events published while `run` runs. */
 export async function captureEvents(app: FastifyInstance, run: () => Promise<unknown>): Promise<ModelEvent[]> {
   const events: ModelEvent[] = [];
-  const unsubscribe = app.events.subscribe((e) => events.push(e));
+  const unsubscribe = app.events.subscribe((e) => events.push(withoutId(e)));
   try {
     await run();
   } finally {

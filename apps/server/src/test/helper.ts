@@ -60,6 +60,8 @@ export type TestContext = {
   /** Requests as a caller: `ctx.as(token).put(url, body)`; `ctx.as(null)` for an anonymous visitor. */
   as: (token?: string | null) => Client;
   database: Database;
+  /** The PostgreSQL URL of the test's database (undefined on PGlite): a second instance can open it too. */
+  databaseUrl?: string;
   config: Config;
   close: () => Promise<void>;
 };
@@ -68,7 +70,7 @@ export type TestContext = {
  * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
  * PostgreSQL server, a new database created on it and dropped afterwards.
  */
-async function openFreshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openFreshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = openDatabase({ dataDir: null });
@@ -82,6 +84,7 @@ async function openFreshDatabase(): Promise<{ database: Database; drop: () => Pr
   const database = openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -91,7 +94,7 @@ async function openFreshDatabase(): Promise<{ database: Database; drop: () => Pr
 
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-test-"));
-  const { database, drop } = await openFreshDatabase();
+  const { database, url: databaseUrl, drop } = await openFreshDatabase();
   await database.migrate();
   await loadReferenceData(database.db, { adminEmail: TEST_ADMIN.email });
   await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {} } });
@@ -146,6 +149,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     app,
     as: clientsOf(app),
     database,
+    databaseUrl,
     config,
     close: async () => {
       await app.close();

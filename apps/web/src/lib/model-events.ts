@@ -7,22 +7,30 @@ type Listener = (event: ModelEvent) => void;
 
 /**
  * One EventSource on GET /api/models/events shared by every component that listens: opened with the first
- * subscriber, closed with the last. Reconnecting after a drop is left to the browser (the server sends
- * `retry:`). Nothing here runs at import time, so the module is safe to load on a server.
+ * subscriber, closed with the last. Nothing here runs at import time, so the module is safe to load on a server.
  *
- * Each connection opens with the public data version. Events sent while no connection was open (before the
- * first one: a server-rendered page is on screen before its script runs; or during a drop) are not replayed,
- * so when that version differs from the one the page's data was read at, listeners get one event without a
- * model_id: "something may have changed, refresh".
+ * Every event carries an id. A connection opens after the last id known — the one the server-rendered page's data
+ * was read at, then the last one received — (`?after=`), and the browser reconnects after a drop with the last
+ * one received (Last-Event-ID, by itself): the server replays what was missed, or, when it cannot, sends a
+ * `refresh` event. Without any id (a page the server did not render), the connection opens with the public data
+ * version, compared with the page's. Either way listeners then get one event without a model_id: "something may
+ * have changed, refresh".
  */
 let source: EventSource | null = null;
 const listeners = new Set<Listener>();
 /** The version the data on screen is known to be at (from the server-rendered page, then from the stream). */
 let knownVersion: string | null = null;
+/** The last event id the data on screen is known to follow (from the server-rendered page, then from the stream). */
+let lastEventId: string | null = null;
 
 /** The public data version the server rendered the page's data at. */
 export function setPageDataVersion(version: string): void {
   knownVersion = version;
+}
+
+/** The last live-stream event id the server rendered the page's data after. */
+export function setPageEventId(id: number): void {
+  lastEventId = String(id);
 }
 
 function notify(event: ModelEvent) {
@@ -50,11 +58,17 @@ function parseEvent(data: unknown): ModelEvent | null {
 }
 
 function open(): EventSource {
-  const opened = new EventSource(apiPaths.models.events);
+  const after = lastEventId === null ? "" : `?after=${encodeURIComponent(lastEventId)}`;
+  const opened = new EventSource(apiPaths.models.events + after);
   opened.onmessage = (message) => {
+    if (message.lastEventId) lastEventId = message.lastEventId;
     const event = parseEvent(message.data);
     if (event) notify(event);
   };
+  opened.addEventListener("refresh", (message) => {
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    notify({ type: "model_status_updated" });
+  });
   opened.addEventListener("version", (message) => {
     const version = parseVersion(message.data);
     if (!version) return;
@@ -74,7 +88,7 @@ export function subscribeModelEvents(listener: Listener): () => void {
   listeners.add(listener);
   // Opened in a task of its own: starting a request holds a phone's main thread for several milliseconds, and
   // subscribers subscribe from effects, which run together right after the page starts. (Events sent meanwhile
-  // are covered by the version the connection opens with.)
+  // are replayed after the id the connection opens with, or covered by its version.)
   if (!source && !opening) {
     opening = setTimeout(() => {
       opening = null;

@@ -9,6 +9,7 @@ import type { ModelEvent } from "../../plugins/events";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { addPhoto } from "../photos/test-support";
+import { withoutId } from "../../test/events";
 
 let ctx: TestContext;
 before(async () => {
@@ -168,7 +169,7 @@ describe("DELETE /api/models/account", () => {
     assert.equal((await ctx.app.inject({ method: "GET", url: photoUrl(publicPhoto.filename) })).statusCode, 200);
 
     const events: ModelEvent[] = [];
-    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     const res = await account("DELETE", "", token, { password: body.password });
     unsubscribe();
     assert.equal(res.statusCode, 200, res.body);
@@ -234,7 +235,7 @@ describe("account deletion and the live stream", () => {
   test("deleting an account the public never saw publishes nothing", async () => {
     const { token, body } = await registerModel(ctx.app);
     const events: ModelEvent[] = [];
-    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     const res = await ctx.as(token).delete("/api/models/account", { password: body.password });
     unsubscribe();
     assert.equal(res.statusCode, 200, res.body);

@@ -10,7 +10,6 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
-import { publishModelChange } from "../models/publish";
 import { type Attempt, changeEmail, changePassword, deleteAccount } from "./service";
 
 /** Configurações: password, e-mail and account deletion, at /api/models/account (model scope). */
@@ -59,14 +58,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { body: DeleteAccountBodySchema, response: { 200: SuccessSchema } } },
     async (request) => {
       const { modelId } = request;
-      const { wasVisible } = await deleteAccount({
+      await deleteAccount({
         db: app.db,
         storage: app.storage,
         modelId,
         password: request.body.password,
         attempt: attemptOf(request),
       });
-      await publishModelChange(app, modelId, { before: wasVisible, after: false });
+      await app.events.deliver();
       return { success: true as const };
     },
   );

@@ -10,6 +10,7 @@ import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from ".
 import { eraseModel } from "../models/erase";
 import { lockModel } from "../models/lock-model";
 import { removeQueuedFiles } from "../models/stored-files";
+import { recordModelChange } from "../models/publish";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 
@@ -106,7 +107,9 @@ export async function deleteAccount(input: {
   await assertPassword({ db, modelId, password: input.password, path: "password", attempt: input.attempt });
   const { queued, wasVisible } = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
-    return eraseModel({ tx, modelId, keepName: false });
+    const erased = await eraseModel({ tx, modelId, keepName: false });
+    await recordModelChange(tx, modelId, { before: erased.wasVisible, after: false });
+    return erased;
   });
   await removeQueuedFiles({ db, storage: input.storage, queued });
   return { wasVisible };

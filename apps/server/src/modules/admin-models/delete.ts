@@ -2,6 +2,7 @@ import type { Db } from "../../db/client";
 import type { Storage } from "../../plugins/storage";
 import { recordAudit } from "../audit/service";
 import { eraseModel } from "../models/erase";
+import { recordModelChange } from "../models/publish";
 import { lockModelForAdmin } from "../models/lock-model";
 import { removeQueuedFiles } from "../models/stored-files";
 
@@ -30,6 +31,7 @@ export async function deleteModelByAdmin(input: {
         changes: { name: model.name, photos: erased.photos, products: erased.products },
       },
     });
+    await recordModelChange(tx, modelId, { before: erased.wasVisible, after: false });
     return erased;
   });
   await removeQueuedFiles({ db: input.db, storage: input.storage, queued });

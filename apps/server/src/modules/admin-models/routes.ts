@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { csvDownloadHeaders, csvFilename } from "../../lib/csv";
 import { todayInSaoPaulo } from "../../lib/dates";
-import { publishModelChange } from "../models/publish";
 import { getAdminModelCharts } from "./charts";
 import { deleteModelByAdmin } from "./delete";
 import { exportModelsCsv } from "./export";
@@ -80,13 +79,13 @@ export const adminModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const modelId = request.params.id;
-      const { record, visibility } = await updateModelStatus({
+      const { record } = await updateModelStatus({
         db: app.db,
         adminId: request.adminId,
         modelId,
         body: request.body,
       });
-      await publishModelChange(app, modelId, visibility);
+      await app.events.deliver();
       return { model: presentAdminModel(record) };
     },
   );
@@ -110,13 +109,13 @@ export const adminModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
     async (request) => {
       const modelId = request.params.id;
-      const { wasVisible } = await deleteModelByAdmin({
+      await deleteModelByAdmin({
         db: app.db,
         storage: app.storage,
         adminId: request.adminId,
         modelId,
       });
-      await publishModelChange(app, modelId, { before: wasVisible, after: false });
+      await app.events.deliver();
       return { success: true as const };
     },
   );

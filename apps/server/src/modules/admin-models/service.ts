@@ -6,7 +6,7 @@ import { conflict, notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
 import { assertCanActivate } from "../models/activation";
 import { lockModelForAdmin } from "../models/lock-model";
-import { isModelVisible, type VisibilityChange } from "../models/publish";
+import { isModelVisible, recordModelChange, type VisibilityChange } from "../models/publish";
 import { type AdminModelRecord, findAdminModel } from "./query";
 
 export const PLAN_NOT_FOUND = "Plano não encontrado";
@@ -54,7 +54,9 @@ export async function updateModelStatus(input: {
       entry: { action: "model.status", target: { type: "model", id: modelId }, changes },
     });
     const after = await isModelVisible({ db: tx, modelId });
-    return { record: await reloadModel(tx, modelId), visibility: { before, after } };
+    const record = await reloadModel(tx, modelId);
+    await recordModelChange(tx, modelId, { before, after });
+    return { record, visibility: { before, after } };
   });
 }
 

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { admins, type ModelRow, models } from "../../db/schema";
 import { AppError, badRequest, conflict, isUniqueViolation, rateLimited } from "../../lib/app-error";
 import { hashPassword } from "../../lib/passwords";
-import { isModelVisible, publishModelChange } from "../models/publish";
+import { isModelVisible, recordModelChange } from "../models/publish";
 import { endSessions } from "../sessions/service";
 import { confirmEmailMessage, resetPasswordMessage } from "./messages";
 import { kickMail } from "./outbox";
@@ -71,7 +71,7 @@ export async function resendEmailConfirmation(app: FastifyInstance, modelId: num
  * is 400; the address taken by another account meanwhile is 409.
  */
 export async function confirmEmail(app: FastifyInstance, token: string): Promise<void> {
-  const modelId = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const row = await useLinkToken(tx, "confirm", token);
     if (!row?.modelId) throw badRequest(CONFIRM_LINK_INVALID);
     const before = await isModelVisible({ db: tx, modelId: row.modelId });
@@ -90,9 +90,9 @@ export async function confirmEmail(app: FastifyInstance, token: string): Promise
       if (isUniqueViolation(err)) throw conflict("Este e-mail já é de outra conta");
       throw err;
     }
-    return { id: row.modelId, before };
+    await recordModelChange(tx, row.modelId, { before });
   });
-  await publishModelChange(app, modelId.id, { before: modelId.before });
+  await app.events.deliver();
 }
 
 /**

@@ -9,23 +9,11 @@ import {
   ModelPaymentStatusBodySchema,
   SuccessSchema,
 } from "@vitrine/contracts";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { validationError } from "../../lib/app-error";
-import { publishModelChange } from "../models/publish";
 import { presentModelPayment } from "./present";
-import {
-  createModelPayment,
-  deleteModelPayment,
-  listModelPayments,
-  type PaymentEffect,
-  updatePaymentStatus,
-} from "./service";
-
-/** Tells the live stream about a payment change that moved something on the model (publishModelChange). */
-async function publishPaymentEffect(app: FastifyInstance, effect: PaymentEffect): Promise<void> {
-  if (effect.moved) await publishModelChange(app, effect.modelId, { ...effect, payment: true });
-}
+import { createModelPayment, deleteModelPayment, listModelPayments, updatePaymentStatus } from "./service";
 
 /**
  * A body that fails validation. When only the amount is wrong, the message is the amount's own ("Valor inválido.
@@ -78,14 +66,14 @@ export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.validationError) throw paymentValidationError(request.validationError as FastifyError);
-      const { payment, effect } = await createModelPayment({
+      const { payment } = await createModelPayment({
         db: app.db,
         adminId: request.adminId,
         modelId: request.params.id,
         body: request.body,
         idempotencyKey: idempotencyKeyOf(request.headers),
       });
-      await publishPaymentEffect(app, effect);
+      await app.events.deliver();
       reply.code(201);
       return { payment: presentModelPayment(payment) };
     },
@@ -101,13 +89,13 @@ export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { payment, effect } = await updatePaymentStatus({
+      const { payment } = await updatePaymentStatus({
         db: app.db,
         adminId: request.adminId,
         paymentId: request.params.id,
         body: request.body,
       });
-      await publishPaymentEffect(app, effect);
+      await app.events.deliver();
       return { payment: presentModelPayment(payment) };
     },
   );
@@ -116,8 +104,8 @@ export const modelPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/model-payments/:id",
     { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
     async (request) => {
-      const effect = await deleteModelPayment({ db: app.db, adminId: request.adminId, paymentId: request.params.id });
-      await publishPaymentEffect(app, effect);
+      await deleteModelPayment({ db: app.db, adminId: request.adminId, paymentId: request.params.id });
+      await app.events.deliver();
       return { success: true as const };
     },
   );

@@ -13,7 +13,7 @@ import { conflict, constraintName, isUniqueViolation, notFound, validationError 
 import { todayInSaoPaulo } from "../../lib/dates";
 import { recordAudit } from "../audit/service";
 import { lockModelForAdmin, MODEL_NOT_FOUND, type Tx } from "../models/lock-model";
-import { isModelVisible, type VisibilityChange } from "../models/publish";
+import { isModelVisible, recordModelChange, type VisibilityChange } from "../models/publish";
 import { markPlanPaymentPaid, type PaidChanges, takeBackPayment } from "./apply";
 
 /** A plan payment was paid, and taking one back, for the provider's settlement code (modules/payments). */
@@ -24,11 +24,17 @@ const PLAN_NOT_FOUND = "Plano não encontrado";
 const ACTIVATE_NEEDS_PAID = "Só um pagamento já recebido pode ativar a modelo.";
 
 /**
- * What a payment change did, for the live stream (publishModelChange with `payment`): the model it belongs to
+ * What a payment change did, for the live stream (recordPaymentEffect): the model it belongs to
  * (null: none left to tell about), whether the public saw her before and sees her after, and whether her due
  * date, plan or status moved (a change that moved nothing is not announced).
  */
 export type PaymentEffect = VisibilityChange & { modelId: number | null; moved: boolean };
+
+/** Records for the live stream, in the payment's transaction, a change that moved something on the model. */
+async function recordPaymentEffect(tx: Tx, effect: PaymentEffect): Promise<PaymentEffect> {
+  if (effect.moved) await recordModelChange(tx, effect.modelId, { ...effect, payment: true });
+  return effect;
+}
 
 /** The model's payments, newest first, with what the new-payment form needs (her due date, plan, today). */
 export async function listModelPayments({ db, modelId }: { db: Db; modelId: number }) {
@@ -177,7 +183,8 @@ async function recordModelPayment(
     });
     const payment = await reloadPayment(tx, created.id);
     const after = await isModelVisible({ db: tx, modelId });
-    return { payment, effect: { modelId, before, after, moved: status === "paid" && Object.keys(changes).length > 0 } };
+    const moved = status === "paid" && Object.keys(changes).length > 0;
+    return { payment, effect: await recordPaymentEffect(tx, { modelId, before, after, moved }) };
   });
 }
 
@@ -265,10 +272,9 @@ export async function updatePaymentStatus(input: {
       },
     });
     const after = await isModelVisible({ db: tx, modelId });
-    return {
-      payment: await reloadPayment(tx, paymentId),
-      effect: { modelId, before, after, moved: Object.keys(changes).length > 0 },
-    };
+    const reloaded = await reloadPayment(tx, paymentId);
+    const moved = Object.keys(changes).length > 0;
+    return { payment: reloaded, effect: await recordPaymentEffect(tx, { modelId, before, after, moved }) };
   });
 }
 
@@ -301,6 +307,6 @@ export async function deleteModelPayment(input: {
       },
     });
     const after = await isModelVisible({ db: tx, modelId });
-    return { modelId, before, after, moved: Object.keys(changes).length > 0 };
+    return recordPaymentEffect(tx, { modelId, before, after, moved: Object.keys(changes).length > 0 });
   });
 }

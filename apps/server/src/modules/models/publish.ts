@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
-import type { ModelEvent } from "../../plugins/events";
+import { type ModelEvent, recordEvents } from "../../plugins/events";
 import { isPubliclyVisible } from "./visibility";
 
 /** Whether the public sees the model right now (no model: no). */
@@ -34,19 +34,36 @@ export function modelChangeEvents(modelId: number, change: VisibilityChange & { 
 }
 
 /**
- * Tells the live stream that a model's public card, profile or payments changed (see modelChangeEvents), after
- * the change is committed. A state not given is read now (`before` defaults to `after`: most changes, a new photo
- * or a profile edit, do not change visibility). No model (a payment whose model is gone): nothing is said.
+ * Records, in the transaction `tx` of a change to a model, what the live stream is told of it (modelChangeEvents;
+ * see recordEvents: its last statement). A state not given is read in the transaction (`before` defaults to
+ * `after`: most changes, a new photo or a profile edit, do not change visibility). No model (a payment whose
+ * model is gone): nothing is said. After the commit, `app.events.deliver()` delivers it on this instance.
  */
-export async function publishModelChange(
-  app: FastifyInstance,
+export async function recordModelChange(
+  tx: Db,
   modelId: number | null,
   states: Partial<VisibilityChange> & { payment?: boolean } = {},
 ): Promise<void> {
   if (modelId === null) return;
-  const after = states.after ?? (await isModelVisible({ db: app.db, modelId }));
+  const after = states.after ?? (await isModelVisible({ db: tx, modelId }));
   const before = states.before ?? after;
-  for (const event of modelChangeEvents(modelId, { before, after, payment: states.payment })) {
-    app.events.publish(event);
-  }
+  await recordEvents(tx, modelChangeEvents(modelId, { before, after, payment: states.payment }));
+}
+
+/**
+ * Runs `change` in a transaction that then records the model's change (recordModelChange), and delivers it
+ * once committed: for changes made by a service that does not record it itself.
+ */
+export async function changeModel<T>(
+  app: FastifyInstance,
+  modelId: number,
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  const value = await app.db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordModelChange(tx, modelId);
+    return result;
+  });
+  await app.events.deliver();
+  return value;
 }

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
 import { notifyModerationDecided } from "../mail/service";
 import type { Tx } from "../models/lock-model";
-import { isModelVisible, publishModelChange } from "../models/publish";
+import { isModelVisible, recordModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
 import { MODERATION_CLEAR } from "../models/visibility";
 import { blockPhotoFingerprints, unblockPhotoFingerprints } from "../photos/service";
@@ -65,7 +65,7 @@ export async function decideCase(
   const { body, adminId } = input;
   let staged: string[] = [];
   let queued: QueuedDeletion[] = [];
-  const outcome = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const kase = await lockCase(tx, input.caseId);
     if (kase.status !== "open") throw conflict(CASE_ALREADY_DECIDED);
     const model = await lockLiveModel(tx, kase.modelId);
@@ -174,15 +174,12 @@ export async function decideCase(
         },
       },
     });
-    return {
-      modelId: model?.id ?? null,
-      before,
-      after: model ? await isModelVisible({ db: tx, modelId: model.id }) : false,
-    };
+    const after = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
+    await recordModelChange(tx, model?.id ?? null, { before, after });
   });
   await commitEvidence(app.evidenceStorage, staged);
   await removeQueuedFiles({ db: app.db, storage: app.storage, queued });
-  await publishModelChange(app, outcome.modelId, outcome);
+  await app.events.deliver();
 }
 
 /**
@@ -232,7 +229,7 @@ export async function decideAppeal(
   input: { caseId: number; adminId: number; body: AppealDecisionInput },
 ): Promise<void> {
   const { body, adminId } = input;
-  const outcome = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     const kase = await lockCase(tx, input.caseId);
     if (kase.status !== "appealed") throw conflict("Não há recurso a decidir nesta denúncia.");
     const model = await lockLiveModel(tx, kase.modelId);
@@ -275,11 +272,8 @@ export async function decideAppeal(
         changes: { outcome: body.outcome, reason: body.reason, decision: kase.decision, model_id: kase.modelId },
       },
     });
-    return {
-      modelId: model?.id ?? null,
-      before,
-      after: model ? await isModelVisible({ db: tx, modelId: model.id }) : false,
-    };
+    const after = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
+    await recordModelChange(tx, model?.id ?? null, { before, after });
   });
-  await publishModelChange(app, outcome.modelId, outcome);
+  await app.events.deliver();
 }

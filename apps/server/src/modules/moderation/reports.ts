@@ -14,7 +14,7 @@ import { clientAddressKey } from "../../lib/client-address";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { conflict, notFound, rateLimited } from "../../lib/app-error";
 import type { Tx } from "../models/lock-model";
-import { isModelVisible, publishModelChange } from "../models/publish";
+import { isModelVisible, recordModelChange } from "../models/publish";
 import { createVisitorHasher } from "../public-models/service";
 import { openModerationCase, PRIORITY } from "./cases";
 import { readAutoHideReporters } from "./settings";
@@ -103,13 +103,13 @@ async function countDistinctReporters(tx: Tx, caseId: number): Promise<number> {
  * - any other report hides the item (the photo, or the profile) once the case has reports from N distinct
  *   reporters (the moderation_auto_hide_reports setting, 3 by default).
  * A reporter whose reports were repeatedly dismissed never hides anything: her report waits for a human.
- * The live stream and caches follow through publishModelChange after the commit.
+ * The live stream and caches follow: the change is recorded for them in the same transaction (recordModelChange).
  */
 async function recordReport(app: FastifyInstance, intake: Intake): Promise<void> {
   const threshold = await readAutoHideReporters(app.db);
   const today = todayInSaoPaulo();
   const modelId = intake.modelId;
-  const change = await app.db.transaction(async (tx) => {
+  await app.db.transaction(async (tx) => {
     let before = false;
     if (modelId !== null) {
       const [model] = await tx
@@ -157,7 +157,7 @@ async function recordReport(app: FastifyInstance, intake: Intake): Promise<void>
       .onConflictDoNothing()
       .returning({ id: moderationReports.id });
     if (inserted.length === 0) throw conflict(ALREADY_REPORTED);
-    if (modelId === null || !intake.countsForAutoHide) return null;
+    if (modelId === null || !intake.countsForAutoHide) return;
 
     const [kase] = await tx
       .select({ autoHidden: moderationCases.autoHidden })
@@ -167,7 +167,7 @@ async function recordReport(app: FastifyInstance, intake: Intake): Promise<void>
       isUrgent || (intake.source === "notice" && intake.category === "intimate_image_without_consent");
     let hides = holdsAtOnce;
     if (!hides && !kase?.autoHidden) hides = (await countDistinctReporters(tx, opened.id)) >= threshold;
-    if (!hides) return null;
+    if (!hides) return;
     if (isUrgent || intake.photoId === null) {
       await holdProfile(tx, modelId, { freezePhotos: isUrgent });
     } else if (photoIsPublic) {
@@ -177,9 +177,9 @@ async function recordReport(app: FastifyInstance, intake: Intake): Promise<void>
         .where(eq(photos.id, intake.photoId));
     }
     await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, opened.id));
-    return { before, after: await isModelVisible({ db: tx, modelId }) };
+    await recordModelChange(tx, modelId, { before, after: await isModelVisible({ db: tx, modelId }) });
   });
-  if (modelId !== null && change) await publishModelChange(app, modelId, change);
+  await app.events.deliver();
 }
 
 /** A visitor's report of a profile or one of its photos (anonymous: known only by the reporter hash). */

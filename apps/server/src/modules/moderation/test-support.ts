@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { ModelEvent } from "../../plugins/events";
 import { bearer } from "../../test/factories";
 import { postPhoto } from "../photos/test-support";
+import { withoutId } from "../../test/events";
 
 /** A PNG of random noise: no two are alike, so fingerprint blocks and duplicate flags never link two tests. */
 export function noisyPng(width = 96, height = 72): Promise<Buffer> {
@@ -37,6 +38,6 @@ export function decide(app: FastifyInstance, token: string, caseId: number, payl
 /** Records every event of the live stream from now on. */
 export function recordEvents(app: FastifyInstance) {
   const events: ModelEvent[] = [];
-  const stop = app.events.subscribe((event) => events.push(event));
+  const stop = app.events.subscribe((event) => events.push(withoutId(event)));
   return { events, stop };
 }

@@ -8,7 +8,7 @@ import { failpoint } from "../../lib/failpoint";
 import { flagColumnsWhenPaid } from "../../lib/payment-flags";
 import type { MercadoPagoClient, MpPayment } from "../../lib/mercadopago";
 import type { Tx } from "../models/lock-model";
-import { isModelVisible, publishModelChange, type VisibilityChange } from "../models/publish";
+import { isModelVisible, recordModelChange } from "../models/publish";
 import { lockPayment, markPlanPaymentPaid, takeBackPayment } from "../model-payments/service";
 import { type ProviderSettings, type RecordRef, parseExternalReference } from "./provider";
 import { type Decision, decide, decisionChanges, type RecordState, takenElsewhere } from "./settle-rules";
@@ -147,10 +147,9 @@ async function settleModelPayment(input: {
 }): Promise<SettleOutcome> {
   const { app, provider, snapshot, ref, now } = input;
   const today = todayInSaoPaulo(now);
-  type Result = SettleOutcome & VisibilityChange & { modelId: number | null };
-  let result: Result;
+  let result: SettleOutcome;
   try {
-    result = await app.db.transaction(async (tx): Promise<Result> => {
+    result = await app.db.transaction(async (tx): Promise<SettleOutcome> => {
       const { payment, model } = await lockPayment(tx, ref.id);
       let decision = decide(payment, snapshot);
       if (decision.adopt && (await paymentIdTaken(tx, ref.kind, ref.id, snapshot.id))) {
@@ -180,8 +179,9 @@ async function settleModelPayment(input: {
       }
       const after = await isModelVisible({ db: tx, modelId });
       const changed = decisionChanges(decision);
+      if (changed) await recordModelChange(tx, modelId, { before, after, payment: true });
       if (changed) failpoint(SETTLE_BEFORE_COMMIT);
-      return { ref, status: decision.moveTo ?? payment.status, changed, flag: decision.flag, modelId, before, after };
+      return { ref, status: decision.moveTo ?? payment.status, changed, flag: decision.flag };
     });
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) {
@@ -190,10 +190,8 @@ async function settleModelPayment(input: {
     }
     throw err;
   }
-  if (result.changed) {
-    await publishModelChange(app, result.modelId, { before: result.before, after: result.after, payment: true });
-  }
-  return { ref: result.ref, status: result.status, changed: result.changed, flag: result.flag };
+  if (result.changed) await app.events.deliver();
+  return result;
 }
 
 async function settleOrder(input: {

@@ -5,6 +5,7 @@ import { modelPayments, models, orders } from "../../db/schema";
 import { startFakeMercadoPago, type FakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { buildModel, buildOrder, buildPayment, buildPlan, setSetting, type QuickModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
+import { withoutId } from "../../test/events";
 
 /** A test app listening on a real port, with Mercado Pago configured to the local fake. */
 export type PaymentsContext = {
@@ -27,7 +28,7 @@ export async function startPaymentsContext(): Promise<PaymentsContext> {
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = ctx.app.server.address() as AddressInfo;
   const events: ModelEvent[] = [];
-  ctx.app.events.subscribe((event) => events.push(event));
+  ctx.app.events.subscribe((event) => events.push(withoutId(event)));
   return {
     ctx,
     fake,

@@ -7,7 +7,7 @@ import {
   SuccessSchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publishModelChange } from "../models/publish";
+import { changeModel } from "../models/publish";
 import { presentOwnerPhoto } from "./present";
 import { readPhotoUpload, UPLOAD_LIMITS } from "./read-upload";
 import {
@@ -46,7 +46,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       const { modelId } = request;
       const upload = await readPhotoUpload(request);
       const row = await uploadPhoto({ db: app.db, storage: app.storage, modelId, ...upload });
-      await publishModelChange(app, modelId);
+      await app.events.deliver();
       reply.code(201);
       return { photo: (await presenterFor(modelId))(row) };
     },
@@ -58,7 +58,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { modelId } = request;
       const row = await setPrimaryPhoto({ db: app.db, modelId, photoId: request.params.id });
-      await publishModelChange(app, modelId);
+      await app.events.deliver();
       return { photo: (await presenterFor(modelId))(row) };
     },
   );
@@ -68,13 +68,9 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, body: PhotoVisibilityBodySchema, response: { 200: PhotoResponseSchema } } },
     async (request) => {
       const { modelId } = request;
-      const row = await setPhotoVisibility({
-        db: app.db,
-        modelId,
-        photoId: request.params.id,
-        isPublic: request.body.is_public,
-      });
-      await publishModelChange(app, modelId);
+      const row = await changeModel(app, modelId, (tx) =>
+        setPhotoVisibility({ db: tx, modelId, photoId: request.params.id, isPublic: request.body.is_public }),
+      );
       return { photo: (await presenterFor(modelId))(row) };
     },
   );
@@ -82,7 +78,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete("/:id", { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } }, async (request) => {
     const { modelId } = request;
     await deletePhoto({ db: app.db, storage: app.storage, modelId, photoId: request.params.id });
-    await publishModelChange(app, modelId);
+    await app.events.deliver();
     return { success: true as const };
   });
 };

@@ -13,6 +13,7 @@ import { assertPhotosNotFrozen, photoHiddenByModeration } from "../models/modera
 import { openModerationCase, PRIORITY } from "../moderation/service";
 import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
 import { findCopiesOnOtherAccounts, isBlockedPicture } from "./fingerprint-store";
+import { recordModelChange } from "../models/publish";
 
 export { blockPhotoFingerprints, unblockPhotoFingerprints } from "./fingerprint-store";
 export { type BackfillResult, fingerprintStoredPhotos } from "./fingerprint-backfill";
@@ -123,6 +124,7 @@ export async function uploadPhoto(input: {
           detail: `${DUPLICATE_PHOTO_FLAG}: ${where}`,
         });
       }
+      await recordModelChange(tx, modelId);
       return row;
     });
   } catch (err) {
@@ -148,6 +150,7 @@ export async function setPrimaryPhoto({ db, modelId, photoId }: { db: Db; modelI
       .set({ isPrimary: false })
       .where(and(eq(photos.modelId, modelId), eq(photos.isPrimary, true)));
     const [updated] = await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, photoId)).returning();
+    await recordModelChange(tx, modelId);
     return updated;
   });
 }
@@ -199,7 +202,9 @@ export async function deletePhoto(input: { db: Db; storage: Storage; modelId: nu
         .limit(1);
       if (next) await tx.update(photos).set({ isPrimary: true }).where(eq(photos.id, next.id));
     }
-    return { row, queued: await queuePhotoFileDeletions(tx, [row.filename]) };
+    const queued = await queuePhotoFileDeletions(tx, [row.filename]);
+    await recordModelChange(tx, modelId);
+    return { row, queued };
   });
   failpoint("photo-delete-after-commit");
   await removeQueuedFiles({ db, storage: input.storage, queued: deleted.queued });

@@ -9,7 +9,7 @@ import {
   SuccessSchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publishModelChange } from "../models/publish";
+import { changeModel } from "../models/publish";
 import { presentCheckoutProduct, presentOwnOrder, presentOwnProduct } from "./present";
 import {
   createProduct,
@@ -43,8 +43,7 @@ export const ownProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ProductBodySchema, response: { 201: OwnProductResponseSchema } } },
     async (request, reply) => {
       const { modelId } = request;
-      const row = await createProduct({ db: app.db, modelId, input: request.body });
-      await publishModelChange(app, modelId);
+      const row = await changeModel(app, modelId, (tx) => createProduct({ db: tx, modelId, input: request.body }));
       reply.code(201);
       return { product: presentOwnProduct(row) };
     },
@@ -55,8 +54,9 @@ export const ownProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, body: ProductBodySchema, response: { 200: OwnProductResponseSchema } } },
     async (request) => {
       const { modelId } = request;
-      const row = await updateProduct({ db: app.db, modelId, productId: request.params.id, body: request.body });
-      await publishModelChange(app, modelId);
+      const row = await changeModel(app, modelId, (tx) =>
+        updateProduct({ db: tx, modelId, productId: request.params.id, body: request.body }),
+      );
       return { product: presentOwnProduct(row) };
     },
   );
@@ -66,8 +66,7 @@ export const ownProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParamsSchema, response: { 200: SuccessSchema } } },
     async (request) => {
       const { modelId } = request;
-      await deleteProduct({ db: app.db, modelId, productId: request.params.id });
-      await publishModelChange(app, modelId);
+      await changeModel(app, modelId, (tx) => deleteProduct({ db: tx, modelId, productId: request.params.id }));
       return { success: true as const };
     },
   );

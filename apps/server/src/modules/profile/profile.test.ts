@@ -8,6 +8,7 @@ import type { ModelEvent } from "../../plugins/events";
 import { bearer, loginAdmin, makeVisible, RIO, registerModel, SAO_PAULO } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { addPhoto } from "../photos/test-support";
+import { withoutId } from "../../test/events";
 
 let ctx: TestContext;
 before(async () => {
@@ -299,7 +300,7 @@ describe("PUT /api/models/profile", () => {
     const visible = await registerModel(ctx.app);
     await makeVisible(ctx.app, visible.id);
     const events: ModelEvent[] = [];
-    const unsubscribe = ctx.app.events.subscribe((e) => events.push(e));
+    const unsubscribe = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     try {
       await putProfile(hidden.token, validProfile());
       await putProfile(visible.token, validProfile());

@@ -1,7 +1,7 @@
 import { ProfileBodySchema, ProfileResponseSchema, ProfileUpdateResponseSchema } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { publishModelChange } from "../models/publish";
+import { changeModel } from "../models/publish";
 import { listOwnerPhotos } from "../photos/service";
 import { presentProfileModel } from "./present";
 import { findProfileRow, updateProfile } from "./service";
@@ -27,8 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ProfileBodySchema, response: { 200: ProfileUpdateResponseSchema } } },
     async (request) => {
       const { modelId } = request;
-      await updateProfile({ db: app.db, modelId, input: request.body });
-      await publishModelChange(app, modelId);
+      await changeModel(app, modelId, (tx) => updateProfile({ db: tx, modelId, input: request.body }));
       const { model } = await loadProfile(app, modelId);
       return { model };
     },

@@ -3,7 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import Fastify from "fastify";
-import { createMemoryEventBus, type EventBus } from "../../plugins/events";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import type { EventBus, RecordedEvent } from "../../plugins/events";
+import { raiseEvents } from "../../test/events";
 import { buildModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { registerEventStream } from "./events";
@@ -39,7 +41,7 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, predic
 describe("GET /api/models/events", () => {
   let reader: ReadableStreamDefaultReader<Uint8Array>;
 
-  test("delivers a published event as an SSE data line", async () => {
+  test("delivers a recorded event as an SSE message with its id", async () => {
     const res = await fetch(`${baseUrl}/api/models/events`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get("content-type") ?? "", /^text\/event-stream/);
@@ -47,16 +49,19 @@ describe("GET /api/models/events", () => {
     reader = res.body!.getReader();
     await readUntil(reader, (t) => t.includes(": connected"));
 
-    ctx.app.events.publish({ type: "model_status_updated", model_id: 42 });
-    ctx.app.events.publish({ type: "model_payment_updated", model_id: 7 });
-    const text = await readUntil(reader, (t) => t.includes('"model_id":7'));
-    const data = text
-      .split("\n\n")
-      .filter((block) => block.startsWith("data: "))
-      .map((block) => JSON.parse(block.slice(6)));
-    assert.deepEqual(data, [
+    const last = await ctx.app.events.lastId();
+    await raiseEvents(ctx.app, [
       { type: "model_status_updated", model_id: 42 },
       { type: "model_payment_updated", model_id: 7 },
+    ]);
+    const text = await readUntil(reader, (t) => t.includes('"model_id":7'));
+    const messages = text
+      .split("\n\n")
+      .filter((block) => block.startsWith("id: "))
+      .map((block) => block.split("\n"));
+    assert.deepEqual(messages, [
+      [`id: ${last + 1}`, `data: ${JSON.stringify({ type: "model_status_updated", model_id: 42 })}`],
+      [`id: ${last + 2}`, `data: ${JSON.stringify({ type: "model_payment_updated", model_id: 7 })}`],
     ]);
   });
 
@@ -90,20 +95,24 @@ describe("GET /api/models/events", () => {
   });
 
   test("a client that goes away is unsubscribed; heartbeats keep the stream alive", async () => {
-    const bus = createMemoryEventBus();
+    const subscribed = new Set<(event: RecordedEvent) => void>();
     let listeners = 0;
     const counting: EventBus = {
-      ...bus,
+      deliver: async () => {},
+      lastId: async () => 0,
+      since: async () => [],
+      close: async () => subscribed.clear(),
       subscribe(listener) {
         listeners += 1;
-        const off = bus.subscribe(listener);
+        subscribed.add(listener);
         return () => {
           listeners -= 1;
-          off();
+          subscribed.delete(listener);
         };
       },
     };
     const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
     app.decorate("events", counting);
     registerEventStream(app, { heartbeatMs: 20, maxPerIp: 8, maxTotal: 100 });
     await app.listen({ port: 0, host: "127.0.0.1" });

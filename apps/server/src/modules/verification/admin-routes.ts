@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
-import { publishModelChange } from "../models/publish";
 import { readVerificationFile } from "./files";
 import { findVerificationFile, getVerificationDetail, listVerificationQueue } from "./queue";
 import { identityHashKey } from "./identity-hash";
@@ -36,7 +35,7 @@ export const verificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const identityKey = identityHashKey(app.config);
   const detail = async (id: number) => (await getVerificationDetail({ db: app.db, id })).verification;
   const afterDecision = async (decision: Decision) => {
-    await publishModelChange(app, decision.modelId, decision.visibility);
+    await app.events.deliver();
     return { verification: await detail(decision.verificationId) };
   };
 

@@ -10,6 +10,7 @@ import { createTestContext, type TestContext } from "../../test/helper";
 import { verificationJob } from "../../jobs/verification";
 import { deleteDueVerificationFiles } from "./service";
 import { ownVerification, pendingOf, sendVerification } from "./test-support";
+import { withoutId } from "../../test/events";
 
 let ctx: TestContext;
 let admin: string;
@@ -67,7 +68,7 @@ describe("visibility needs a verified identity", () => {
     assert.equal(sent.json().verification.code, null);
 
     const events: ModelEvent[] = [];
-    const stop = ctx.app.events.subscribe((e) => events.push(e));
+    const stop = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     const pending = await pendingOf(ctx.app, model.id);
     assert.equal(pending.code, start.code, "the code she held is kept with her verification for the admin");
     const birth = yearsAgo(31, 10);
@@ -334,7 +335,7 @@ describe("the age shown follows the verified birth date", () => {
     assert.equal((await ctx.as(null).get(`/api/models/public/${model.id}`)).json().model.age, 24);
 
     const events: ModelEvent[] = [];
-    const stop = ctx.app.events.subscribe((e) => events.push(e));
+    const stop = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     const tomorrow = new Date(Date.now() + DAY);
     await verificationJob.run({ app: ctx.app, now: tomorrow, state: {} });
     stop();

@@ -7,7 +7,7 @@ import { ageOn, todayInSaoPaulo } from "../../lib/dates";
 import { recordAudit } from "../audit/service";
 import { notifyVerificationDecided } from "../mail/service";
 import { lockModel, lockModelForAdmin, type Tx } from "../models/lock-model";
-import { isModelVisible, type VisibilityChange } from "../models/publish";
+import { isModelVisible, recordModelChange, type VisibilityChange } from "../models/publish";
 import { documentIdentityHash, isIdentityBanned } from "./identity-hash";
 import { APPEAL_KEEP_MS, FILES_KEEP_MS } from "./retention";
 import { canSubmit, readStanding, VERIFIER_STARTED } from "./state";
@@ -15,6 +15,12 @@ import { canSubmit, readStanding, VERIFIER_STARTED } from "./state";
 export const VERIFICATION_NOT_FOUND = "Verificação não encontrada";
 
 export type Decision = { modelId: number; verificationId: number; visibility: VisibilityChange };
+
+/** The decision, its change recorded for the live stream in its transaction `tx` (recordModelChange). */
+async function recorded<T extends Decision>(tx: Db, decision: T): Promise<T> {
+  await recordModelChange(tx, decision.modelId, decision.visibility);
+  return decision;
+}
 
 /** The verification awaiting review, locked with its model's row; anything else is 404 or 409. */
 async function lockPending(tx: Tx, id: number): Promise<IdentityVerificationRow> {
@@ -141,7 +147,7 @@ export async function approveVerification(input: {
       },
     });
     const after = await isModelVisible({ db: tx, modelId: row.modelId });
-    return { modelId: row.modelId, verificationId: row.id, visibility: { before, after }, settlement };
+    return recorded(tx, { modelId: row.modelId, verificationId: row.id, visibility: { before, after }, settlement });
   });
 }
 
@@ -182,7 +188,7 @@ export async function settleVerifierVerification(input: {
       decision: () => ({ decidedAt: now, submittedAt: now, filesDeleteAfter: null }),
     });
     const after = await isModelVisible({ db: tx, modelId: row.modelId });
-    return { modelId: row.modelId, verificationId: row.id, visibility: { before, after }, settlement };
+    return recorded(tx, { modelId: row.modelId, verificationId: row.id, visibility: { before, after }, settlement });
   });
 }
 
@@ -266,7 +272,11 @@ export async function closeVerification(input: {
       },
     });
     const visible = await isModelVisible({ db: tx, modelId: row.modelId });
-    return { modelId: row.modelId, verificationId: row.id, visibility: { before: visible, after: visible } };
+    return recorded(tx, {
+      modelId: row.modelId,
+      verificationId: row.id,
+      visibility: { before: visible, after: visible },
+    });
   });
 }
 

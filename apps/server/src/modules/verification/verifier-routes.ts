@@ -5,7 +5,6 @@ import { identityVerifications } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import { clientAddressKey } from "../../lib/client-address";
 import { type AgeVerifier, createOidcVerifier } from "../age-assurance/service";
-import { publishModelChange } from "../models/publish";
 import { publicOrigin } from "../settings/service";
 import { identityHashKey, verifierIdentityHash } from "./identity-hash";
 import { endVerifierVerification, settleVerifierVerification } from "./review";
@@ -115,7 +114,7 @@ export const verificationPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       identityHash: verifierIdentityHash(key, identity.issuer, identity.subject),
     });
     if (!decision) return finish("falhou", "not started");
-    await publishModelChange(app, decision.modelId, decision.visibility);
+    await app.events.deliver();
     const shown = { approved: "aprovada", underage: "menor", banned: "recusada" } as const;
     return finish(shown[decision.settlement], "claim");
   });

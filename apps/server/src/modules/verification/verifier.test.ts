@@ -17,6 +17,7 @@ import { createTestContext, type TestContext } from "../../test/helper";
 import { report } from "../moderation/test-support";
 import { ownVerification, pendingOf, sendVerification } from "./test-support";
 import { IDENTITY_FLOW_COOKIE } from "./verifier-flow";
+import { withoutId } from "../../test/events";
 
 let demo: DemoAgeVerifier;
 let ctx: TestContext;
@@ -156,7 +157,7 @@ describe("identity verification at the verifier (the demo verifier, a real oidc-
     });
     const replayCookie = browser.jar.header();
     const events: unknown[] = [];
-    const stop = ctx.app.events.subscribe((e) => events.push(e));
+    const stop = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     assert.equal(await browser.callback(callback), "aprovada");
     stop();
     assert.deepEqual(events, [{ type: "model_status_updated", model_id: model.id }]);

@@ -5,7 +5,8 @@ import { type AgeAssuranceMode, SSR_STATE_ID } from "@vitrine/contracts";
 /**
  * What the server rendered with: the query cache (empty on a verifier's gate page), the age check in force (its
  * mode and verifier's name) and whether the visitor had passed it (self-declaration: accepted the gate; a
- * verifier: held a valid age pass), and the public data version the data is at least as new as.
+ * verifier: held a valid age pass), and the public data version and last live-stream event id the data is at least
+ * as new as.
  */
 export type SsrState = {
   queries: DehydratedState;
@@ -13,6 +14,7 @@ export type SsrState = {
   ageMode: AgeAssuranceMode;
   verifierName: string | null;
   dataVersion?: string;
+  lastEventId?: number;
 };
 
 type SerializedError = { status: number; code?: string; message: string; details?: unknown };
