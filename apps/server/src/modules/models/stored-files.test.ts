@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { pendingFileDeletions } from "../../db/schema";
@@ -10,6 +11,8 @@ import { bearer, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { photoFileKeys, queuePhotoFileDeletions, sweepStorage } from "./stored-files";
 import { addPhoto } from "../photos/test-support";
+import { readVerificationFile } from "../verification/files";
+import { pendingOf, sendVerification } from "../verification/test-support";
 
 let ctx: TestContext;
 before(async () => {
@@ -100,6 +103,28 @@ describe("sweepStorage", () => {
     assert.equal(res.statusCode, 200);
 
     await sweepStorage({ db: ctx.app.db, storage, stagedGraceMs: 0 });
+    assert.deepEqual(await storage.listStaged(), []);
+  });
+
+  test("moves the staged files of a committed verification into place, even at start-up (no grace)", async () => {
+    const model = await registerModel(ctx.app);
+    const sent = await sendVerification(ctx.app, model.token);
+    assert.equal(sent.statusCode, 201, sent.body);
+    const pending = await pendingOf(ctx.app, model.id);
+    const keys = [pending.documentFileKey!, pending.selfieFileKey!];
+    const storage = ctx.app.storage;
+    // As if the process died after the submission committed, before its files were moved into place.
+    for (const key of keys) {
+      const sealed = await buffer((await storage.get(key))!.stream);
+      await storage.delete(key);
+      await storage.stage(key, sealed, "application/octet-stream");
+    }
+    const orphan = "verification/" + "c".repeat(32) + ".bin";
+    await storage.stage(orphan, Buffer.from("x"), "application/octet-stream");
+
+    const result = await sweepStorage({ db: ctx.app.db, storage, stagedGraceMs: 0 });
+    assert.deepEqual(result, { deleted: 0, committed: 2, discarded: 1 });
+    for (const key of keys) assert.ok(await readVerificationFile(ctx.app, key), key);
     assert.deepEqual(await storage.listStaged(), []);
   });
 

@@ -1,7 +1,7 @@
 import { PHOTO_WIDTHS } from "@vitrine/contracts";
-import { inArray } from "drizzle-orm";
+import { inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pendingFileDeletions, photos } from "../../db/schema";
+import { identityVerifications, pendingFileDeletions, photos } from "../../db/schema";
 import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import type { Tx } from "./lock-model";
@@ -13,6 +13,8 @@ export type QueuedDeletion = { id: number; fileKey: string };
 export const STAGED_GRACE_MS = 10 * 60_000;
 
 const STAGED_PHOTO = /^photos\/([a-f0-9]{32})-\d+\.webp$/;
+/** An identity-verification file (modules/verification/files.ts), owned by the review row that names its key. */
+const STAGED_VERIFICATION = /^verification\/[a-f0-9]{32}\.bin$/;
 
 export const photoFileKeys = (filename: string) => PHOTO_WIDTHS.map((width) => photoKey(filename, width));
 
@@ -59,10 +61,27 @@ export async function removeQueuedFiles({
   return ids.length;
 }
 
+/** The staged verification files whose review row committed (it names them as its document or selfie). */
+async function ownedVerificationKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const owned = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const rows = await db
+      .select({ document: identityVerifications.documentFileKey, selfie: identityVerifications.selfieFileKey })
+      .from(identityVerifications)
+      .where(
+        or(inArray(identityVerifications.documentFileKey, chunk), inArray(identityVerifications.selfieFileKey, chunk)),
+      );
+    for (const row of rows) for (const key of [row.document, row.selfie]) if (key) owned.add(key);
+  }
+  return owned;
+}
+
 /**
- * Finishes what a crash interrupted: removes the files of every queued deletion, moves staged photo files whose
- * row committed into place, and removes staged files nobody owns once they are older than `stagedGraceMs` (0 at
- * start-up, when no upload can be in progress). Safe to run while the server handles requests.
+ * Finishes what a crash interrupted: removes the files of every queued deletion, moves staged files whose row
+ * committed (a photo's, or a verification's document and selfie) into place, and removes staged files nobody owns
+ * once they are older than `stagedGraceMs` (0 at start-up, when no upload can be in progress). Safe to run while
+ * the server handles requests.
  */
 export async function sweepStorage({
   db,
@@ -94,11 +113,15 @@ export async function sweepStorage({
       .where(inArray(photos.filename, filenames.slice(i, i + 500)));
     for (const row of rows) owned.add(row.filename);
   }
+  const ownedVerification = await ownedVerificationKeys(
+    db,
+    staged.map((s) => s.key).filter((key) => STAGED_VERIFICATION.test(key)),
+  );
   let committed = 0;
   let discarded = 0;
   for (const { key, stagedAt } of staged) {
     const filename = STAGED_PHOTO.exec(key)?.[1];
-    if (filename && owned.has(filename)) {
+    if ((filename && owned.has(filename)) || ownedVerification.has(key)) {
       await storage.commit(key);
       committed += 1;
     } else if (now.getTime() - stagedAt.getTime() >= stagedGraceMs) {
