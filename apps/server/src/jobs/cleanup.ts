@@ -4,6 +4,8 @@ import { todayInSaoPaulo } from "../lib/dates";
 import { forgetEndedWindows } from "../lib/shared-counters";
 import { prunePublicChanges } from "../cache/public-cache";
 import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
+import { forgetExpiredChallenges } from "../modules/passkeys/service";
+import { forgetAbandonedVerifierFlows } from "../modules/verification/service";
 import { EVENTS_KEPT_MS, pruneEvents } from "../plugins/events";
 import type { Job } from "./scheduler";
 
@@ -18,6 +20,8 @@ export const CLEANUP_JOB = "cleanup";
  * - what public changes touched, beyond the last PUBLIC_CHANGES_KEPT versions (a public cache that last checked
  *   before them drops everything);
  * - shared counters whose window has ended (the next hit of such a key would start a new window anyway);
+ * - passkey challenges past their expiry (never answered: an answered one is spent at once);
+ * - identity verifications left `started` at the verifier for more than a day (abandoned there);
  * - live-stream events older than a day (a stream that resumes from before them is told to refresh everything).
  */
 export const cleanupJob: Job = {
@@ -39,6 +43,8 @@ export const cleanupJob: Job = {
       .returning({ id: directLoginTokens.id });
     const counters = await forgetEndedWindows(app.db, now);
     const publicChanges = await prunePublicChanges(app.db);
+    const challenges = await forgetExpiredChallenges(app.db, now);
+    const verifierFlows = await forgetAbandonedVerifierFlows(app.db, now);
     const events = await pruneEvents(app.db, new Date(now.getTime() - EVENTS_KEPT_MS));
     const removed = {
       visitor_marks: marks.length,
@@ -46,6 +52,8 @@ export const cleanupJob: Job = {
       direct_login_tokens: tokens.length,
       rate_counters: counters,
       public_changes: publicChanges,
+      passkey_challenges: challenges,
+      verifier_flows: verifierFlows,
       events,
     };
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");

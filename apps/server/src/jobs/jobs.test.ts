@@ -4,10 +4,12 @@ import { eq, inArray } from "drizzle-orm";
 import { saoPauloMoment } from "../demo/demo-time";
 import {
   directLoginTokens,
+  identityVerifications,
   jobRuns,
   loginThrottle,
   modelPayments,
   orders,
+  passkeyChallenges,
   pendingFileDeletions,
   publicDataVersion,
   visitorMarks,
@@ -288,6 +290,48 @@ describe("clean-ups", () => {
         (r) => r.tokenHash,
       ),
       [`valido-${model}`],
+    );
+  });
+
+  test("passkey challenges past their expiry, and verifications left started at the verifier for a day, go", async () => {
+    await ctx.app.db.delete(jobRuns);
+    const now = new Date();
+    const challenge = (name: string, expiresAt: Date) => ({
+      challenge: name,
+      purpose: "sign_in" as const,
+      accountKind: "model" as const,
+      accountId: null,
+      expiresAt,
+    });
+    await ctx.app.db
+      .insert(passkeyChallenges)
+      .values([
+        challenge("aberto", new Date(now.getTime() + 4 * MINUTE)),
+        challenge("vencido", new Date(now.getTime() - MINUTE)),
+      ]);
+    const model = await buildModel(ctx.app);
+    const flow = (status: string, createdAt: Date) => ({ modelId: model, method: "verifier", status, createdAt });
+    await ctx.app.db
+      .insert(identityVerifications)
+      .values([
+        flow("started", new Date(now.getTime() - 25 * HOUR)),
+        flow("started", new Date(now.getTime() - 23 * HOUR)),
+        flow("cancelled", new Date(now.getTime() - 48 * HOUR)),
+      ]);
+
+    assert.equal(await jobRunner(cleanupJob, now).run(), "ran");
+    assert.deepEqual(
+      (await ctx.app.db.select().from(passkeyChallenges)).map((r) => r.challenge),
+      ["aberto"],
+    );
+    const left = await ctx.app.db.select().from(identityVerifications).where(eq(identityVerifications.modelId, model));
+    assert.deepEqual(
+      left.map((r) => [r.status, Math.round((now.getTime() - r.createdAt.getTime()) / HOUR)]).sort(),
+      [
+        ["cancelled", 48],
+        ["started", 23],
+      ],
+      "a flow started less than a day ago stays (she may still be at the verifier); a finished one stays",
     );
   });
 

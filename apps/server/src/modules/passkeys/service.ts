@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { type PasskeyRow, passkeyChallenges, passkeys } from "../../db/schema";
@@ -59,6 +59,18 @@ async function storeChallenge(
     expiresAt: new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS),
   });
   return Uint8Array.from(bytes);
+}
+
+/**
+ * Deletes the challenges past their expiry at `now`: handed out and never answered (an answered one is deleted when
+ * it is spent). Answers how many went.
+ */
+export async function forgetExpiredChallenges(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(passkeyChallenges)
+    .where(lte(passkeyChallenges.expiresAt, now))
+    .returning({ challenge: passkeyChallenges.challenge });
+  return gone.length;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { OwnVerification, OwnVerificationState } from "@vitrine/contracts";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type IdentityVerificationRow, identityVerifications, models } from "../../db/schema";
 import type { Tx } from "../models/lock-model";
@@ -21,6 +21,26 @@ export function drawVerificationCode(): string {
  * changed meanwhile). Cancelled and failed ones decide nothing and are not part of her standing.
  */
 export const VERIFIER_STARTED = "started";
+
+/** A verification left `started` this long was abandoned at the verifier (its flow cookie is long expired). */
+export const VERIFIER_ABANDONED_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes verifications `started` at the verifier more than a day before `now` and never finished (she closed the
+ * verifier's page): they decide nothing and are not part of her standing. Answers how many went.
+ */
+export async function forgetAbandonedVerifierFlows(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.status, VERIFIER_STARTED),
+        lt(identityVerifications.createdAt, new Date(now.getTime() - VERIFIER_ABANDONED_AFTER_MS)),
+      ),
+    )
+    .returning({ id: identityVerifications.id });
+  return gone.length;
+}
 
 /** Statuses of a verification that an admin or a verifier decided. */
 const DECIDED = ["approved", "rejected", "resubmit", "underage"];
