@@ -1,10 +1,28 @@
 import type { FastifyRateLimitStore } from "@fastify/rate-limit";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { perDatabase } from "../db/per-database";
 import { rateCounters } from "../db/schema";
 
 /** Where a key stands after one more hit: hits in its current window (this one included) and when it ends. */
 export type WindowCount = { count: number; resetAt: number };
+
+/** The UPSERT of `countHit`, built once per database handle (a transaction gets its own). */
+const upsert = perDatabase((db: Db) => {
+  const expired = sql`${rateCounters.resetAt} <= ${sql.placeholder("at")}::timestamptz`;
+  return db
+    .insert(rateCounters)
+    .values({ key: sql.placeholder("key"), count: 1, resetAt: sql`${sql.placeholder("resetAt")}::timestamptz` })
+    .onConflictDoUpdate({
+      target: rateCounters.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateCounters.resetAt} END`,
+      },
+    })
+    .returning({ count: rateCounters.count, resetAt: rateCounters.resetAt })
+    .prepare("count_hit");
+});
 
 /**
  * Counts one hit of `key` in a fixed window of `windowMs` and answers the count so far and the window's end. The
@@ -15,20 +33,11 @@ export type WindowCount = { count: number; resetAt: number };
  * back. `now` is this server's clock (instances are expected to keep NTP time; a skew only shifts a window's edges).
  */
 export async function countHit(db: Db, key: string, windowMs: number, now = Date.now()): Promise<WindowCount> {
-  const at = new Date(now).toISOString();
-  const resetAt = new Date(now + windowMs).toISOString();
-  const expired = sql`${rateCounters.resetAt} <= ${at}::timestamptz`;
-  const [row] = await db
-    .insert(rateCounters)
-    .values({ key, count: 1, resetAt: sql`${resetAt}::timestamptz` })
-    .onConflictDoUpdate({
-      target: rateCounters.key,
-      set: {
-        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateCounters.resetAt} END`,
-      },
-    })
-    .returning({ count: rateCounters.count, resetAt: rateCounters.resetAt });
+  const [row] = await upsert(db).execute({
+    key,
+    at: new Date(now).toISOString(),
+    resetAt: new Date(now + windowMs).toISOString(),
+  });
   return { count: row!.count, resetAt: row!.resetAt.getTime() };
 }
 
