@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the unit tests (contracts, the web app's route matching), server tests on PGlite, on
 # PostgreSQL and on PostgreSQL under Node 24 LTS side by side, the build with its JavaScript budget (npm run size), then the browser tests against the built site
-# two files at a time (one of them starts the built server, apps/server/dist/server.js, as `npm start` does).
+# two files at a time (one of them starts the built server, apps/server/dist/server.js, as `npm start` does), and
+# last two built servers behind nginx on one PostgreSQL (deploy/test/multi-instance.test.ts; needs /usr/sbin/nginx).
 # The PostgreSQL half uses TEST_DATABASE_URL, else 127.0.0.1:5432, and says at the start which server that is.
 # Without an answer there it is skipped, except with CI=true, where a missing PostgreSQL fails the run.
 # Prints the time each suite took and one closing line "N passed, N failed" and exits non-zero when anything failed.
@@ -140,6 +141,12 @@ run_suite build npm run build --silent
 run_suite size npm run --silent size
 # Two browser test files at a time: each starts its own server, data directory and browser on free ports.
 run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find e2e -name '*.spec.ts' | sort)
+# Two instances of the built server behind nginx, on a database of their own on the PostgreSQL above.
+if [ "$pg_up" -eq 0 ]; then
+  run_suite multi-instance node --import tsx --test --test-reporter=spec deploy/test/multi-instance.test.ts
+else
+  echo "=== multi-instance: PostgreSQL não responde em $pg_shown — suíte pulada (defina TEST_DATABASE_URL) ==="
+fi
 
 echo
 echo "=== resumo ==="
