@@ -1,12 +1,19 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
 import { loadavg } from "node:os";
-import path from "node:path";
-import { openDatabase } from "../src/db/client";
-import { loadReferenceData } from "../src/db/reference-data";
+import {
+  benchDataFromEnv,
+  describeDatabase,
+  detectSsr,
+  getJson,
+  loadLine,
+  log,
+  prepareData,
+  runBench,
+  startBenchServer,
+  startCeiling,
+  stop,
+} from "./harness";
 import { type LoadOptions, type LoadResult, measurePair, type Target } from "./load";
 import { createRandom } from "../src/demo/random";
-import { seedBenchData, vacuumAnalyze } from "./seed";
 import { describePageFaults } from "../../../scripts/machine.mjs";
 
 /**
@@ -21,9 +28,8 @@ import { describePageFaults } from "../../../scripts/machine.mjs";
  * them).
  */
 const env = process.env;
-const databaseUrl = env.DATABASE_URL || undefined;
-const models = Number(env.BENCH_MODELS ?? 100_000);
-const cities = Number(env.BENCH_CITIES ?? 2_000);
+const data = benchDataFromEnv(env);
+const { databaseUrl, models, cities } = data;
 const load: Omit<LoadOptions, "baseUrl"> = {
   connections: Number(env.BENCH_CONNECTIONS ?? 32),
   durationSec: Number(env.BENCH_DURATION ?? 10),
@@ -31,64 +37,8 @@ const load: Omit<LoadOptions, "baseUrl"> = {
 };
 /** Alternating slices per scenario: the scenario and the ceiling each run BENCH_DURATION seconds in total. */
 const rounds = Number(env.BENCH_ROUNDS ?? 5);
-const dataDir = path.resolve(env.BENCH_DATA_DIR ?? "./data-bench");
 const serverPort = Number(env.BENCH_PORT ?? 5098);
 const ceilingPort = serverPort + 1;
-const serverEntry = path.resolve(import.meta.dirname, "../src/server.ts");
-const webDist = path.resolve(import.meta.dirname, "../../web/dist");
-const children: ChildProcess[] = [];
-
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function prepareData() {
-  mkdirSync(dataDir, { recursive: true });
-  const database = openDatabase({ databaseUrl, dataDir, poolSize: 2 });
-  try {
-    await database.migrate();
-    await loadReferenceData(database.db);
-    const started = Date.now();
-    const outcome = await seedBenchData(database, { models, cities });
-    log(
-      `dados: ${outcome === "seeded" ? "semeados" : "reaproveitados"} em ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await vacuumAnalyze(database);
-  } finally {
-    await database.close();
-  }
-}
-
-/** Starts a script as a child process (tsx loaded) and resolves once `ready()` says it answers. */
-async function startChild(
-  script: string,
-  args: string[],
-  childEnv: NodeJS.ProcessEnv,
-  ready: () => Promise<boolean>,
-  nodeArgs: string[] = [],
-) {
-  const child = fork(script, args, { env: childEnv, execArgv: ["--import", "tsx", ...nodeArgs], stdio: "inherit" });
-  children.push(child);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${script} saiu com código ${child.exitCode}`);
-    if (await ready().catch(() => false)) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${script} não respondeu em 60 s`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as T;
-}
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits).padStart(8);
 
@@ -134,60 +84,17 @@ function checkTargets(pairs: Pair[]) {
   }
 }
 
-/**
- * Server-rendered pages are measured when the server renders them: a city page's HTML then names its models.
- * False when the web app is not built or renders on the client only.
- */
-async function detectSsr(baseUrl: string, city: { slug: string; id: number }): Promise<boolean> {
-  const listing = await getJson<{ models: { name: string }[] }>(`${baseUrl}/api/models/public?city_id=${city.id}`);
-  const res = await fetch(`${baseUrl}/cidade/${city.slug}`, { headers: { accept: "text/html" } });
-  const html = await res.text();
-  return (
-    res.ok &&
-    /text\/html/.test(res.headers.get("content-type") ?? "") &&
-    listing.models.some((m) => html.includes(escapeHtml(m.name)))
-  );
-}
-
-/** Names are plain letters in the bench data; React escapes only &, <, >, " and '. */
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-
 async function main() {
   log(
     `Vitrine bench: ${models} modelos, ${cities} cidades, ${load.connections} conexões, ${load.durationSec} s por cenário`,
   );
-  log(
-    `carga da máquina antes (1/5/15 min): ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" / ")}`,
-  );
+  log(`carga da máquina antes (1/5/15 min): ${loadLine()}`);
   log(describePageFaults());
-  log(`banco: ${databaseUrl ? databaseUrl.replace(/\/\/[^@]*@/, "//***@") : `PGlite em ${dataDir}`}`);
-  await prepareData();
+  log(`banco: ${describeDatabase(data)}`);
+  await prepareData(data);
 
   const baseUrl = `http://127.0.0.1:${serverPort}`;
-  const server = await startChild(
-    serverEntry,
-    [],
-    {
-      ...env,
-      PORT: String(serverPort),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // The built web app when there is one (server-rendered pages are measured then), else none.
-      WEB_DIST_DIR: env.BENCH_WEB_DIST_DIR ?? (existsSync(webDist) ? webDist : path.join(dataDir, "no-web")),
-      NODE_ENV: "production",
-    },
-    async () => (await fetch(`${baseUrl}/api/health`)).ok,
-    env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean),
-  );
+  const server = await startBenchServer(data, serverPort);
 
   const { cities: withModels } = await getJson<{
     cities: { id: number; name: string; slug: string; models_count: number }[];
@@ -275,19 +182,7 @@ async function main() {
   }
   const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, "i") : null;
   // The ceiling runs right before each scenario, so both see the same background load on a shared machine.
-  const ceilingServer = await startChild(
-    path.resolve(import.meta.dirname, "ceiling-server.ts"),
-    [String(ceilingPort), String(Buffer.byteLength(page1Body))],
-    env,
-    async () => (await fetch(`http://127.0.0.1:${ceilingPort}/`)).ok,
-  );
-  const warmCeiling: Target = { name: "teto: node:http corpo fixo", path: "/" };
-  // Warm the ceiling server's JIT once; its slices then alternate with each scenario's.
-  await measurePair(warmCeiling, warmCeiling, {
-    app: { ...load, durationSec: 1, warmupSec: 0, baseUrl: `http://127.0.0.1:${ceilingPort}` },
-    ceilingBaseUrl: `http://127.0.0.1:${ceilingPort}`,
-    rounds: 1,
-  });
+  const ceiling = await startCeiling(ceilingPort, Buffer.byteLength(page1Body), load);
   const pairs: Pair[] = [];
   for (const target of targets.filter((t) => !only || only.test(t.name))) {
     // The ceiling answers the very bytes of one of this scenario's answers (HTML pages are much larger than JSON
@@ -295,12 +190,12 @@ async function main() {
     const sample = typeof target.path === "string" ? target.path : target.path();
     const body = Buffer.from(await (await fetch(`${baseUrl}${sample}`)).arrayBuffer());
     const bodyName = `s${pairs.length}`;
-    await fetch(`http://127.0.0.1:${ceilingPort}/bodies/${bodyName}`, { method: "PUT", body });
+    await ceiling.putBody(bodyName, body);
     const ceilingTarget: Target = { name: "teto: node:http corpo fixo", path: `/?body=${bodyName}` };
     const pair = {
       ...(await measurePair(target, ceilingTarget, {
         app: { ...load, baseUrl },
-        ceilingBaseUrl: `http://127.0.0.1:${ceilingPort}`,
+        ceilingBaseUrl: ceiling.baseUrl,
         rounds,
       })),
       goal: target.goal,
@@ -313,19 +208,10 @@ async function main() {
     );
   }
   await stop(server);
-  await stop(ceilingServer);
+  await stop(ceiling.child);
 
   printTable(pairs);
   checkTargets(pairs);
 }
 
-process.on("SIGINT", () => {
-  for (const child of children) child.kill("SIGTERM");
-  process.exit(130);
-});
-
-main().catch(async (err: unknown) => {
-  console.error(err);
-  await Promise.all(children.map(stop));
-  process.exit(1);
-});
+runBench(main);
