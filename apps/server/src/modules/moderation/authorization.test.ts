@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { eq, sql } from "drizzle-orm";
-import { SignJWT } from "jose";
-import type { LightMyRequestResponse } from "fastify";
-import { admins, moderationCases, models } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { moderationCases, models } from "../../db/schema";
 import { loginAdmin, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
+import {
+  assertAdminOnly,
+  assertMalformedRefused,
+  assertRefusedEverywhere,
+  type Call,
+  type MatrixClient,
+  matrixClient,
+  refusedTokens,
+  scopeOf,
+} from "../../test/route-matrix";
 import { pendingOf, sendVerification } from "../verification/test-support";
 import { decide, report } from "./test-support";
 
@@ -23,6 +31,9 @@ describe("who may call the routes of reports, moderation and verification", () =
   let other: { id: number; token: string };
   let caseId: number;
   let verificationId: number;
+  let client: MatrixClient;
+  let send: MatrixClient["send"];
+  let label: MatrixClient["label"];
   /** Tokens that must be refused everywhere: forged, or signed before a session-version bump. */
   const refused: Record<string, string> = {};
 
@@ -44,46 +55,22 @@ describe("who may call the routes of reports, moderation and verification", () =
       .where(eq(moderationCases.modelId, owning.id));
 
     // Stale tokens: each account's session version is raised after its token was signed; new sign-ins follow.
-    refused["a model token from before a session-version bump"] = owning.token;
-    await ctx.app.db
-      .update(models)
-      .set({ sessionVersion: sql`${models.sessionVersion} + 1` })
-      .where(eq(models.id, owning.id));
-    const login = await ctx.as(null).post("/api/auth/model/login", {
-      email: owning.body.email,
-      password: owning.body.password,
-    });
-    assert.equal(login.statusCode, 200, login.body);
-    owner = { id: owning.id, token: login.json().token };
-    const staleAdmin = await loginAdmin(ctx.app);
-    await ctx.app.db.update(admins).set({ sessionVersion: sql`${admins.sessionVersion} + 1` });
-    refused["an admin token from before a session-version bump"] = staleAdmin;
-    admin = await loginAdmin(ctx.app);
-
-    const [{ sv }] = await ctx.app.db.select({ sv: admins.sessionVersion }).from(admins).limit(1);
-    const [{ id: adminId }] = await ctx.app.db.select({ id: admins.id }).from(admins).limit(1);
-    const claims = { role: "admin", sv };
-    const sign = (secret: string) =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: "HS256" })
-        .setSubject(String(adminId))
-        .setIssuedAt()
-        .setExpirationTime("1h")
-        .sign(new TextEncoder().encode(secret));
-    refused["an admin token signed with another key"] = await sign("not-the-server-secret-not-the-server-secret");
-    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
-    refused["an unsigned token (alg none)"] =
-      `${b64({ alg: "none", typ: "JWT" })}.${b64({ ...claims, sub: String(adminId), exp: 9999999999 })}.`;
-    refused["a model token whose subject was changed"] = (() => {
-      const [head, body, signature] = owner.token.split(".");
-      const payload = JSON.parse(Buffer.from(body, "base64url").toString());
-      return `${head}.${b64({ ...payload, sub: String(other.id) })}.${signature}`;
-    })();
-    refused["garbage"] = "a.b.c";
+    const signIn = async () => {
+      const login = await ctx.as(null).post("/api/auth/model/login", {
+        email: owning.body.email,
+        password: owning.body.password,
+      });
+      assert.equal(login.statusCode, 200, login.body);
+      return login.json().token as string;
+    };
+    const tokens = await refusedTokens(ctx.app, owning, other.id, signIn);
+    Object.assign(refused, tokens.refused);
+    owner = { id: owning.id, token: tokens.modelToken };
+    admin = tokens.admin;
+    client = matrixClient(ctx.app);
+    ({ send, label } = client);
   });
   after(() => ctx.close());
-
-  type Call = { method: string; url: string; scope: "public" | "model" | "admin"; body?: object };
 
   /** Every route of issue 19, its parameters filled with the owner's case, verification and account. */
   function routes(): Call[] {
@@ -110,24 +97,10 @@ describe("who may call the routes of reports, moderation and verification", () =
       .map((r) => {
         const id = r.url.includes("/frozen/") ? owner.id : r.url.includes("verifications") ? verificationId : caseId;
         const url = r.url.replace(":id", String(id)).replace(":file", "document").replace(/\/$/, "");
-        const scope = r.url.startsWith("/api/admin/") ? "admin" : r.url.startsWith("/api/models/") ? "model" : "public";
-        return { method: r.method, url, scope, body: bodies[`${r.method} ${r.url}`] } as Call;
+        return { method: r.method, url, scope: scopeOf(r.url), body: bodies[`${r.method} ${r.url}`] } as Call;
       })
       .filter((call, i, all) => all.findIndex((c) => c.method === call.method && c.url === call.url) === i);
   }
-
-  const send = (call: Call, token: string | null, overrides: Partial<Call> & { raw?: string } = {}) =>
-    ctx.app.inject({
-      method: call.method as "GET" | "POST",
-      url: overrides.url ?? call.url,
-      ...(overrides.raw !== undefined
-        ? { payload: overrides.raw, headers: { "content-type": "application/json", ...auth(token) } }
-        : { payload: overrides.body ?? call.body, headers: auth(token) }),
-      remoteAddress: `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    });
-  const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
-  const label = (call: Call, who: string, res: LightMyRequestResponse) =>
-    `${call.method} ${call.url} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
 
   it("covers the routes issue 19 added", () => {
     const listed = routes().map((r) => `${r.method} ${r.url}`);
@@ -145,28 +118,11 @@ describe("who may call the routes of reports, moderation and verification", () =
   });
 
   it("forged tokens and tokens from before a session-version bump: 401 on every signed-in route", async () => {
-    for (const call of routes().filter((r) => r.scope !== "public")) {
-      for (const [who, token] of Object.entries(refused)) {
-        const res = await send(call, token);
-        assert.equal(res.statusCode, 401, label(call, who, res));
-        assert.equal(res.json().code, "UNAUTHENTICATED", label(call, who, res));
-      }
-    }
+    await assertRefusedEverywhere(routes(), refused, client);
   });
 
   it("admin routes: nobody 401, a model 403, the admin allowed (never a 500)", async () => {
-    for (const call of routes().filter((r) => r.scope === "admin")) {
-      for (const [who, token, status] of [
-        ["nobody", null, 401],
-        ["the model", owner.token, 403],
-        ["another model", other.token, 403],
-      ] as const) {
-        const res = await send(call, token);
-        assert.equal(res.statusCode, status, label(call, who, res));
-      }
-      const res = await send(call, admin);
-      assert.ok([200, 400, 404, 409].includes(res.statusCode), label(call, "the admin", res));
-    }
+    await assertAdminOnly(routes(), { admin, models: [owner.token, other.token] }, client);
   });
 
   it("model routes: nobody 401, the admin 403; another model neither sees nor appeals her case", async () => {
@@ -191,7 +147,7 @@ describe("who may call the routes of reports, moderation and verification", () =
     assert.equal(theirs.json().verification.state, "none", "another model reads her own standing, not the owner's");
   });
 
-  it("a banned model: every model route but her decisions and her appeal answers 403 ACCOUNT_BANNED", async () => {
+  it("a banned model: every model route but her decisions, her appeal and her data answers 403 ACCOUNT_BANNED", async () => {
     // Every route of the model scope (of any feature), known by its guards: nobody 401, an admin 403.
     const banned = await registerModel(ctx.app);
     // The live stream (/api/models/events) never ends: it is public anyway.
@@ -212,7 +168,8 @@ describe("who may call the routes of reports, moderation and verification", () =
     await ctx.app.db.update(models).set({ moderationStatus: "banned" }).where(eq(models.id, banned.id));
     for (const route of modelScope) {
       const res = await send({ ...route, scope: "model" }, banned.token, { body: {} });
-      if (route.url.startsWith("/api/models/moderation")) {
+      // Her decisions, her appeal, and "Baixar meus dados" (the right of access, LGPD art. 18 II) stay open.
+      if (route.url.startsWith("/api/models/moderation") || route.url === "/api/models/my-data/export") {
         assert.notEqual(res.statusCode, 403, label({ ...route, scope: "model" }, "a banned model", res));
       } else {
         assert.equal(res.statusCode, 403, label({ ...route, scope: "model" }, "a banned model", res));
@@ -231,36 +188,14 @@ describe("who may call the routes of reports, moderation and verification", () =
   });
 
   it("malformed and oversized input: 400, 404, 413 or 414 to the rightful caller, never a 500", async () => {
-    const badIds = ["abc", "0", "-1", "1.5", "1e3", "99999999999999999999", "%00", "1%3Bdrop", "%E2%82%AC"];
     const who = (call: Call) => (call.scope === "admin" ? admin : call.scope === "model" ? owner.token : null);
-    for (const call of routes()) {
-      const token = who(call);
-      const idOf = call.url.match(/\/(\d+)(?=\/|$)/)?.[1];
-      if (idOf) {
-        for (const bad of badIds) {
-          const url = call.url.replace(`/${idOf}`, `/${bad}`);
-          const res = await send(call, token, { url });
-          assert.ok([400, 404].includes(res.statusCode), label({ ...call, url }, "the rightful caller", res));
-        }
+    await assertMalformedRefused(routes(), who, client);
+    for (const call of routes().filter((c) => c.url.endsWith("/files/document"))) {
+      for (const bad of ["..%2F..%2Fconfig", "DOCUMENT", "%2e%2e", "document.jpg", "x".repeat(300)]) {
+        const url = call.url.replace(/document$/, bad);
+        const res = await send(call, admin, { url });
+        assert.ok([400, 404, 414].includes(res.statusCode), label({ ...call, url }, "the admin", res));
       }
-      if (call.url.endsWith("/files/document")) {
-        for (const bad of ["..%2F..%2Fconfig", "DOCUMENT", "%2e%2e", "document.jpg", "x".repeat(300)]) {
-          const url = call.url.replace(/document$/, bad);
-          const res = await send(call, token, { url });
-          assert.ok([400, 404, 414].includes(res.statusCode), label({ ...call, url }, "the admin", res));
-        }
-      }
-      if (call.method !== "POST") continue;
-      for (const raw of ["{not json", "[]", "null", '"text"', JSON.stringify({ text: { $gt: "" } })]) {
-        const res = await send(call, token, { raw });
-        assert.ok([400, 404, 409, 415].includes(res.statusCode), label(call, `raw ${raw}`, res));
-      }
-      const huge = "x".repeat(200_000);
-      const oversized = Object.fromEntries(Object.keys(call.body ?? { text: "" }).map((k) => [k, huge]));
-      const big = await send(call, token, { body: oversized });
-      assert.ok([400, 404, 409, 413, 415].includes(big.statusCode), label(call, "oversized fields", big));
-      const tooBig = await send(call, token, { raw: JSON.stringify({ text: "x".repeat(3_000_000) }) });
-      assert.ok([400, 404, 413, 415].includes(tooBig.statusCode), label(call, "a body over the limit", tooBig));
     }
     for (const url of [
       `/api/admin/moderation/cases?status=${"x".repeat(5000)}&page=-1&limit=1e9`,

@@ -7,6 +7,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** A model route of her moderation decisions (reading them, her appeal): open to a suspended or banned account. */
     moderationAppeal?: boolean;
+    /**
+     * "Baixar meus dados": a banned account may still download her data (LGPD art. 18 II and art. 19, the right of
+     * access, which a ban does not take away). A read, so a suspended account reaches it anyway.
+     */
+    dataAccess?: boolean;
   }
 }
 
@@ -20,11 +25,13 @@ export const ACCOUNT_BANNED_MESSAGE =
  * - a suspended account reads everything but changes nothing (profile, photos, products, payments, account)
  *   except her appeal: 403 ACCOUNT_SUSPENDED;
  * - a banned account still signs in, so that she can appeal in writing, but reaches only her moderation
- *   decisions and her appeal (read or write): everything else answers 403 ACCOUNT_BANNED. Her profile stays
- *   hidden, and her e-mail and photos' pictures stay blocked until an admin reverses the ban.
+ *   decisions, her appeal (read or write) and the download of her data: everything else answers 403
+ *   ACCOUNT_BANNED. Her profile stays hidden, and her e-mail and photos' pictures stay blocked until an admin
+ *   reverses the ban.
  */
 export async function refuseRestrictedAccounts(this: FastifyInstance, request: FastifyRequest) {
-  if (request.routeOptions.config.moderationAppeal) return;
+  const { moderationAppeal, dataAccess } = request.routeOptions.config;
+  if (moderationAppeal || dataAccess) return;
   const [row] = await this.db
     .select({ status: models.moderationStatus })
     .from(models)

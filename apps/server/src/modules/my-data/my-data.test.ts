@@ -154,6 +154,28 @@ describe("Baixar meus dados", () => {
     assert.equal((await ctx.as(other.token).get(EXPORT)).statusCode, 200);
   });
 
+  test("a banned model still downloads her data (right of access), within the same hourly limit, audited", async () => {
+    const banned = await registerModel(ctx.app, { name: "Modelo Banida" });
+    await ctx.app.db.update(models).set({ moderationStatus: "banned" }).where(eq(models.id, banned.id));
+    // Everything else of hers is closed.
+    const profile = await ctx.as(banned.token).get("/api/models/profile");
+    assert.equal(profile.statusCode, 403, profile.body);
+    assert.equal(profile.json().code, "ACCOUNT_BANNED");
+
+    for (let i = 0; i < DATA_EXPORTS_PER_HOUR; i++) {
+      const res = await ctx.as(banned.token).get(EXPORT);
+      assert.equal(res.statusCode, 200, res.body);
+      if (i === 0) assert.equal(openZip(res.rawPayload).json.profile.id, banned.id);
+    }
+    const refused = await ctx.as(banned.token).get(EXPORT);
+    assert.equal(refused.statusCode, 429, refused.body);
+    const rows = await ctx.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, DATA_EXPORT_ACTION), eq(auditLog.targetId, String(banned.id))));
+    assert.equal(rows.length, DATA_EXPORTS_PER_HOUR);
+  });
+
   test("401 without a token; an admin's token is refused", async () => {
     const anonymous = await ctx.as(null).get(EXPORT);
     assert.equal(anonymous.statusCode, 401);

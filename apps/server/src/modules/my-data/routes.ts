@@ -14,7 +14,8 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     return termsConsentOf(app.db, request.modelId);
   });
 
-  app.get("/export", { schema: { hide: true } }, async (request, reply) => {
+  // Open to a banned account too (her right of access); the hourly limit and the audit row apply the same.
+  app.get("/export", { config: { dataAccess: true }, schema: { hide: true } }, async (request, reply) => {
     const zip = await buildDataExport(app, request.modelId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
