@@ -11,7 +11,7 @@ import { appPaths } from "@/lib/paths";
 import { ChangeEmailCard } from "../components/change-email-card";
 import { ChangePasswordCard } from "../components/change-password-card";
 import { DeleteAccountCard } from "../components/delete-account-card";
-import { DownloadDataCard } from "../components/download-data-card";
+import { DownloadDataCard } from "@/features/auth/components/download-data-card";
 import { NotificationsCard } from "@/features/auth/components/notifications-card";
 
 function AccountSettings({ model }: { model: SessionModel }) {

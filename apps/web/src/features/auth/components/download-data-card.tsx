@@ -3,7 +3,10 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useDownloadMyData } from "../api/my-data";
 
-/** LGPD right of access: everything stored about her account, in one ZIP, at once. */
+/**
+ * LGPD right of access: everything stored about her account, in one ZIP, at once. In Configurações; for a banned
+ * account, on the Moderação screen (the one she reaches).
+ */
 export function DownloadDataCard() {
   const download = useDownloadMyData();
 

@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Badge, Button, buttonClasses, Card, QueryState, Textarea } from "@/components/ui";
+import { DownloadDataCard } from "@/features/auth/components/download-data-card";
 import { BANNED_ACCOUNT_TEXT, ModelOnly } from "@/features/auth/components/model-only";
 import { useSessionActions } from "@/features/auth/session";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -125,6 +126,8 @@ function OwnModeration({ banned }: { banned: boolean }) {
             ) : (
               data.cases.map((decision) => <DecisionCard key={decision.id} decision={decision} />)
             )}
+            {/* The right of access stays hers: Configurações is closed to a banned account, so it is offered here. */}
+            {banned && <DownloadDataCard />}
           </div>
         )}
       </QueryState>
@@ -134,7 +137,7 @@ function OwnModeration({ banned }: { banned: boolean }) {
 
 /**
  * Moderação (/dashboard/moderacao): each decision about her, its reason, and her one appeal; the one screen a
- * banned account reaches.
+ * banned account reaches (with "Baixar meus dados").
  */
 export function ModerationPage() {
   return <ModelOnly allowBanned>{(model) => <OwnModeration banned={model.banned} />}</ModelOnly>;
