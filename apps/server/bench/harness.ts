@@ -105,12 +105,13 @@ export function runBench(main: () => Promise<void>): void {
   });
 }
 
-/** A JSON answer; a connection the server dropped (a reused keep-alive socket) is tried again, twice at most. */
+/** A JSON answer; a connection the server dropped (a reused keep-alive socket) is tried again, five times at most. */
 export async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
   let res: Response | undefined;
   for (let attempt = 0; !res; attempt++) {
-    res = await fetch(url, init).catch((err: unknown) => {
-      if (attempt >= 2) throw err;
+    res = await fetch(url, init).catch(async (err: unknown) => {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
       return undefined;
     });
   }
