@@ -221,6 +221,9 @@ describe("reports and takedown", () => {
     await signInAsModel(model.page, "/dashboard/moderacao");
     await model.page.getByText("Conta usada para golpes.").waitFor();
     assert.equal(await model.page.getByRole("link", { name: "Voltar" }).count(), 0, "nowhere else to go");
+    // Her data stays hers to download (the right of access), from this screen.
+    await model.page.getByRole("button", { name: "Baixar meus dados" }).click();
+    await model.page.getByText("Seus dados foram baixados.").waitFor();
     await shot(model.page, "banned-decision-390");
     await model.page.goto("/dashboard");
     await model.page.getByRole("heading", { name: "Conta encerrada" }).waitFor();

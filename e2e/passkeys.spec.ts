@@ -73,11 +73,38 @@ describe("Chaves de acesso (passkeys)", () => {
       await card.getByText("Nenhuma chave de acesso cadastrada.").waitFor();
       await card.getByLabel("Nome da nova chave").fill("Meu celular");
       await card.getByRole("button", { name: "Adicionar chave de acesso" }).click();
+      // Her first second factor: two-step sign-in is on, and her ten recovery codes are shown once.
+      const codes = card.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
+      await codes.first().waitFor();
+      assert.equal(await codes.count(), 10);
+      const recoveryCode = (await codes.first().textContent())!.trim();
+      await page.screenshot({ path: path.join(SHOTS, `passkeys-recovery-codes-${width}.png`), fullPage: true });
+      await card.getByRole("button", { name: "Guardei meus códigos" }).click();
       await card.getByText("Meu celular").waitFor();
       await card.getByText("ainda não usada").waitFor();
       await card.scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(SHOTS, `passkeys-settings-${width}.png`), fullPage: true });
+
+      // Her password alone no longer opens the account: the second step offers her passkey or a recovery code,
+      // and no app code (she has no authenticator app).
+      await page.evaluate(() => window.localStorage.removeItem("modelToken"));
+      await page.goto("/login");
+      await page.getByLabel("E-mail").fill(`chave-${id}@e2e.local`);
+      await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+      await page.getByRole("button", { name: "Entrar", exact: true }).click();
+      await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
+      await page.getByLabel("Código de recuperação").waitFor();
+      assert.equal(await page.getByLabel("Código de verificação").count(), 0, "no app code field");
+      await page.screenshot({ path: path.join(SHOTS, `passkeys-second-step-${width}.png`), fullPage: true });
+      if (mobile) {
+        // At 390 px she types a recovery code instead.
+        await page.getByLabel("Código de recuperação").fill(recoveryCode);
+        await page.getByRole("button", { name: "Verificar" }).click();
+      } else {
+        await page.getByRole("button", { name: "Usar chave de acesso" }).click();
+      }
+      await page.waitForURL(/\/dashboard/);
 
       // Signed out, she comes back with the passkey alone.
       await page.evaluate(() => window.localStorage.removeItem("modelToken"));
@@ -98,7 +125,7 @@ describe("Chaves de acesso (passkeys)", () => {
     });
   }
 
-  test("the admin sees Usar chave de acesso at the code step, adds a passkey in Configurações and signs in with it", async () => {
+  test("the admin, without a passkey, is offered only the code; she adds a passkey and then it is offered too", async () => {
     const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
     const { context, page, errors } = await newPage(browser, baseUrl, { ageConfirmed: true });
     const cdp = await context.newCDPSession(page);
@@ -117,9 +144,8 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByLabel("Código de verificação").waitFor();
-    if (await page.getByRole("button", { name: "Usar chave de acesso" }).isVisible()) {
-      await page.screenshot({ path: path.join(SHOTS, "passkeys-code-step-1280.png"), fullPage: true });
-    }
+    // No passkey yet: the code step offers only the app's code (or a recovery code).
+    assert.equal(await page.getByRole("button", { name: "Usar chave de acesso" }).count(), 0);
     await completeAdminSecondStep(page);
     await page.waitForURL("**/admin/dashboard");
 
@@ -132,6 +158,14 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.screenshot({ path: path.join(SHOTS, "passkeys-admin-settings-1280.png"), fullPage: true });
 
     await page.evaluate(() => window.localStorage.removeItem("token"));
+    await page.goto("/admin/login");
+    await page.getByLabel("E-mail").fill(ADMIN.email);
+    await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByLabel("Código de verificação").waitFor();
+    await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, "passkeys-code-step-1280.png"), fullPage: true });
+
     await page.goto("/admin/login");
     await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
     await page.waitForURL("**/admin/dashboard");
