@@ -196,7 +196,7 @@ async function setUp() {
 }
 
 after(async () => {
-  await Promise.allSettled([a?.stop(), b?.stop()]);
+  await Promise.allSettled([a?.remove(), b?.remove()]);
   await nginx?.stop();
   await Promise.allSettled([smtp?.close(), fake?.close(), s3?.close()]);
   await sql?.end({ timeout: 5 });
@@ -421,6 +421,7 @@ describe("two instances behind nginx", () => {
             await sql<{ n: string }[]>`
               SELECT count(*) AS n FROM pg_locks
               WHERE locktype = 'advisory' AND granted AND objsubid = 2
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
                 AND classid = ${0x56545249} AND objid = ${advisoryLockId("job:plan-expiry") >>> 0}`
           )[0]!.n,
         );

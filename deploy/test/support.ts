@@ -41,6 +41,8 @@ export type Instance = {
   kill(): Promise<void>;
   /** SIGTERM and wait for the exit (when running); SIGKILL after 15 s, so a stuck shutdown never outlives the test. */
   stop(): Promise<void>;
+  /** Stops it and removes its data directory. */
+  remove(): Promise<void>;
 };
 
 function exited(child: ChildProcess): Promise<void> {
@@ -101,6 +103,10 @@ export async function serverInstance(name: string, env: Record<string, string>):
     kill: () => signal("SIGKILL"),
     async stop() {
       await signal("SIGTERM");
+    },
+    async remove() {
+      await signal("SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
