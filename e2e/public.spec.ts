@@ -282,7 +282,8 @@ describe("public directory", () => {
     const { model, saveDescription } = await demoProfileEditor();
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     // The page's scripts are held back until the edit is saved: the server-rendered profile is on screen, the
-    // live stream not open yet, so the edit's event reaches nobody; the stream's data version must tell.
+    // live stream not open yet, so the edit's event reaches nobody live: the stream opens after the last event id
+    // the page was rendered at and replays it.
     let releaseScripts!: () => void;
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
     await page.route(/\/assets\/.*\.js$/, async (route) => {
