@@ -58,6 +58,9 @@ export function createVisitCounter({ secret, countsPerHour }: { secret: string; 
   const known = new Set<string>();
   const exhaustedUntil = new Map<string, number>();
   return async function countVisit(input: { db: Db; kind: MarkKind; modelId: number; ip: string }): Promise<boolean> {
+    // A client that closed its connection before the count has no address any more (Fastify's request.ip is then
+    // undefined): nobody is left to count.
+    if (!input.ip) return false;
     const addressKey = clientAddressKey(input.ip);
     const today = todayInSaoPaulo();
     const visitorHash = hashVisitor(addressKey, today);
