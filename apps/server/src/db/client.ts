@@ -34,6 +34,8 @@ export type Database = {
    * sent meanwhile are lost, which is why `onListen` is told). Returns the unlisten.
    */
   listen(channel: string, onNotify: () => void, onListen: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the data directory as a tar (tests load it into the next database instead of preparing one). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Advisory locks of Vitrine use the two-integer form: this namespace ("VTRI") and a hash of the key's name. */
@@ -72,7 +74,13 @@ export const DEFAULT_POOL_SIZE = 10;
  * One schema, two engines: PostgreSQL when a URL is given, else PGlite (PostgreSQL compiled to WASM)
  * in-process. `dataDir: null` keeps PGlite in memory (tests).
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string | null; poolSize?: number }): Database {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  poolSize?: number;
+  /** PGlite only: start from this dump of a data directory (tests start from a migrated, seeded one). */
+  loadDataDir?: Blob;
+}): Database {
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, {
       max: opts.poolSize ?? DEFAULT_POOL_SIZE,
@@ -113,6 +121,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
   }
   const client = new PGlite({
     dataDir: opts.dataDir ? path.join(opts.dataDir, "pglite") : undefined,
+    loadDataDir: opts.loadDataDir,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -121,6 +130,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string | nul
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
     withAdvisoryLock: createMemoryLocks(),
     // One process, one connection that never drops: listening once is enough.
     async listen(channel, onNotify, onListen) {

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import assert from "node:assert/strict";
@@ -66,19 +66,99 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
+/** Fills a new database as a server's first start does: migrations, reference data, the test administrator. */
+async function prepareDatabase(database: Database): Promise<void> {
+  await database.migrate();
+  await loadReferenceData(database.db, { adminEmail: TEST_ADMIN.email });
+  await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {} } });
+}
+
 /**
- * A fresh database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
+ * What a prepared database is made of: the migrations, the reference data and the code that loads them. A
+ * template (below) is reused only while these are unchanged.
+ */
+function templateKey(): string {
+  const serverDir = path.resolve(import.meta.dirname, "..", "..");
+  const hash = createHash("sha256").update(JSON.stringify(TEST_ADMIN));
+  const files = [
+    ...readdirSync(path.join(serverDir, "drizzle"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name)),
+    ...readdirSync(path.join(serverDir, "src", "db"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.endsWith(".test.ts"))
+      .map((e) => path.join(e.parentPath, e.name)),
+  ].sort();
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * Each test file used to start an empty PGlite (its initdb alone takes seconds of CPU) and run every migration;
+ * now the first test file to need one prepares a database once and leaves its dump in the temporary folder, and
+ * every later one loads that dump. Concurrent first files each prepare one; the last to finish writes the file
+ * (atomic rename), all equal.
+ */
+async function openPreparedPglite(): Promise<Database> {
+  const file = path.join(tmpdir(), `vitrine-test-pglite-${templateKey()}.tar`);
+  if (existsSync(file)) {
+    const database = openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
+    return database;
+  }
+  const database = openDatabase({ dataDir: null });
+  await prepareDatabase(database);
+  const dump = await database.dumpDataDir!();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return database;
+}
+
+/**
+ * The PostgreSQL counterpart: a template database prepared once per set of migrations (under an advisory lock,
+ * so concurrent test files build it once), from which each test file's database is copied (CREATE DATABASE …
+ * TEMPLATE copies files instead of running the migrations again).
+ */
+async function preparedTemplate(admin: postgres.Sql, serverUrl: string): Promise<string> {
+  const template = `vitrine_tpl_${templateKey()}`;
+  const lock = await admin.reserve();
+  try {
+    await lock`SELECT pg_advisory_lock(hashtext(${template}))`;
+    const [found] = await lock`SELECT 1 FROM pg_database WHERE datname = ${template}`;
+    if (!found) {
+      const building = `${template}_building`;
+      await lock.unsafe(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await lock.unsafe(`CREATE DATABASE ${building}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${building}`;
+      const database = openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
+      try {
+        await prepareDatabase(database);
+      } finally {
+        await database.close();
+      }
+      await lock.unsafe(`ALTER DATABASE ${building} RENAME TO ${template}`);
+    }
+    await lock`SELECT pg_advisory_unlock(hashtext(${template}))`;
+  } finally {
+    lock.release();
+  }
+  return template;
+}
+
+/**
+ * A fresh, prepared database per test file: in-memory PGlite by default, or, when TEST_DATABASE_URL points at a
  * PostgreSQL server, a new database created on it and dropped afterwards.
  */
 async function openFreshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = openDatabase({ dataDir: null });
+    const database = await openPreparedPglite();
     return { database, drop: async () => {} };
   }
   const name = `vitrine_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const admin = postgres(serverUrl, { max: 2, onnotice: () => {} });
+  const template = await preparedTemplate(admin, serverUrl);
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 4 });
@@ -95,9 +175,6 @@ async function openFreshDatabase(): Promise<{ database: Database; url?: string; 
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-test-"));
   const { database, url: databaseUrl, drop } = await openFreshDatabase();
-  await database.migrate();
-  await loadReferenceData(database.db, { adminEmail: TEST_ADMIN.email });
-  await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {} } });
   const config: Config = {
     port: 0,
     host: "127.0.0.1",
