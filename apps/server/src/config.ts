@@ -236,10 +236,17 @@ function readAgeAssurance(env: NodeJS.ProcessEnv): AgeAssuranceConfig {
   return { mode, explicit: !!raw, verifier, passHours };
 }
 
-/** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
 /** The public cache's default budget, in MB (see Config.publicCacheMaxBytes). */
 export const DEFAULT_PUBLIC_CACHE_MAX_MB = 192;
+/**
+ * Public cache entries are refreshed after this long, so the view and contact counters they show stay roughly
+ * current; nothing else they show waits for it (a change invalidates at once, decision 050). Five minutes: each
+ * refresh renders its page again, and at 30 s those renders cost a tenth of the pages served per second
+ * (docs/benchmarks.md, bench:mix; decision 055).
+ */
+export const DEFAULT_PUBLIC_CACHE_TTL_MS = 300_000;
 
+/** A non-negative number from the environment, or `fallback` when unset; anything else stops the start-up. */
 function readNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -338,7 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     // Not a switch to turn caching off: id lists and counts are only affordable when computed once per version.
-    publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || 30_000)),
+    publicCacheTtlMs: Math.max(1000, Number(env.PUBLIC_CACHE_TTL_MS || DEFAULT_PUBLIC_CACHE_TTL_MS)),
     publicCacheMaxStalenessMs: Number(env.PUBLIC_CACHE_MAX_STALENESS_MS || (env.NODE_ENV === "production" ? 250 : 0)),
     publicCacheMaxBytes: readNumber(env, "PUBLIC_CACHE_MAX_MB", DEFAULT_PUBLIC_CACHE_MAX_MB) * 1024 * 1024,
     requestTimeoutMs: readNumber(env, "REQUEST_TIMEOUT_MS", 10 * 60_000),

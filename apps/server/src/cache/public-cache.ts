@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { DEFAULT_PUBLIC_CACHE_MAX_MB } from "../config";
+import { DEFAULT_PUBLIC_CACHE_MAX_MB, DEFAULT_PUBLIC_CACHE_TTL_MS } from "../config";
 import type { Db } from "../db/client";
 import { publicChanges, publicDataVersion } from "../db/schema";
 import { todayInSaoPaulo } from "../lib/dates";
@@ -13,9 +13,6 @@ declare module "fastify" {
     publicCache: PublicCache;
   }
 }
-
-/** Entries are refreshed after this long, so counters shown on cards (views, contacts) stay roughly current. */
-export const DEFAULT_TTL_MS = 30_000;
 
 /**
  * The tags of the data an entry shows, as the database triggers write them into public_changes (migration 0033,
@@ -109,7 +106,7 @@ export function createPublicCache(
   db: Db,
   opts: { ttlMs?: number; maxStalenessMs?: number; maxBytes?: number } = {},
 ): PublicCache {
-  const ttlMs = opts.ttlMs ?? DEFAULT_TTL_MS;
+  const ttlMs = opts.ttlMs ?? DEFAULT_PUBLIC_CACHE_TTL_MS;
   // The budget in weight units (about bytes: an id list weighs 4 per id, a body its length).
   const maxWeight = opts.maxBytes ?? DEFAULT_PUBLIC_CACHE_MAX_MB * 1024 * 1024;
   const maxStalenessMs = opts.maxStalenessMs ?? 0;
