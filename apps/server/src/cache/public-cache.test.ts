@@ -136,6 +136,26 @@ describe("createPublicCache", () => {
     assert.deepEqual(computed, ["b"], "b was evicted");
   });
 
+  test("when full and every entry was read again, the oldest goes and the budget holds", async () => {
+    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, maxBytes: 3000 });
+    const computed: string[] = [];
+    const read = (key: string) => cache.get(key, async () => (computed.push(key), key), { weigh: () => 1000 });
+    await read("a");
+    await read("b");
+    await read("c");
+    await read("a");
+    await read("b");
+    await read("c"); // all three read since they were stored
+    await read("d"); // over budget: each gets its second chance, then "a", the oldest, goes
+    computed.length = 0;
+    await read("b");
+    await read("c");
+    await read("d");
+    assert.deepEqual(computed, [], "b, c and d are still cached");
+    await read("a");
+    assert.deepEqual(computed, ["a"], "a was evicted, and only a: the cache never holds more than its budget");
+  });
+
   test("a value that does not expire is kept until the version moves", async () => {
     const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, ttlMs: 10 });
     let computed = 0;

@@ -212,9 +212,12 @@ export function createPublicCache(
     entries.set(key, entry);
     totalWeight += entry.weight;
     // Least recently used first, approximately ("second chance"): a hit only marks its entry, since moving it to
-    // the newest end of the Map on every hit cost a tenth of the server's CPU; eviction moves the marked ones then.
+    // the newest end of the Map on every hit cost a tenth of the server's CPU; eviction moves the marked ones then
+    // (behind the new entry, unmarked, so the walk reaches them again when every older entry was marked).
     for (const [oldest, candidate] of entries) {
-      if (totalWeight <= maxWeight || oldest === key) break;
+      if (totalWeight <= maxWeight) break;
+      // The entry just stored stays, even alone over the budget.
+      if (oldest === key) continue;
       if (candidate.used) {
         candidate.used = false;
         entries.delete(oldest);
