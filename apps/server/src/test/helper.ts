@@ -7,9 +7,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import postgres from "postgres";
 import { buildApp } from "../app";
 import type { Config } from "../config";
-import { bootstrapAdmin } from "../db/bootstrap-admin";
 import { type Database, openDatabase } from "../db/client";
-import { loadReferenceData } from "../db/reference-data";
+import { fillDatabase } from "../db/prepare";
 
 export const TEST_ADMIN = { email: "admin@test.local", password: "admin-secret-123" };
 
@@ -66,13 +65,6 @@ export type TestContext = {
   close: () => Promise<void>;
 };
 
-/** Fills a new database as a server's first start does: migrations, reference data, the test administrator. */
-async function prepareDatabase(database: Database): Promise<void> {
-  await database.migrate();
-  await loadReferenceData(database.db, { adminEmail: TEST_ADMIN.email });
-  await bootstrapAdmin(database.db, { ...TEST_ADMIN, log: { info() {} } });
-}
-
 /**
  * What a prepared database is made of: the migrations, the reference data and the code that loads them. A
  * template (below) is reused only while these are unchanged.
@@ -101,11 +93,10 @@ function templateKey(): string {
 async function openPreparedPglite(): Promise<Database> {
   const file = path.join(tmpdir(), `vitrine-test-pglite-${templateKey()}.tar`);
   if (existsSync(file)) {
-    const database = openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
-    return database;
+    return openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]) });
   }
   const database = openDatabase({ dataDir: null });
-  await prepareDatabase(database);
+  await fillDatabase(database, { ...TEST_ADMIN, log: { info() {} } });
   const dump = await database.dumpDataDir!();
   const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
@@ -132,7 +123,7 @@ async function preparedTemplate(admin: postgres.Sql, serverUrl: string): Promise
       url.pathname = `/${building}`;
       const database = openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 });
       try {
-        await prepareDatabase(database);
+        await fillDatabase(database, { ...TEST_ADMIN, log: { info() {} } });
       } finally {
         await database.close();
       }
