@@ -76,6 +76,17 @@ for (const [name, make] of implementations) {
       assert.deepEqual(await storage.listStaged(), []);
     });
 
+    test("an object staged this very moment is never listed as staged later than now", async () => {
+      // The start-up sweep discards every unowned staged file no younger than 0 ms: one dated in the future stays.
+      const storage = make();
+      for (let i = 0; i < 20; i++) {
+        await storage.stage(`photos/t${i}-400.webp`, Buffer.from("x"), "image/webp");
+        const now = Date.now();
+        for (const { key, stagedAt } of await storage.listStaged())
+          assert.ok(stagedAt.getTime() <= now, `${key}: ${stagedAt.toISOString()} > ${new Date(now).toISOString()}`);
+      }
+    });
+
     test("commit is idempotent, but committing what was never staged fails", async () => {
       const storage = make();
       await storage.stage("verification/x.bin", Buffer.from("x"), "application/octet-stream");

@@ -90,7 +90,11 @@ export function createLocalStorage(rootDir: string): Storage {
       const found = await Promise.all(
         keys.map(async (relative) => {
           const info = await stat(path.join(stagingDir, relative)).catch(() => null);
-          return info ? { key: relative.split(path.sep).join("/"), stagedAt: info.mtime } : null;
+          // Whole milliseconds rounded down: Node rounds `mtime` to the nearest one, which can put a file staged
+          // this very millisecond after `new Date()`, and a sweep with no grace would keep it.
+          return info
+            ? { key: relative.split(path.sep).join("/"), stagedAt: new Date(Math.floor(info.mtimeMs)) }
+            : null;
         }),
       );
       return found.filter((f) => f !== null);
