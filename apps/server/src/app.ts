@@ -32,7 +32,7 @@ import { seoRoutes } from "./modules/seo/routes";
 import { sessionRoutes } from "./modules/sessions/routes";
 import { sessionStore } from "./modules/sessions/service";
 import { passkeyPublicRoutes, passkeyRoutes } from "./modules/passkeys/routes";
-import { twoFactorAdminRoutes, twoFactorModelRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
+import { twoFactorAccountRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -195,7 +195,7 @@ export async function buildApp({
     await scope.register(accountRoutes, { prefix: "/models/account" });
     await scope.register(mailModelRoutes, { prefix: "/models/account" });
     await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
-    await scope.register(twoFactorModelRoutes, { prefix: "/models/two-factor" });
+    await scope.register(twoFactorAccountRoutes, { prefix: "/models/two-factor", role: "model" });
     await scope.register(passkeyRoutes, { prefix: "/models/passkeys", role: "model" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
@@ -221,7 +221,7 @@ export async function buildApp({
     await scope.register(adminSettingsRoutes, { prefix: "/admin" });
     await scope.register(auditRoutes, { prefix: "/admin" });
     await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
-    await scope.register(twoFactorAdminRoutes, { prefix: "/admin/two-factor" });
+    await scope.register(twoFactorAccountRoutes, { prefix: "/admin/two-factor", role: "admin" });
     await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });

@@ -166,6 +166,19 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "verification.unfreeze": "Conta descongelada",
   "verification.file_view": "Documento de verificação visto",
   "model.data_export": "Modelo baixou seus dados (LGPD)",
+  "moderation.decide": "Denúncia decidida",
+  "moderation.appeal": "Recurso de denúncia decidido",
+  "moderation.evidence_export": "Provas de denúncia exportadas",
+  "two_factor.setup_start": "Aplicativo autenticador: configuração iniciada",
+  "two_factor.enable": "Aplicativo autenticador ativado",
+  "two_factor.replace": "Aplicativo autenticador trocado",
+  "two_factor.remove_app": "Aplicativo autenticador removido",
+  "two_factor.recovery_codes": "Novos códigos de recuperação",
+  "passkey.add_start": "Chave de acesso: inclusão iniciada",
+  "passkey.add": "Chave de acesso adicionada",
+  "passkey.remove": "Chave de acesso removida",
+  "session.end": "Sessão encerrada",
+  "session.end_others": "Outras sessões encerradas",
 };
 
 // ---- GET /api/admin/onboarding: the "Primeiros passos" checklist of the dashboard -------------------------------

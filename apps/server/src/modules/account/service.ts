@@ -2,13 +2,14 @@ import type { ChangeEmailBodySchema, ChangePasswordBody } from "@vitrine/contrac
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
-import { models } from "../../db/schema";
-import { conflict, notFound, validationError } from "../../lib/app-error";
+import { admins, models } from "../../db/schema";
+import { conflict, notFound, unauthorized, validationError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import { eraseModel } from "../models/erase";
-import { lockModel } from "../models/lock-model";
+import { lockModel, MODEL_NOT_FOUND } from "../models/lock-model";
+import type { SessionAccount } from "../sessions/service";
 import { removeQueuedFiles } from "../models/stored-files";
 import { recordModelChange } from "../models/publish";
 
@@ -18,29 +19,30 @@ const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 export type Attempt = { ip: string; secret: string };
 
 /**
- * Checks the signed-in model's password before a sensitive change, under the same per-account backoff as the
- * login (a stolen session cannot guess the password faster). A wrong password answers 400, not 401: the web
- * treats any 401 as an expired session and signs the model out.
+ * Checks the signed-in account's password (an advertiser's or an admin's) before a sensitive change, under the same
+ * per-account backoff as the login (a stolen session cannot guess the password faster). A wrong password answers
+ * 400 on `path` ("Senha incorreta", or "Senha atual incorreta" on a current-password field), not 401: the web
+ * treats any 401 as an expired session and signs her out.
  */
 export async function assertPassword(input: {
   db: Db;
-  modelId: number;
+  account: SessionAccount;
   password: string;
   path: string;
   attempt: Attempt;
-}) {
-  const { db, modelId, path } = input;
-  const key = throttleKey({ account: `model#${modelId}`, ...input.attempt });
+}): Promise<void> {
+  const { db, account, path } = input;
+  const key = throttleKey({ account: `${account.kind}#${account.id}`, ...input.attempt });
   await assertNotThrottled({ db, key });
-  const [model] = await db.select().from(models).where(eq(models.id, modelId));
-  if (!model) throw notFound("Modelo não encontrada");
-  if (!(await verifyPassword(model.passwordHash, input.password))) {
+  const table = account.kind === "admin" ? admins : models;
+  const [row] = await db.select({ passwordHash: table.passwordHash }).from(table).where(eq(table.id, account.id));
+  if (!row) throw account.kind === "admin" ? unauthorized() : notFound(MODEL_NOT_FOUND);
+  if (!(await verifyPassword(row.passwordHash, input.password))) {
     await recordFailure({ db, key });
     const message = path === "password" ? "Senha incorreta" : "Senha atual incorreta";
     throw validationError([{ path, message }], message);
   }
   await clearFailures({ db, key });
-  return model;
 }
 
 /** Returns the new session version: every token signed before ends, a stolen one with the old password. */
@@ -55,7 +57,13 @@ export async function changePassword({
   body: ChangePasswordBody;
   attempt: Attempt;
 }): Promise<number> {
-  await assertPassword({ db, modelId, password: body.current_password, path: "current_password", attempt });
+  await assertPassword({
+    db,
+    account: { kind: "model", id: modelId },
+    password: body.current_password,
+    path: "current_password",
+    attempt,
+  });
   const [row] = await db
     .update(models)
     .set({
@@ -80,7 +88,13 @@ export async function changeEmail(input: {
   attempt: Attempt;
 }) {
   const { db, modelId, body, attempt } = input;
-  await assertPassword({ db, modelId, password: body.current_password, path: "current_password", attempt });
+  await assertPassword({
+    db,
+    account: { kind: "model", id: modelId },
+    password: body.current_password,
+    path: "current_password",
+    attempt,
+  });
   const taken = await db
     .select({ id: models.id })
     .from(models)
@@ -104,7 +118,8 @@ export async function deleteAccount(input: {
   attempt: Attempt;
 }): Promise<{ wasVisible: boolean }> {
   const { db, modelId } = input;
-  await assertPassword({ db, modelId, password: input.password, path: "password", attempt: input.attempt });
+  const account = { kind: "model" as const, id: modelId };
+  await assertPassword({ db, account, password: input.password, path: "password", attempt: input.attempt });
   const { queued, wasVisible } = await db.transaction(async (tx) => {
     await lockModel(tx, modelId);
     const erased = await eraseModel({ tx, modelId, keepName: false });

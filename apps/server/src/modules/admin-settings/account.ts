@@ -4,12 +4,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { admins } from "../../db/schema";
 import { conflict, isUniqueViolation, unauthorized, validationError } from "../../lib/app-error";
-import { hashPassword, verifyPassword } from "../../lib/passwords";
+import { hashPassword } from "../../lib/passwords";
+import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
-const WRONG_PASSWORD = "Senha atual incorreta";
 const NEW_PASSWORD_REQUIRED = "Escolha uma nova senha";
 const SAME_PASSWORD = "A nova senha deve ser diferente da senha gerada";
 
@@ -26,16 +25,11 @@ export async function changeAdminAccount(input: {
   body: z.output<typeof AdminAccountBodySchema>;
   attempt: { ip: string; secret: string };
 }) {
-  const { db, adminId, body } = input;
-  const key = throttleKey({ account: `admin#${adminId}`, ...input.attempt });
-  await assertNotThrottled({ db, key });
+  const { db, adminId, body, attempt } = input;
+  const account = { kind: "admin" as const, id: adminId };
+  await assertPassword({ db, account, password: body.current_password, path: "current_password", attempt });
   const [admin] = await db.select().from(admins).where(eq(admins.id, adminId));
   if (!admin) throw unauthorized();
-  if (!(await verifyPassword(admin.passwordHash, body.current_password))) {
-    await recordFailure({ db, key });
-    throw validationError([{ path: "current_password", message: WRONG_PASSWORD }], WRONG_PASSWORD);
-  }
-  await clearFailures({ db, key });
   if (admin.mustChangePassword && !body.new_password) {
     throw validationError([{ path: "new_password", message: NEW_PASSWORD_REQUIRED }], NEW_PASSWORD_REQUIRED);
   }

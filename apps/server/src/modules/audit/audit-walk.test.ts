@@ -18,7 +18,7 @@ import {
 } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
-import { phoneSecret, totpCode } from "../../test/two-factor";
+import { phoneSecret, rememberSecret, totpCode } from "../../test/two-factor";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
 
@@ -57,6 +57,17 @@ async function pendingVerification(): Promise<{ id: number; modelId: number }> {
   if (sent.statusCode !== 201) throw new Error(`verification: ${sent.statusCode} ${sent.body}`);
   return { id: (await pendingOf(ctx.app, model.id)).id, modelId: model.id };
 }
+
+/** The walk's admin's phone: its current code, as if a new 30-second step had begun (a code is usable once). */
+async function adminCode() {
+  await ctx.app.db
+    .update(twoFactorSecrets)
+    .set({ lastUsedStep: null })
+    .where(eq(twoFactorSecrets.accountKind, "admin"));
+  return totpCode(phoneSecret(ctx.app, "admin", Number(decodeJwt(token).sub))!);
+}
+/** The authenticator app the walk's "replace" began, confirmed by its "confirm". */
+let newAppSecret: string | null = null;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Admin routes that change data although they are reads by method: issuing a direct-login token. */
@@ -168,14 +179,31 @@ const scenarios: Record<string, () => Promise<Call>> = {
     return () => ctx.as(token).delete(`/api/admin/passkeys/${row.id}`);
   },
   "POST /api/admin/two-factor/recovery-codes": async () => {
-    // Her phone's current code, as if a new 30-second step had begun (a code is usable once).
-    await ctx.app.db
-      .update(twoFactorSecrets)
-      .set({ lastUsedStep: null })
-      .where(eq(twoFactorSecrets.accountKind, "admin"));
-    const code = totpCode(phoneSecret(ctx.app, "admin", Number(decodeJwt(token).sub))!);
+    const code = await adminCode();
     return () => ctx.as(token).post("/api/admin/two-factor/recovery-codes", { code });
   },
+  "POST /api/admin/two-factor/replace": async () => {
+    const code = await adminCode();
+    return async () => {
+      const res = await ctx.as(token).post("/api/admin/two-factor/replace", { code });
+      if (res.statusCode === 200) newAppSecret = (res.json() as { secret: string }).secret;
+      return res;
+    };
+  },
+  "POST /api/admin/two-factor/confirm": async () => {
+    const secret = newAppSecret!;
+    return async () => {
+      const res = await ctx.as(token).post("/api/admin/two-factor/confirm", { code: totpCode(secret) });
+      if (res.statusCode === 200) rememberSecret(ctx.app, "admin", Number(decodeJwt(token).sub), secret);
+      return res;
+    };
+  },
+  "POST /api/admin/two-factor/disable": async () => {
+    // With a passkey (added by the walk above) the app is no longer her only second factor.
+    const code = await adminCode();
+    return () => ctx.as(token).post("/api/admin/two-factor/disable", { password: TEST_ADMIN.password, code });
+  },
+  "POST /api/admin/two-factor/setup": async () => () => ctx.as(token).post("/api/admin/two-factor/setup"),
   "POST /api/payments/admin/generate-pix": async () => {
     const id = await buildModel(ctx.app);
     return () => ctx.as(token).post("/api/payments/admin/generate-pix", { amount: 100, model_id: id });

@@ -132,7 +132,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> =
           throw validationError([{ path: "password", message }], message);
         }
         const attempt = { ip: request.ip, secret: app.config.jwtSecret };
-        await assertPassword({ db: app.db, modelId: account.id, password, path: "password", attempt });
+        await assertPassword({ db: app.db, account, password, path: "password", attempt });
       }
       await app.db.transaction(async (tx) => {
         const row = await removePasskey(tx, account, request.params.id);

@@ -34,7 +34,6 @@ import {
   TWO_FACTOR_MANDATORY,
   twoFactorKey,
   twoFactorMandatory,
-  twoFactorRequiredForModels,
   twoFactorState,
   verifySecondStep,
 } from "./service";
@@ -211,51 +210,55 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * POST /recovery-codes: ten new recovery codes, confirmed with a current code; the old ones stop working. `audit`
- * writes an admin's audit row in the same transaction.
+ * Two-step sign-in from Configurações: at /api/models/two-factor (model scope: offered, mandatory only when an admin
+ * requires it for advertisers) and at /api/admin/two-factor (admin scope: mandatory for every admin). Each change of
+ * a factor asks a current code of the app (or an unused recovery code), as an intruder holding only her open
+ * session has none; an admin's every change writes its audit row in the same transaction.
  */
-function recoveryCodesRoute(
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  accountOf: (request: FastifyRequest) => SessionAccount,
-  audit?: (tx: Db, request: FastifyRequest) => Promise<unknown>,
-) {
-  app.post(
-    "/recovery-codes",
-    {
-      onRequest: app.spendPasswordAttempt,
-      schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: RecoveryCodesResponseSchema } },
-    },
-    async (request) => {
-      await assertCurrentCode(app, request, accountOf(request), request.body.code);
-      const codes = await app.db.transaction(async (tx) => {
-        const fresh = await regenerateRecoveryCodes(tx, accountOf(request));
-        await audit?.(tx, request);
-        return fresh;
-      });
-      return { recovery_codes: codes };
-    },
-  );
-}
-
-/** Her two-step sign-in, from Configurações, at /api/models/two-factor (model scope): offered, not required. */
-export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
+export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> = async (app, { role }) => {
   const key = twoFactorKey(app.config);
-  const accountOf = (request: FastifyRequest) => ({ kind: "model" as const, id: request.modelId });
+  const accountOf = (request: FastifyRequest): SessionAccount => ({
+    kind: role,
+    id: role === "admin" ? request.adminId : request.modelId,
+  });
+  const table = role === "admin" ? admins : models;
+  const emailOf = async (account: SessionAccount) => {
+    const [row] = await app.db.select({ email: table.email }).from(table).where(eq(table.id, account.id));
+    return row.email;
+  };
+  /** Runs `change` in a transaction, with an admin's audit row `action` in it. */
+  const audited = <T>(request: FastifyRequest, action: string, change: (tx: Db) => Promise<T>): Promise<T> =>
+    app.db.transaction(async (tx) => {
+      const result = await change(tx);
+      if (role === "admin") {
+        const target = { type: "admin", id: request.adminId };
+        await recordAudit({ db: tx, adminId: request.adminId, entry: { action, target } });
+      }
+      return result;
+    });
+  const presentSetup = (setup: Awaited<ReturnType<typeof beginTotpSetup>>) => ({
+    secret: setup.secret,
+    otpauth_uri: setup.otpauthUri,
+    qr_data_url: setup.qrDataUrl,
+  });
 
   app.get("/", { schema: { response: { 200: TwoFactorStatusSchema } } }, async (request) => {
     const account = accountOf(request);
     const [state, left, required] = await Promise.all([
       twoFactorState(app.db, account),
       recoveryCodesLeft(app.db, account),
-      twoFactorRequiredForModels(app.db),
+      twoFactorMandatory(app.db, account),
     ]);
     return { enabled: state.enabled, totp: state.totp, recovery_codes_left: state.enabled ? left : 0, required };
   });
 
+  /** The authenticator app to add (a QR code and its key), confirmed by /confirm with its first code. */
   app.post("/setup", { schema: { response: { 200: TwoFactorSetupResponseSchema } } }, async (request) => {
-    const [model] = await app.db.select({ email: models.email }).from(models).where(eq(models.id, request.modelId));
-    const setup = await beginTotpSetup(app.db, key, accountOf(request), model.email);
-    return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+    const account = accountOf(request);
+    const email = await emailOf(account);
+    return presentSetup(
+      await audited(request, "two_factor.setup_start", (db) => beginTotpSetup(db, key, account, email)),
+    );
   });
 
   app.post(
@@ -265,13 +268,34 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TwoFactorConfirmBodySchema, response: { 200: RecoveryCodesResponseSchema } },
     },
     async (request) => {
-      const codes = await confirmTotpSetup(app.db, key, accountOf(request), request.body.code);
-      if (!codes) throw badRequest(CODE_INVALID);
+      const account = accountOf(request);
+      // A wrong code writes nothing (no audit row either): the transaction is rolled back by the refusal.
+      const codes = await audited(request, "two_factor.enable", async (db) => {
+        const confirmed = await confirmTotpSetup(db, key, account, request.body.code);
+        if (!confirmed) throw badRequest(CODE_INVALID);
+        return confirmed;
+      });
       return { recovery_codes: codes };
     },
   );
 
-  recoveryCodesRoute(app, accountOf);
+  /** Ten new recovery codes, confirmed with a current code; the old ones stop working. */
+  app.post(
+    "/recovery-codes",
+    {
+      onRequest: app.spendPasswordAttempt,
+      schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: RecoveryCodesResponseSchema } },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      await assertCurrentCode(app, request, account, request.body.code);
+      return {
+        recovery_codes: await audited(request, "two_factor.recovery_codes", (db) =>
+          regenerateRecoveryCodes(db, account),
+        ),
+      };
+    },
+  );
 
   /**
    * A new phone: with a current code (or a recovery code) the authenticator is forgotten and a new one is set up
@@ -284,49 +308,44 @@ export const twoFactorModelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: TwoFactorSetupResponseSchema } },
     },
     async (request) => {
-      await assertCurrentCode(app, request, accountOf(request), request.body.code);
-      const [model] = await app.db.select({ email: models.email }).from(models).where(eq(models.id, request.modelId));
-      await removeTotp(app.db, accountOf(request));
-      const setup = await beginTotpSetup(app.db, key, accountOf(request), model.email);
-      return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
+      const account = accountOf(request);
+      await assertCurrentCode(app, request, account, request.body.code);
+      const email = await emailOf(account);
+      const setup = await audited(request, "two_factor.replace", async (db) => {
+        await removeTotp(db, account);
+        return beginTotpSetup(db, key, account, email);
+      });
+      return presentSetup(setup);
     },
   );
 
   /**
    * Removing the authenticator app: her password and a current code; then her other sessions end, as any sign-in
    * made with the second step could be the intruder's. With no passkey left this switches two-step sign-in off, which
-   * is refused (403) while an admin made it mandatory for advertisers.
+   * is refused (403) where it is mandatory (every admin; advertisers when an admin requires it): an admin removes her
+   * app only once she signs in with a passkey.
    */
   app.post(
     "/disable",
     { onRequest: app.spendPasswordAttempt, schema: { body: TwoFactorDisableBodySchema } },
     async (request, reply) => {
       const account = accountOf(request);
-      const state = await twoFactorState(app.db, account);
-      if (state.passkeys === 0 && (await twoFactorMandatory(app.db, account))) throw forbidden(TWO_FACTOR_MANDATORY);
+      const [state, mandatory] = await Promise.all([
+        twoFactorState(app.db, account),
+        twoFactorMandatory(app.db, account),
+      ]);
+      if (state.passkeys === 0 && mandatory) throw forbidden(TWO_FACTOR_MANDATORY);
       const attempt = { ip: request.ip, secret: app.config.jwtSecret };
       const { password, code } = request.body;
-      await assertPassword({ db: app.db, modelId: request.modelId, password, path: "password", attempt });
-      await assertCurrentCode(app, request, accountOf(request), code);
-      await removeTotp(app.db, accountOf(request));
-      await endSessions(app.db, accountOf(request), { except: request.sessionId });
+      await assertPassword({ db: app.db, account, password, path: "password", attempt });
+      await assertCurrentCode(app, request, account, code);
+      await audited(request, "two_factor.remove_app", async (db) => {
+        await removeTotp(db, account);
+        // Her last passkey removed meanwhile: the app was her last second factor where one is mandatory.
+        if (mandatory && !(await twoFactorState(db, account)).enabled) throw forbidden(TWO_FACTOR_MANDATORY);
+      });
+      await endSessions(app.db, account, { except: request.sessionId });
       return reply.status(204).send();
     },
-  );
-};
-
-/**
- * The admin's own two-step sign-in, at /api/admin/two-factor (admin scope): new recovery codes, audited. It is
- * mandatory for every admin, so there is no way to switch it off (an admin's token on the advertisers' route is 403).
- */
-export const twoFactorAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const accountOf = (request: FastifyRequest) => ({ kind: "admin" as const, id: request.adminId });
-
-  recoveryCodesRoute(app, accountOf, (tx, request) =>
-    recordAudit({
-      db: tx,
-      adminId: request.adminId,
-      entry: { action: "two_factor.recovery_codes", target: { type: "admin", id: request.adminId } },
-    }),
   );
 };
