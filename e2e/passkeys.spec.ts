@@ -4,7 +4,17 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
-import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { Secret, TOTP } from "otpauth";
+import {
+  ADMIN,
+  completeAdminSecondStep,
+  launchBrowser,
+  newPage,
+  nextAdminCode,
+  rememberAdminSecret,
+  type Site,
+  startSite,
+} from "./harness";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (DevTools protocol): a model adds a passkey in
@@ -169,6 +179,44 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.goto("/admin/login");
     await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
     await page.waitForURL("**/admin/dashboard");
+
+    // Her two-step sign-in in Configurações: a new phone, confirmed by its first code, then the app removed (the
+    // passkey stays her second factor, and can no longer be removed).
+    await page.goto("/admin/settings");
+    const twoStep = page.getByRole("region", { name: "Verificação em duas etapas" });
+    await twoStep.getByText("Ativada").waitFor();
+    assert.equal(await twoStep.getByRole("button", { name: "Desativar" }).count(), 0, "mandatory for admins");
+    await twoStep.getByRole("button", { name: "Trocar aplicativo" }).click();
+    const replace = page.getByRole("dialog", { name: "Trocar o aplicativo autenticador?" });
+    await replace.getByLabel("Código de verificação").fill(await nextAdminCode());
+    await replace.getByRole("button", { name: "Trocar aplicativo" }).click();
+    const secret = (await twoStep.locator("[data-totp-secret]").textContent())!.trim();
+    rememberAdminSecret(secret);
+    await twoStep.getByLabel("Código de verificação").fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await twoStep.getByRole("button", { name: "Ativar" }).click();
+    const codes = twoStep.getByRole("list", { name: "Códigos de recuperação" });
+    await codes.waitFor();
+    const recoveryCode = (await codes.getByRole("listitem").first().textContent())!.trim();
+    await twoStep.getByRole("button", { name: "Guardei meus códigos" }).click();
+
+    await twoStep.getByRole("button", { name: "Remover aplicativo" }).click();
+    const remove = page.getByRole("dialog", { name: "Remover o aplicativo autenticador?" });
+    await remove.getByLabel("Sua senha").fill(ADMIN.password);
+    await remove.getByLabel("Código de verificação").fill(recoveryCode);
+    await page.screenshot({ path: path.join(SHOTS, "admin-remove-app-dialog-1280.png") });
+    await remove.getByRole("button", { name: "Remover aplicativo" }).click();
+    await twoStep.getByRole("button", { name: "Adicionar aplicativo autenticador" }).waitFor();
+    await twoStep.getByText("Cada login pede sua chave de acesso").waitFor();
+    const passkeysCard = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
+    await passkeysCard.getByText("Esta chave é sua única verificação em duas etapas").waitFor();
+    assert.equal(await passkeysCard.getByRole("button", { name: "Remover Chave do escritório" }).count(), 0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await twoStep.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+      await twoStep.screenshot({ path: path.join(SHOTS, `admin-two-step-card-${width}.png`) });
+      await passkeysCard.screenshot({ path: path.join(SHOTS, `admin-passkeys-card-${width}.png`) });
+    }
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -4,6 +4,15 @@
  */
 type Id = number | string;
 const enc = (id: Id) => encodeURIComponent(String(id));
+/** The calls of one account's two-step sign-in under `root`. */
+const twoFactorPaths = (root: string) => ({
+  root,
+  setup: `${root}/setup`,
+  confirm: `${root}/confirm`,
+  recoveryCodes: `${root}/recovery-codes`,
+  replace: `${root}/replace`,
+  disable: `${root}/disable`,
+});
 
 export const apiPaths = {
   auth: {
@@ -17,14 +26,10 @@ export const apiPaths = {
     twoFactorSetup: (role: "admin" | "model") => `/api/auth/${role}/two-factor/setup`,
     twoFactorConfirm: (role: "admin" | "model") => `/api/auth/${role}/two-factor/confirm`,
   },
-  /** The signed-in model's two-step sign-in (Configurações). */
+  /** The signed-in account's two-step sign-in (Configurações): the advertiser's and the admin's. */
   twoFactor: {
-    root: "/api/models/two-factor",
-    setup: "/api/models/two-factor/setup",
-    confirm: "/api/models/two-factor/confirm",
-    recoveryCodes: "/api/models/two-factor/recovery-codes",
-    replace: "/api/models/two-factor/replace",
-    disable: "/api/models/two-factor/disable",
+    model: twoFactorPaths("/api/models/two-factor"),
+    admin: twoFactorPaths("/api/admin/two-factor"),
   },
   settings: {
     public: "/api/settings/public",

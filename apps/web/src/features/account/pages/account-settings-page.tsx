@@ -30,7 +30,7 @@ function AccountSettings({ model }: { model: SessionModel }) {
       />
       <div className="flex flex-col gap-6">
         <ChangePasswordCard />
-        <TwoFactorCard />
+        <TwoFactorCard audience="model" />
         <PasskeysCard audience="model" />
         <ChangeEmailCard currentEmail={model.email} />
         <NotificationsCard />

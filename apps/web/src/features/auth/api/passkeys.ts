@@ -8,15 +8,11 @@ import type {
   Success,
 } from "@vitrine/contracts";
 import { api, errorMessage } from "@/lib/api-client";
-import { queryScope } from "@/lib/query-keys";
+import { type AccountAudience, accountScope } from "./audience";
 import { statusKey } from "./two-factor";
 
-/** Whose passkeys: the signed-in model's (/api/models/passkeys) or the signed-in admin's (/api/admin/passkeys). */
-export type PasskeysAudience = "model" | "admin";
-
-const rootOf = (audience: PasskeysAudience) => (audience === "model" ? "/api/models/passkeys" : "/api/admin/passkeys");
-const keyOf = (audience: PasskeysAudience) =>
-  audience === "model" ? queryScope("me", "passkeys") : queryScope("admin", "passkeys");
+const rootOf = (audience: AccountAudience) => (audience === "model" ? "/api/models/passkeys" : "/api/admin/passkeys");
+const keyOf = (audience: AccountAudience) => accountScope(audience, "passkeys");
 
 /**
  * The browser half of WebAuthn (@simplewebauthn/browser), loaded only when a passkey is used: it is not part of the
@@ -30,21 +26,21 @@ export function passkeysSupported(): boolean {
 }
 
 /** GET …/passkeys: her passkeys, with name, created and last used. */
-export function useMyPasskeys(audience: PasskeysAudience) {
+export function useMyPasskeys(audience: AccountAudience) {
   return useQuery({ queryKey: keyOf(audience), queryFn: () => api.get<PasskeysResponse>(rootOf(audience)) });
 }
 
 /** Her passkeys and her two-step sign-in status (a passkey turns it on), read again after a change. */
-function refresh(queryClient: ReturnType<typeof useQueryClient>, audience: PasskeysAudience) {
+function refresh(queryClient: ReturnType<typeof useQueryClient>, audience: AccountAudience) {
   void queryClient.invalidateQueries({ queryKey: keyOf(audience) });
-  if (audience === "model") void queryClient.invalidateQueries({ queryKey: statusKey() });
+  void queryClient.invalidateQueries({ queryKey: statusKey(audience) });
 }
 
 /**
  * Options from the server, the browser's passkey dialog, then the new passkey sent back under `name`; the answer
  * carries ten recovery codes when it is her first second factor.
  */
-export function useAddPasskey(audience: PasskeysAudience) {
+export function useAddPasskey(audience: AccountAudience) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => {
@@ -60,7 +56,7 @@ export function useAddPasskey(audience: PasskeysAudience) {
 }
 
 /** DELETE …/passkeys/:id; her password when it is her last second factor (two-step sign-in then goes off). */
-export function useRemovePasskey(audience: PasskeysAudience) {
+export function useRemovePasskey(audience: AccountAudience) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password?: string }) =>

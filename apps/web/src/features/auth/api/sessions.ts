@@ -2,16 +2,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ActiveSessionsResponse, EndOtherSessionsResponse, Success } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
-import { queryScope } from "@/lib/query-keys";
+import { type AccountAudience, accountScope } from "./audience";
 
-/** Whose sessions: the signed-in model's (/api/models/sessions) or the signed-in admin's (/api/admin/sessions). */
-export type SessionsAudience = "model" | "admin";
-
-const keyOf = (audience: SessionsAudience) =>
-  audience === "model" ? queryScope("me", "sessions") : queryScope("admin", "sessions");
+const keyOf = (audience: AccountAudience) => accountScope(audience, "sessions");
 
 /** GET …/sessions → her live sessions, the current one marked. */
-export function useActiveSessions(audience: SessionsAudience) {
+export function useActiveSessions(audience: AccountAudience) {
   return useQuery({
     queryKey: keyOf(audience),
     queryFn: () => api.get<ActiveSessionsResponse>(apiPaths.sessions[audience].root),
@@ -19,7 +15,7 @@ export function useActiveSessions(audience: SessionsAudience) {
 }
 
 /** DELETE …/sessions/:id: that device's token stops working at once. */
-export function useEndSession(audience: SessionsAudience) {
+export function useEndSession(audience: AccountAudience) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<Success>(apiPaths.sessions[audience].byId(id)),
@@ -28,7 +24,7 @@ export function useEndSession(audience: SessionsAudience) {
 }
 
 /** POST …/sessions/end-others: every session but this one ends. */
-export function useEndOtherSessions(audience: SessionsAudience) {
+export function useEndOtherSessions(audience: AccountAudience) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<EndOtherSessionsResponse>(apiPaths.sessions[audience].endOthers),

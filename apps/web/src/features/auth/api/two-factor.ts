@@ -12,7 +12,7 @@ import type {
 } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
-import { queryScope } from "@/lib/query-keys";
+import { type AccountAudience, accountScope } from "./audience";
 
 /** POST /api/auth/{admin,model}/two-factor: the code (or a recovery code) after the password → the session. */
 export function useSecondStep<R extends "admin" | "model">(role: R) {
@@ -40,52 +40,42 @@ export function useChallengeConfirm<R extends "admin" | "model">(role: R) {
   });
 }
 
-/** The query key of her two-step sign-in status (passkeys added or removed change it too). */
-export const statusKey = () => [...queryScope("me", "two-factor")] as const;
+/** The query key of the account's two-step sign-in status (passkeys added or removed change it too). */
+export const statusKey = (audience: AccountAudience) => [...accountScope(audience, "two-factor")] as const;
 
-/** GET /api/models/two-factor: whether her sign-in takes a second step, and with which factors. */
-export function useTwoFactorStatus(enabled = true) {
+/** GET …/two-factor (the advertiser's or the admin's): whether her sign-in takes a second step, with which factors. */
+export function useTwoFactorStatus(audience: AccountAudience, enabled = true) {
   return useQuery({
-    queryKey: statusKey(),
-    queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactor.root),
+    queryKey: statusKey(audience),
+    queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactor[audience].root),
     enabled,
   });
 }
 
-/** POST /api/models/two-factor/setup and …/confirm (from Configurações). */
-export function useModelTwoFactorSetup() {
-  return useMutation({ mutationFn: () => api.post<TwoFactorSetupResponse>(apiPaths.twoFactor.setup) });
-}
-export function useModelTwoFactorConfirm() {
+/** A change of the account's two-step sign-in: `call`, then her status read again. */
+function useTwoFactorChange<V, R>(audience: AccountAudience, call: (paths: TwoFactorPaths, body: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodesResponse>(apiPaths.twoFactor.confirm, { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
+    mutationFn: (body: V) => call(apiPaths.twoFactor[audience], body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey(audience) }),
   });
 }
+type TwoFactorPaths = (typeof apiPaths.twoFactor)["model"];
+
+/** POST …/setup and …/confirm (from Configurações): the app to add, then its first code → the recovery codes. */
+export function useTwoFactorSetup(audience: AccountAudience) {
+  return useMutation({ mutationFn: () => api.post<TwoFactorSetupResponse>(apiPaths.twoFactor[audience].setup) });
+}
+export const useTwoFactorConfirm = (audience: AccountAudience) =>
+  useTwoFactorChange(audience, (paths, code: string) => api.post<RecoveryCodesResponse>(paths.confirm, { code }));
 
 /**
  * From Configurações, each confirmed by a current code (or a recovery code): ten new recovery codes, a new phone
- * (a new authenticator to confirm as the first time), switching it off (also her password).
+ * (a new authenticator to confirm as the first time), removing the app (also her password).
  */
-export function useNewRecoveryCodes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodesResponse>(apiPaths.twoFactor.recoveryCodes, { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
-  });
-}
-export function useReplaceAuthenticator() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.post<TwoFactorSetupResponse>(apiPaths.twoFactor.replace, { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
-  });
-}
-export function useDisableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TwoFactorDisableBody) => api.post<void>(apiPaths.twoFactor.disable, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey() }),
-  });
-}
+export const useNewRecoveryCodes = (audience: AccountAudience) =>
+  useTwoFactorChange(audience, (paths, code: string) => api.post<RecoveryCodesResponse>(paths.recoveryCodes, { code }));
+export const useReplaceAuthenticator = (audience: AccountAudience) =>
+  useTwoFactorChange(audience, (paths, code: string) => api.post<TwoFactorSetupResponse>(paths.replace, { code }));
+export const useDisableTwoFactor = (audience: AccountAudience) =>
+  useTwoFactorChange(audience, (paths, body: TwoFactorDisableBody) => api.post<void>(paths.disable, body));

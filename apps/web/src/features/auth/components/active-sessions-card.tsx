@@ -4,7 +4,8 @@ import { Badge, Button, Card, ConfirmDialog, QueryState } from "@/components/ui"
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
-import { type SessionsAudience, useActiveSessions, useEndOtherSessions, useEndSession } from "../api/sessions";
+import type { AccountAudience } from "../api/audience";
+import { useActiveSessions, useEndOtherSessions, useEndSession } from "../api/sessions";
 
 /** One row: device, network, first and last seen; "Encerrar" on every session but this one. */
 function SessionItem({ session, onEnd }: { session: ActiveSession; onEnd: (s: ActiveSession) => void }) {
@@ -33,7 +34,7 @@ function SessionItem({ session, onEnd }: { session: ActiveSession; onEnd: (s: Ac
  * Sessões ativas: where her account is signed in. Ending a session signs that device out at once; "Encerrar todas
  * as outras" keeps only this one.
  */
-export function ActiveSessionsCard({ audience }: { audience: SessionsAudience }) {
+export function ActiveSessionsCard({ audience }: { audience: AccountAudience }) {
   const sessions = useActiveSessions(audience);
   const end = useEndSession(audience);
   const endOthers = useEndOtherSessions(audience);

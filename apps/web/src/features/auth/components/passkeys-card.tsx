@@ -6,16 +6,16 @@ import { toast } from "@/lib/toast";
 import {
   passkeyErrorMessage,
   passkeysSupported,
-  type PasskeysAudience,
   useAddPasskey,
   useMyPasskeys,
   useRemovePasskey,
 } from "../api/passkeys";
+import type { AccountAudience } from "../api/audience";
 import { useTwoFactorStatus } from "../api/two-factor";
 import { RecoveryCodes } from "./two-factor";
 
-/** One row: name, when it was added and last used; "Remover". */
-function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Passkey) => void }) {
+/** One row: name, when it was added and last used; "Remover" unless it cannot go (no `onRemove`). */
+function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove?: (p: Passkey) => void }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-4 first:pt-0 last:pb-0">
       <div className="min-w-0">
@@ -25,9 +25,11 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Pa
           {passkey.last_used_at ? `último uso ${formatDateTime(passkey.last_used_at)}` : "ainda não usada"}
         </p>
       </div>
-      <Button variant="secondary" size="sm" onClick={() => onRemove(passkey)} aria-label={`Remover ${passkey.name}`}>
-        Remover
-      </Button>
+      {onRemove && (
+        <Button variant="secondary" size="sm" onClick={() => onRemove(passkey)} aria-label={`Remover ${passkey.name}`}>
+          Remover
+        </Button>
+      )}
     </li>
   );
 }
@@ -37,7 +39,7 @@ function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove: (p: Pa
  * password, or use it as the second step. Added here, named by her, removed here. The first one turns two-step
  * sign-in on and shows her recovery codes once; removing her last second factor asks her password.
  */
-export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
+export function PasskeysCard({ audience }: { audience: AccountAudience }) {
   const passkeys = useMyPasskeys(audience);
   const add = useAddPasskey(audience);
   const remove = useRemovePasskey(audience);
@@ -47,9 +49,12 @@ export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
   const [password, setPassword] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
   const supported = passkeysSupported();
-  const status = useTwoFactorStatus(audience === "model");
-  // Her only second factor: removing it switches two-step sign-in off (the server asks her password).
-  const lastFactor = audience === "model" && status.data?.totp === false && passkeys.data?.passkeys.length === 1;
+  const status = useTwoFactorStatus(audience);
+  // Her only second factor: removing it switches two-step sign-in off (the server asks her password), which is not
+  // possible where it is mandatory (every admin; advertisers when an admin requires it).
+  const onlyFactor = status.data?.totp === false && passkeys.data?.passkeys.length === 1;
+  const kept = onlyFactor && status.data?.required === true;
+  const lastFactor = onlyFactor && !kept;
   const closeRemove = () => {
     setToRemove(null);
     setPassword("");
@@ -85,11 +90,19 @@ export function PasskeysCard({ audience }: { audience: PasskeysAudience }) {
           data.passkeys.length === 0 ? (
             <p className="text-sm text-ink-muted">Nenhuma chave de acesso cadastrada.</p>
           ) : (
-            <ul className="divide-y divide-line">
-              {data.passkeys.map((p) => (
-                <PasskeyItem key={p.id} passkey={p} onRemove={setToRemove} />
-              ))}
-            </ul>
+            <>
+              <ul className="divide-y divide-line">
+                {data.passkeys.map((p) => (
+                  <PasskeyItem key={p.id} passkey={p} onRemove={kept ? undefined : setToRemove} />
+                ))}
+              </ul>
+              {kept && (
+                <p className="mt-4 text-sm text-ink-muted">
+                  Esta chave é sua única verificação em duas etapas, obrigatória nesta conta: para removê-la, adicione
+                  antes outra chave ou um aplicativo autenticador.
+                </p>
+              )}
+            </>
           )
         }
       </QueryState>

@@ -3,18 +3,20 @@ import { useState } from "react";
 import { Badge, Button, Card, QueryState } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { useModelTwoFactorConfirm, useModelTwoFactorSetup, useTwoFactorStatus } from "../api/two-factor";
+import type { AccountAudience } from "../api/audience";
+import { useTwoFactorConfirm, useTwoFactorSetup, useTwoFactorStatus } from "../api/two-factor";
 import { AuthenticatorSetup, CodeForm, RecoveryCodes } from "./two-factor";
 import { TwoFactorManage } from "./two-factor-manage";
 
 /**
- * Verificação em duas etapas, offered to advertisers: her account is her income, and a password alone is lost to
- * one leak. Setting it up shows the QR code, asks one code, then shows the recovery codes once.
+ * Verificação em duas etapas in Configurações: offered to advertisers (her account is her income, and a password
+ * alone is lost to one leak), mandatory for admins, who manage it here too (a new phone, new recovery codes).
+ * Setting it up shows the QR code, asks one code, then shows the recovery codes once.
  */
-export function TwoFactorCard() {
-  const status = useTwoFactorStatus();
-  const setup = useModelTwoFactorSetup();
-  const confirm = useModelTwoFactorConfirm();
+export function TwoFactorCard({ audience }: { audience: AccountAudience }) {
+  const status = useTwoFactorStatus(audience);
+  const setup = useTwoFactorSetup(audience);
+  const confirm = useTwoFactorConfirm(audience);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A new phone: the authenticator being replaced is set up exactly as the first one.
@@ -58,7 +60,12 @@ export function TwoFactorCard() {
                 Cada login pede o código do seu aplicativo. Códigos de recuperação restantes: {data.recovery_codes_left}
                 .
               </p>
-              <TwoFactorManage required={data.required} onRecoveryCodes={setCodes} onReplaced={setReplacement} />
+              <TwoFactorManage
+                audience={audience}
+                required={data.required}
+                onRecoveryCodes={setCodes}
+                onReplaced={setReplacement}
+              />
             </div>
           ) : (
             <div className="flex flex-col gap-4">

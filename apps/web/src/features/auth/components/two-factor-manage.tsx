@@ -3,9 +3,11 @@ import { type FormEvent, useId, useRef, useState } from "react";
 import { Button, ConfirmDialog, Input, PasswordInput } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import type { AccountAudience } from "../api/audience";
+import { useMyPasskeys } from "../api/passkeys";
 import { useDisableTwoFactor, useNewRecoveryCodes, useReplaceAuthenticator } from "../api/two-factor";
 
-type Action = "codes" | "replace" | "disable";
+type Action = "codes" | "replace" | "disable" | "removeApp";
 
 const DIALOGS: Record<Action, { title: string; description: string; confirm: string; pending: string }> = {
   codes: {
@@ -28,18 +30,29 @@ const DIALOGS: Record<Action, { title: string; description: string; confirm: str
     confirm: "Desativar",
     pending: "Desativando...",
   },
+  removeApp: {
+    title: "Remover o aplicativo autenticador?",
+    description:
+      "Seus logins passam a pedir sua chave de acesso (ou um código de recuperação). As outras sessões abertas serão encerradas. Confirme com sua senha e um código.",
+    confirm: "Remover aplicativo",
+    pending: "Removendo...",
+  },
 };
 
 /**
- * What she can do once two-step sign-in is on: new recovery codes, a new phone, switching it off. Each asks a
+ * What she can do once her authenticator app is set up: new recovery codes, a new phone, and removing the app —
+ * with a passkey she keeps two-step sign-in ("Remover aplicativo"); without one it switches it off ("Desativar"),
+ * which is not offered where it is mandatory (every admin; advertisers when an admin requires it). Each asks a
  * current code of the app (or a recovery code), as an intruder holding only her open session has none.
  */
 export function TwoFactorManage({
+  audience,
   required,
   onRecoveryCodes,
   onReplaced,
 }: {
-  /** Mandatory for her (an admin's setting): no way to switch it off. */
+  audience: AccountAudience;
+  /** Two-step sign-in is mandatory for her: it cannot be switched off. */
   required: boolean;
   onRecoveryCodes: (codes: string[]) => void;
   onReplaced: (setup: TwoFactorSetupResponse) => void;
@@ -50,9 +63,10 @@ export function TwoFactorManage({
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const codes = useNewRecoveryCodes();
-  const replace = useReplaceAuthenticator();
-  const disable = useDisableTwoFactor();
+  const codes = useNewRecoveryCodes(audience);
+  const replace = useReplaceAuthenticator(audience);
+  const disable = useDisableTwoFactor(audience);
+  const hasPasskey = (useMyPasskeys(audience).data?.passkeys.length ?? 0) > 0;
   const pending = codes.isPending || replace.isPending || disable.isPending;
 
   function open(next: Action) {
@@ -85,14 +99,16 @@ export function TwoFactorManage({
         },
         onError,
       });
-    } else if (action === "disable") {
+    } else {
       if (!password) return setError("Informe sua senha");
       disable.mutate(
         { password, code: typed },
         {
           onSuccess: () => {
             close();
-            toast.success("Verificação em duas etapas desativada.");
+            toast.success(
+              action === "removeApp" ? "Aplicativo autenticador removido." : "Verificação em duas etapas desativada.",
+            );
           },
           onError,
         },
@@ -109,16 +125,22 @@ export function TwoFactorManage({
       <Button variant="secondary" onClick={() => open("replace")}>
         Trocar aplicativo
       </Button>
-      {!required && (
-        <Button variant="ghost" onClick={() => open("disable")}>
-          Desativar
+      {hasPasskey ? (
+        <Button variant="ghost" onClick={() => open("removeApp")}>
+          Remover aplicativo
         </Button>
+      ) : (
+        !required && (
+          <Button variant="ghost" onClick={() => open("disable")}>
+            Desativar
+          </Button>
+        )
       )}
       <ConfirmDialog
         open={action !== null}
         onCancel={close}
         size="md"
-        tone={action === "disable" ? "danger" : "primary"}
+        tone={action === "disable" || action === "removeApp" ? "danger" : "primary"}
         title={dialog.title}
         description={dialog.description}
         confirmLabel={dialog.confirm}
@@ -128,7 +150,7 @@ export function TwoFactorManage({
         initialFocusRef={codeRef}
       >
         <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {action === "disable" && (
+          {(action === "disable" || action === "removeApp") && (
             <PasswordInput
               label="Sua senha"
               autoComplete="current-password"

@@ -8,7 +8,7 @@ import { useTwoFactorStatus } from "../api/two-factor";
  * password alone is lost to one leak. It leads to Configurações, where she sets it up.
  */
 export function TwoFactorPrompt() {
-  const status = useTwoFactorStatus();
+  const status = useTwoFactorStatus("model");
   if (!status.data || status.data.enabled) return null;
   return (
     <section

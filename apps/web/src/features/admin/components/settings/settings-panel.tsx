@@ -3,6 +3,7 @@ import { QueryState } from "@/components/ui";
 import { useAdminSettings } from "@/features/admin/api/get-settings";
 import { ActiveSessionsCard } from "@/features/auth/components/active-sessions-card";
 import { PasskeysCard } from "@/features/auth/components/passkeys-card";
+import { TwoFactorCard } from "@/features/auth/components/two-factor-card";
 import { AdminAccountCard } from "./admin-account-card";
 import { OtherSettingsCard } from "./other-settings-card";
 import { MANAGED_SETTING_KEYS, SETTING_SECTIONS } from "./setting-fields";
@@ -33,6 +34,7 @@ export function SettingsPanel() {
     <div className="flex flex-col gap-6">
       <AdminAccountCard />
       <ActiveSessionsCard audience="admin" />
+      <TwoFactorCard audience="admin" />
       <PasskeysCard audience="admin" />
       <QueryState query={settings} errorText="Não foi possível carregar as configurações." title="Configurações">
         {(data) => <SettingsSections settings={data} />}
