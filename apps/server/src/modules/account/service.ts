@@ -45,6 +45,10 @@ export async function assertPassword(input: {
   await clearFailures({ db, key });
 }
 
+/** Her current password, typed in a form's current_password field. */
+const assertCurrentPassword = (db: Db, modelId: number, password: string, attempt: Attempt) =>
+  assertPassword({ db, account: { kind: "model", id: modelId }, password, path: "current_password", attempt });
+
 /** Returns the new session version: every token signed before ends, a stolen one with the old password. */
 export async function changePassword({
   db,
@@ -57,13 +61,7 @@ export async function changePassword({
   body: ChangePasswordBody;
   attempt: Attempt;
 }): Promise<number> {
-  await assertPassword({
-    db,
-    account: { kind: "model", id: modelId },
-    password: body.current_password,
-    path: "current_password",
-    attempt,
-  });
+  await assertCurrentPassword(db, modelId, body.current_password, attempt);
   const [row] = await db
     .update(models)
     .set({
@@ -88,13 +86,7 @@ export async function changeEmail(input: {
   attempt: Attempt;
 }) {
   const { db, modelId, body, attempt } = input;
-  await assertPassword({
-    db,
-    account: { kind: "model", id: modelId },
-    password: body.current_password,
-    path: "current_password",
-    attempt,
-  });
+  await assertCurrentPassword(db, modelId, body.current_password, attempt);
   const taken = await db
     .select({ id: models.id })
     .from(models)
