@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AdminLoginResponseSchema, ModelAuthResponseSchema } from "./auth";
+import { PasskeyRegisterBodySchema } from "./passkeys";
 
 /** A way to take the second step: the authenticator app's code, a passkey, or a recovery code. */
 export const SecondStepMethodSchema = z.enum(["totp", "passkey", "recovery_code"]);
@@ -73,6 +74,14 @@ export type ModelTwoFactorConfirmResponse = z.infer<typeof ModelTwoFactorConfirm
 export const TWO_FACTOR_REQUIRED_SETTING = "two_factor_required_models";
 
 /** POST /api/auth/{admin,model}/two-factor/confirm */
+/**
+ * POST /api/auth/{admin,model}/two-factor/setup/passkey: where two-step sign-in is mandatory and not set up yet, a
+ * passkey instead of the code app — the set-up challenge, the new passkey and its name (options first, from
+ * …/setup/passkey/options with the challenge). Answered as …/confirm is: the session and ten recovery codes.
+ */
+export const TwoFactorPasskeySetupBodySchema = PasskeyRegisterBodySchema.extend({ challenge: ChallengeField });
+export type TwoFactorPasskeySetupBody = z.input<typeof TwoFactorPasskeySetupBodySchema>;
+
 export const AdminTwoFactorConfirmBodySchema = z.object({
   challenge: ChallengeField,
   code: TwoFactorConfirmBodySchema.shape.code,

@@ -3,6 +3,7 @@ import {
   AdminTwoFactorConfirmBodySchema,
   AdminTwoFactorConfirmResponseSchema,
   ModelAuthResponseSchema,
+  PasskeyOptionsSchema,
   ModelTwoFactorConfirmResponseSchema,
   RecoveryCodesResponseSchema,
   TwoFactorChallengeBodySchema,
@@ -10,9 +11,11 @@ import {
   TwoFactorConfirmBodySchema,
   TwoFactorCurrentCodeBodySchema,
   TwoFactorDisableBodySchema,
+  TwoFactorPasskeySetupBodySchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusSchema,
 } from "@vitrine/contracts";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -24,10 +27,12 @@ import { recordAudit } from "../audit/service";
 import { endSessions, type SessionAccount } from "../sessions/service";
 import { assertNotThrottled, clearFailures, presentAdmin, recordFailure, throttleKey } from "../auth/service";
 import { presentSessionModel } from "../models/present-session";
+import { insertPasskey, registrationOptions, verifyRegistration } from "../passkeys/service";
 import { CHALLENGE_INVALID, type Challenge, readChallenge } from "./challenge";
 import {
   beginTotpSetup,
   confirmTotpSetup,
+  hasTwoFactor,
   recoveryCodesLeft,
   regenerateRecoveryCodes,
   removeTotp,
@@ -141,7 +146,11 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const setupChallenge = async (role: "admin" | "model", token: string) => {
     const challenge = await readChallenge(secret, token, { role, purpose: "setup" });
-    return { challenge, found: await accountOf(challenge), account: { kind: role, id: challenge.id } };
+    const found = await accountOf(challenge);
+    const account = { kind: role, id: challenge.id };
+    // Spent once a second factor is set up: from then on her sign-in asks for it.
+    if (await hasTwoFactor(app.db, account)) throw unauthorized(CHALLENGE_INVALID);
+    return { challenge, found, account };
   };
 
   for (const role of ["admin", "model"] as const) {
@@ -181,6 +190,71 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
     return { found, token, recovery_codes: codes ?? [] };
   }
+
+  /**
+   * The same first set-up with a passkey instead of the app: its options (the set-up challenge names the account),
+   * then the authenticator's answer, which adds the passkey (an admin's audited) and gives ten recovery codes, in
+   * one transaction, then the session. A refused answer adds nothing.
+   */
+  async function confirmPasskeySetup(
+    request: FastifyRequest,
+    role: "admin" | "model",
+    body: { challenge: string; name: string; response: unknown },
+  ) {
+    const { challenge, found, account } = await setupChallenge(role, body.challenge);
+    const response = body.response as RegistrationResponseJSON;
+    const values = await verifyRegistration(app, request, account, { name: body.name, response });
+    const codes = await app.db.transaction(async (tx) => {
+      const added = await insertPasskey(tx, values);
+      if (role === "admin") {
+        await recordAudit({
+          db: tx,
+          adminId: challenge.id,
+          entry: { action: "passkey.add", target: { type: "admin", id: challenge.id }, changes: { name: added.name } },
+        });
+      }
+      return regenerateRecoveryCodes(tx, account);
+    });
+    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
+    return { found, token, recovery_codes: codes };
+  }
+
+  for (const role of ["admin", "model"] as const) {
+    app.post(
+      `/${role}/two-factor/setup/passkey/options`,
+      { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: PasskeyOptionsSchema } } },
+      async (request) => {
+        const { found, account } = await setupChallenge(role, request.body.challenge);
+        return { options: { ...(await registrationOptions(app, request, account, found.account.email)) } };
+      },
+    );
+  }
+
+  app.post(
+    "/admin/two-factor/setup/passkey",
+    {
+      onRequest,
+      schema: { body: TwoFactorPasskeySetupBodySchema, response: { 200: AdminTwoFactorConfirmResponseSchema } },
+    },
+    async (request) => {
+      const { found, token, recovery_codes } = await confirmPasskeySetup(request, "admin", request.body);
+      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
+      return { token, user: presentAdmin(found.account), recovery_codes };
+    },
+  );
+
+  app.post(
+    "/model/two-factor/setup/passkey",
+    {
+      onRequest,
+      schema: { body: TwoFactorPasskeySetupBodySchema, response: { 200: ModelTwoFactorConfirmResponseSchema } },
+    },
+    async (request) => {
+      const { found, token, recovery_codes } = await confirmPasskeySetup(request, "model", request.body);
+      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
+      return { token, model: presentSessionModel(found.account), recovery_codes };
+    },
+  );
 
   app.post(
     "/admin/two-factor/confirm",

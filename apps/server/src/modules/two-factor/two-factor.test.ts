@@ -6,7 +6,9 @@ import { loadConfig } from "../../config";
 import { admins, twoFactorSecrets } from "../../db/schema";
 import { openFile } from "../../lib/file-cipher";
 import { countAuditRows, expectOneAuditRow } from "../../test/admin-support";
-import { loginAdmin, registerModel } from "../../test/factories";
+import { loginAdmin, registerModel, setSetting } from "../../test/factories";
+import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
+import { hashPassword } from "../../lib/passwords";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
 import { rememberSecret, totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, signChallenge } from "./challenge";
@@ -253,5 +255,96 @@ describe("advertisers: an admin can make it mandatory", () => {
     assert.equal((await post("/api/auth/model/login", credentials)).json().two_factor, "verify");
     // Her challenge does not set up an admin's authenticator.
     expect401(await post("/api/auth/admin/two-factor/setup", { challenge }), CHALLENGE_INVALID);
+  });
+});
+
+describe("the first set-up with a passkey instead of the app", () => {
+  type Options = PasskeyOptions & { rp: { id: string } };
+  /** The set-up step's passkey: its options for `challenge`, then the software authenticator's answer. */
+  async function passkeyAnswer(role: "admin" | "model", challenge: string) {
+    const options = await post(`/api/auth/${role}/two-factor/setup/passkey/options`, { challenge });
+    assert.equal(options.statusCode, 200, options.body);
+    return createPasskey((options.json() as { options: Options }).options, "http://localhost").response;
+  }
+
+  test("an advertiser where it is mandatory: the passkey, ten recovery codes and the session; the challenge is spent", async () => {
+    await setSetting(ctx.app, TWO_FACTOR_REQUIRED_SETTING, "true");
+    const model = await registerModel(ctx.app);
+    const credentials = { email: model.body.email, password: model.body.password };
+    const login = await post("/api/auth/model/login", credentials);
+    assert.equal(login.json().two_factor, "setup", login.body);
+    const { challenge } = login.json();
+    const response = await passkeyAnswer("model", challenge);
+
+    // Not with another role's route, nor without a name, nor with a forged challenge.
+    expect401(
+      await post("/api/auth/admin/two-factor/setup/passkey", { challenge, name: "Celular", response }),
+      CHALLENGE_INVALID,
+    );
+    const unnamed = await post("/api/auth/model/two-factor/setup/passkey", { challenge, name: " ", response });
+    assert.equal(unnamed.statusCode, 400, unnamed.body);
+    const forged = await signChallenge("outro-segredo-com-mais-de-32-caracteres", {
+      role: "model",
+      id: model.id,
+      sessionVersion: 0,
+      purpose: "setup",
+    });
+    expect401(
+      await post("/api/auth/model/two-factor/setup/passkey", { challenge: forged, name: "Celular", response }),
+      CHALLENGE_INVALID,
+    );
+
+    const done = await post("/api/auth/model/two-factor/setup/passkey", { challenge, name: "Celular", response });
+    assert.equal(done.statusCode, 200, done.body);
+    assert.equal(done.json().model.id, model.id);
+    assert.equal(done.json().recovery_codes.length, 10);
+    assert.equal((await ctx.as(done.json().token).get("/api/models/profile")).statusCode, 200);
+    const passkeys = (await ctx.as(done.json().token).get("/api/models/passkeys")).json().passkeys;
+    assert.deepEqual(
+      passkeys.map((p: { name: string }) => p.name),
+      ["Celular"],
+    );
+
+    // The set-up challenge is spent: neither a second passkey nor the app through it, and her sign-in asks for it.
+    expect401(await post("/api/auth/model/two-factor/setup/passkey/options", { challenge }), CHALLENGE_INVALID);
+    expect401(await post("/api/auth/model/two-factor/setup", { challenge }), CHALLENGE_INVALID);
+    const next = await post("/api/auth/model/login", credentials);
+    assert.equal(next.json().two_factor, "verify");
+    assert.deepEqual(next.json().methods, ["passkey", "recovery_code"]);
+    await setSetting(ctx.app, TWO_FACTOR_REQUIRED_SETTING, "false");
+  });
+
+  test("a new admin: the passkey is audited, and an answer to another challenge adds nothing", async () => {
+    const password = "outra-senha-forte-123";
+    const [admin] = await ctx.app.db
+      .insert(admins)
+      .values({ username: "segunda", email: "segunda@test.local", passwordHash: await hashPassword(password) })
+      .returning();
+    const login = await post("/api/auth/admin/login", { email: admin.email, password });
+    assert.equal(login.json().two_factor, "setup", login.body);
+    const { challenge } = login.json();
+    const response = await passkeyAnswer("admin", challenge);
+
+    // An answer made for options never handed out (another challenge's bytes) is refused and adds nothing.
+    const stray = createPasskey(
+      { challenge: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", rp: { id: "localhost" }, user: { id: "eA" } },
+      "http://localhost",
+    ).response;
+    const audits = await countAuditRows(ctx.app);
+    const refused = await post("/api/auth/admin/two-factor/setup/passkey", {
+      challenge,
+      name: "Outra",
+      response: stray,
+    });
+    assert.ok(refused.statusCode >= 400 && refused.statusCode < 500, refused.body);
+    assert.equal(await countAuditRows(ctx.app), audits);
+
+    const done = await expectOneAuditRow(ctx.app, "passkey.add", () =>
+      post("/api/auth/admin/two-factor/setup/passkey", { challenge, name: "Notebook", response }),
+    );
+    assert.equal(done.statusCode, 200, done.body);
+    assert.equal(done.json().user.id, admin.id);
+    assert.equal(done.json().recovery_codes.length, 10);
+    assert.equal((await ctx.as(done.json().token).get("/api/admin/two-factor")).json().enabled, true);
   });
 });
