@@ -7,6 +7,7 @@ import type { Browser } from "playwright-core";
 import { Secret, TOTP } from "otpauth";
 import {
   ADMIN,
+  adminApiToken,
   completeAdminSecondStep,
   launchBrowser,
   newPage,
@@ -134,6 +135,84 @@ describe("Chaves de acesso (passkeys)", () => {
       await context.close();
     });
   }
+
+  test("where an admin requires it, an advertiser's next sign-in sets up a passkey instead of the app (390 px)", async () => {
+    const id = randomUUID().slice(0, 8);
+    const email = `chave-obrigatoria-${id}@e2e.local`;
+    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        username: `obrig_${id}`,
+        email,
+        password: "senha-segura-123",
+        name: `Bia ${id}`,
+        age: 27,
+        estado_id: 35,
+        municipio_id: 3550308,
+        category_id: 1,
+        phone: "11987654321",
+      }),
+    });
+    assert.equal(registered.status, 201);
+    const admin = await adminApiToken(site.baseUrl);
+    const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${admin}` };
+    const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
+      method: "POST",
+      headers: adminHeaders,
+      body: JSON.stringify({ setting_key: "two_factor_required_models", setting_value: "true" }),
+    });
+    assert.equal(on.status, 201);
+    const setting = ((await on.json()) as { setting: { id: number } }).setting;
+
+    const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
+    const { context, page, errors } = await newPage(browser, baseUrl, { mobile: true, ageConfirmed: true });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
+    await page.locator("[data-totp-secret]").waitFor();
+    // Without a name the passkey is not created.
+    await page.getByRole("button", { name: "Usar uma chave de acesso" }).click();
+    await page.getByText("Dê um nome à chave").waitFor();
+    await page.getByLabel("Nome da chave").fill("Meu celular");
+    await page.screenshot({ path: path.join(SHOTS, "passkeys-forced-setup-390.png"), fullPage: true });
+    await page.getByRole("button", { name: "Usar uma chave de acesso" }).click();
+    const codes = page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
+    await codes.first().waitFor();
+    assert.equal(await codes.count(), 10);
+    await page.getByRole("button", { name: "Guardei meus códigos" }).click();
+    await page.waitForURL(/\/dashboard/);
+
+    // Her next sign-in asks that passkey (or a recovery code), never the app's code.
+    await page.evaluate(() => window.localStorage.removeItem("modelToken"));
+    await page.goto("/login");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.getByRole("button", { name: "Usar chave de acesso" }).click();
+    await page.waitForURL(/\/dashboard/);
+    const off = await fetch(`${site.baseUrl}/api/admin/settings/${setting.id}`, {
+      method: "PUT",
+      headers: adminHeaders,
+      body: JSON.stringify({ value: "false" }),
+    });
+    assert.equal(off.status, 200);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   test("the admin, without a passkey, is offered only the code; she adds a passkey and then it is offered too", async () => {
     const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   AdminLoginResponse,
+  AdminTwoFactorConfirmResponse,
   ModelAuthResponse,
+  ModelTwoFactorConfirmResponse,
   PasskeyAdded,
   PasskeyOptions,
   PasskeysResponse,
@@ -80,6 +82,25 @@ export function usePasskeySignIn<R extends "admin" | "model">(role: R) {
       ]);
       const response = await startAuthentication({ optionsJSON: options as never });
       return api.post<Answer>(`/api/auth/${role}/passkey`, { ...body, response }, { skipAuthRedirect: true });
+    },
+  });
+}
+
+/**
+ * The first set-up where two-step sign-in is mandatory, with a passkey instead of the app: options for the set-up
+ * `challenge`, the browser's passkey dialog, then the new passkey under `name` → the session and ten recovery codes.
+ */
+export function usePasskeySetup<R extends "admin" | "model">(role: R) {
+  type Answer = R extends "admin" ? AdminTwoFactorConfirmResponse : ModelTwoFactorConfirmResponse;
+  return useMutation({
+    mutationFn: async ({ challenge, name }: { challenge: string; name: string }) => {
+      const root = `/api/auth/${role}/two-factor/setup/passkey`;
+      const [{ startRegistration }, { options }] = await Promise.all([
+        webauthn(),
+        api.post<PasskeyOptions>(`${root}/options`, { challenge }, { skipAuthRedirect: true }),
+      ]);
+      const response = await startRegistration({ optionsJSON: options as never });
+      return api.post<Answer>(root, { challenge, name, response }, { skipAuthRedirect: true });
     },
   });
 }

@@ -6,8 +6,10 @@ import type {
   SecondStepMethod,
   TwoFactorSetupResponse,
 } from "@vitrine/contracts";
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
+import { passkeyErrorMessage, passkeysSupported, usePasskeySetup } from "../api/passkeys";
 import { useChallengeConfirm, useChallengeSetup, useSecondStep } from "../api/two-factor";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { AuthCard } from "./auth-card";
@@ -46,6 +48,10 @@ export function ChallengeSetupStep<R extends "admin" | "model">({
   }, [challenge, begin]);
 
   if (done) return <RecoveryCodes codes={done.codes} onDone={() => onSignedIn(done.session)} />;
+  const settle = (answer: AdminTwoFactorConfirmResponse | ModelTwoFactorConfirmResponse) => {
+    const { recovery_codes, ...session } = answer;
+    setDone({ session: session as Session<R>, codes: recovery_codes });
+  };
   return (
     <div className="flex flex-col gap-6">
       {setup && <AuthenticatorSetup setup={setup} />}
@@ -59,16 +65,64 @@ export function ChallengeSetupStep<R extends "admin" | "model">({
           confirm.mutate(
             { challenge, code },
             {
-              onSuccess: (answer: AdminTwoFactorConfirmResponse | ModelTwoFactorConfirmResponse) => {
-                const { recovery_codes, ...session } = answer;
-                setDone({ session: session as Session<R>, codes: recovery_codes });
-              },
+              onSuccess: settle,
               onError: (err) => setError(errorMessage(err, "Código inválido")),
             },
           );
         }}
       />
+      <PasskeySetupForm role={role} challenge={challenge} onAdded={settle} />
     </div>
+  );
+}
+
+/**
+ * "Ou use uma chave de acesso": the set-up with a passkey instead of the app (the phone's or computer's lock), named
+ * by her as in Configurações. Hidden where the browser has no passkeys.
+ */
+function PasskeySetupForm<R extends "admin" | "model">({
+  role,
+  challenge,
+  onAdded,
+}: {
+  role: R;
+  challenge: string;
+  onAdded: (answer: AdminTwoFactorConfirmResponse | ModelTwoFactorConfirmResponse) => void;
+}) {
+  const add = usePasskeySetup(role);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (!passkeysSupported()) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!name.trim()) return setError("Dê um nome à chave");
+    add.mutate(
+      { challenge, name: name.trim() },
+      {
+        onSuccess: onAdded,
+        onError: (err) => setError(passkeyErrorMessage(err, "Não foi possível adicionar a chave.")),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-line pt-5">
+      <p className="text-sm text-ink-muted">
+        Ou use uma chave de acesso: a digital, o rosto ou o PIN deste dispositivo, no lugar do código.
+      </p>
+      <Input
+        label="Nome da chave"
+        name="passkey-name"
+        placeholder="Ex.: Meu celular"
+        maxLength={60}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error ?? undefined}
+      />
+      <Button type="submit" variant="secondary" className="w-full" disabled={add.isPending}>
+        {add.isPending ? "Aguardando o dispositivo..." : "Usar uma chave de acesso"}
+      </Button>
+    </form>
   );
 }
 

@@ -62,7 +62,7 @@ export function AdminLoginPage() {
       <AuthCard
         eyebrow="Administração"
         title="Configure a verificação em duas etapas"
-        description="Obrigatória para administradores: além da senha, cada login pedirá um código do seu celular."
+        description="Obrigatória para administradores: além da senha, cada login pedirá um código do seu celular ou uma chave de acesso."
       >
         <ChallengeSetupStep role="admin" challenge={step.challenge} onSignedIn={finish} />
       </AuthCard>

@@ -108,7 +108,7 @@ export function ModelLoginPage() {
       <AuthCard
         eyebrow="Área da anunciante"
         title="Configure a verificação em duas etapas"
-        description="Obrigatória neste site: além da senha, cada login pedirá um código do seu celular."
+        description="Obrigatória neste site: além da senha, cada login pedirá um código do seu celular ou uma chave de acesso."
       >
         <ChallengeSetupStep role="model" challenge={challenge.token} onSignedIn={signedIn} />
       </AuthCard>
