@@ -197,7 +197,9 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     jobsEnabled: false,
     // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
     mercadoPagoApiUrl: "http://127.0.0.1:9",
-    mercadoPagoTimeoutMs: 2000,
+    // The fake runs in the test's process, behind PGlite's work on the same thread: 2 s was once too short on a busy
+    // machine. A test of the timeout itself passes a short one.
+    mercadoPagoTimeoutMs: 5000,
     mercadoPagoWebhookToleranceS: 300,
     publicUrl: "",
     requestHostFallback: true,
