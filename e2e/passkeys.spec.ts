@@ -1,17 +1,18 @@
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser } from "playwright-core";
 import { Secret, TOTP } from "otpauth";
 import {
   ADMIN,
+  addVirtualAuthenticator,
   adminApiToken,
   completeAdminSecondStep,
   launchBrowser,
   newPage,
   nextAdminCode,
+  registerAdvertiser,
   rememberAdminSecret,
   type Site,
   startSite,
@@ -23,6 +24,8 @@ import {
  * opened at localhost (a WebAuthn relying party id must be a domain, never an IP address).
  */
 const SHOTS = "/tmp/shots/passkey";
+/** The password registerAdvertiser gives. */
+const PASSWORD = "senha-segura-123";
 
 let site: Site;
 let browser: Browser;
@@ -40,24 +43,8 @@ describe("Chaves de acesso (passkeys)", () => {
   for (const mobile of [true, false]) {
     const width = mobile ? 390 : 1280;
     test(`at ${width} px she adds a passkey in Configurações and signs in with it, without password`, async () => {
-      const id = randomUUID().slice(0, 8);
-      const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          username: `chave_${id}`,
-          email: `chave-${id}@e2e.local`,
-          password: "senha-segura-123",
-          name: `Lia ${id}`,
-          age: 25,
-          estado_id: 35,
-          municipio_id: 3550308,
-          category_id: 1,
-          phone: "11987654321",
-        }),
-      });
-      assert.equal(res.status, 201);
-      const { token, model } = (await res.json()) as { token: string; model: { id: number } };
+      const her = await registerAdvertiser(site.baseUrl, "chave");
+      const { token } = her;
 
       const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
       const { context, page, errors } = await newPage(browser, baseUrl, { mobile, ageConfirmed: true });
@@ -67,17 +54,7 @@ describe("Chaves de acesso (passkeys)", () => {
           window.localStorage.setItem("modelToken", t);
         }
       }, token);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("WebAuthn.enable");
-      await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: {
-          protocol: "ctap2",
-          transport: "internal",
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-        },
-      });
+      await addVirtualAuthenticator(page);
 
       await page.goto("/dashboard/configuracoes");
       const card = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
@@ -101,8 +78,8 @@ describe("Chaves de acesso (passkeys)", () => {
       // and no app code (she has no authenticator app).
       await page.evaluate(() => window.localStorage.removeItem("modelToken"));
       await page.goto("/login");
-      await page.getByLabel("E-mail").fill(`chave-${id}@e2e.local`);
-      await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+      await page.getByLabel("E-mail").fill(her.email);
+      await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: "Entrar", exact: true }).click();
       await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
       await page.getByLabel("Código de recuperação").waitFor();
@@ -127,7 +104,7 @@ describe("Chaves de acesso (passkeys)", () => {
       const stored = await page.evaluate(() => window.localStorage.getItem("modelToken"));
       assert.ok(stored && stored !== token, "a new session was started");
       const verify = await fetch(`${site.baseUrl}/api/auth/verify`, { headers: { authorization: `Bearer ${stored}` } });
-      assert.equal(((await verify.json()) as { model?: { id: number } }).model?.id, model.id);
+      assert.equal(((await verify.json()) as { model?: { id: number } }).model?.id, her.id);
 
       await page.goto("/dashboard/configuracoes");
       await card.getByText("último uso").waitFor();
@@ -137,24 +114,7 @@ describe("Chaves de acesso (passkeys)", () => {
   }
 
   test("where an admin requires it, an advertiser's next sign-in sets up a passkey instead of the app (390 px)", async () => {
-    const id = randomUUID().slice(0, 8);
-    const email = `chave-obrigatoria-${id}@e2e.local`;
-    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        username: `obrig_${id}`,
-        email,
-        password: "senha-segura-123",
-        name: `Bia ${id}`,
-        age: 27,
-        estado_id: 35,
-        municipio_id: 3550308,
-        category_id: 1,
-        phone: "11987654321",
-      }),
-    });
-    assert.equal(registered.status, 201);
+    const { email } = await registerAdvertiser(site.baseUrl, "chave-obrigatoria");
     const admin = await adminApiToken(site.baseUrl);
     const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${admin}` };
     const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
@@ -167,20 +127,10 @@ describe("Chaves de acesso (passkeys)", () => {
 
     const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
     const { context, page, errors } = await newPage(browser, baseUrl, { mobile: true, ageConfirmed: true });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
     await page.locator("[data-totp-secret]").waitFor();
@@ -200,7 +150,7 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.evaluate(() => window.localStorage.removeItem("modelToken"));
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Senha", { exact: true }).fill("senha-segura-123");
+    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("button", { name: "Usar chave de acesso" }).click();
     await page.waitForURL(/\/dashboard/);
@@ -217,17 +167,7 @@ describe("Chaves de acesso (passkeys)", () => {
   test("the admin, without a passkey, is offered only the code; she adds a passkey and then it is offered too", async () => {
     const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
     const { context, page, errors } = await newPage(browser, baseUrl, { ageConfirmed: true });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    await addVirtualAuthenticator(page);
     await page.goto("/admin/login");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);

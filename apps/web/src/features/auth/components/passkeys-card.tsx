@@ -1,6 +1,6 @@
 import type { Passkey } from "@vitrine/contracts";
-import { type FormEvent, useState } from "react";
-import { Button, Card, ConfirmDialog, Input, PasswordInput, QueryState } from "@/components/ui";
+import { useState } from "react";
+import { Button, Card, ConfirmDialog, PasswordInput, QueryState } from "@/components/ui";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../api/passkeys";
 import type { AccountAudience } from "../api/audience";
 import { useTwoFactorStatus } from "../api/two-factor";
+import { PasskeyNameForm } from "./passkey-name-form";
 import { RecoveryCodes } from "./two-factor";
 
 /** One row: name, when it was added and last used; "Remover" unless it cannot go (no `onRemove`). */
@@ -43,8 +44,6 @@ export function PasskeysCard({ audience }: { audience: AccountAudience }) {
   const passkeys = useMyPasskeys(audience);
   const add = useAddPasskey(audience);
   const remove = useRemovePasskey(audience);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [toRemove, setToRemove] = useState<Passkey | null>(null);
   const [password, setPassword] = useState("");
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -60,19 +59,15 @@ export function PasskeysCard({ audience }: { audience: AccountAudience }) {
     setPassword("");
   };
 
-  const onAdd = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!name.trim()) return setError("Dê um nome à chave");
-    add.mutate(name.trim(), {
+  const onAdd = (name: string, handlers: { onSuccess: () => void; onError: (err: unknown) => void }) =>
+    add.mutate(name, {
       onSuccess: (added) => {
-        setName("");
+        handlers.onSuccess();
         if (added.recovery_codes) setCodes(added.recovery_codes);
         toast.success("Chave de acesso adicionada.");
       },
-      onError: (err) => setError(passkeyErrorMessage(err, "Não foi possível adicionar a chave de acesso.")),
+      onError: handlers.onError,
     });
-  };
 
   return (
     <Card
@@ -107,22 +102,14 @@ export function PasskeysCard({ audience }: { audience: AccountAudience }) {
         }
       </QueryState>
       {supported ? (
-        <form onSubmit={onAdd} className="mt-5 flex flex-wrap items-end gap-3" noValidate>
-          <div className="min-w-0 flex-1 basis-56">
-            <Input
-              label="Nome da nova chave"
-              name="passkey-name"
-              placeholder="Ex.: Meu celular"
-              maxLength={60}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              error={error ?? undefined}
-            />
-          </div>
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Aguardando o dispositivo..." : "Adicionar chave de acesso"}
-          </Button>
-        </form>
+        <div className="mt-5">
+          <PasskeyNameForm
+            label="Nome da nova chave"
+            submitLabel="Adicionar chave de acesso"
+            pending={add.isPending}
+            add={onAdd}
+          />
+        </div>
       ) : (
         <p className="mt-5 text-sm text-ink-muted">Este navegador não permite chaves de acesso.</p>
       )}

@@ -6,10 +6,10 @@ import type {
   SecondStepMethod,
   TwoFactorSetupResponse,
 } from "@vitrine/contracts";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Button, Input } from "@/components/ui";
+import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api-client";
-import { passkeyErrorMessage, passkeysSupported, usePasskeySetup } from "../api/passkeys";
+import { passkeysSupported, usePasskeySetup } from "../api/passkeys";
+import { PasskeyNameForm } from "./passkey-name-form";
 import { useChallengeConfirm, useChallengeSetup, useSecondStep } from "../api/two-factor";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { AuthCard } from "./auth-card";
@@ -90,39 +90,31 @@ function PasskeySetupForm<R extends "admin" | "model">({
   onAdded: (answer: AdminTwoFactorConfirmResponse | ModelTwoFactorConfirmResponse) => void;
 }) {
   const add = usePasskeySetup(role);
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
   if (!passkeysSupported()) return null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!name.trim()) return setError("Dê um nome à chave");
-    add.mutate(
-      { challenge, name: name.trim() },
-      {
-        onSuccess: onAdded,
-        onError: (err) => setError(passkeyErrorMessage(err, "Não foi possível adicionar a chave.")),
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-line pt-5">
+    <div className="flex flex-col gap-3 border-t border-line pt-5">
       <p className="text-sm text-ink-muted">
         Ou use uma chave de acesso: a digital, o rosto ou o PIN deste dispositivo, no lugar do código.
       </p>
-      <Input
+      <PasskeyNameForm
         label="Nome da chave"
-        name="passkey-name"
-        placeholder="Ex.: Meu celular"
-        maxLength={60}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={error ?? undefined}
+        submitLabel="Usar uma chave de acesso"
+        stacked
+        pending={add.isPending}
+        add={(name, handlers) =>
+          add.mutate(
+            { challenge, name },
+            {
+              onSuccess: (answer) => {
+                handlers.onSuccess();
+                onAdded(answer);
+              },
+              onError: handlers.onError,
+            },
+          )
+        }
       />
-      <Button type="submit" variant="secondary" className="w-full" disabled={add.isPending}>
-        {add.isPending ? "Aguardando o dispositivo..." : "Usar uma chave de acesso"}
-      </Button>
-    </form>
+    </div>
   );
 }
 
