@@ -118,10 +118,16 @@ describe("createPublicCache", () => {
     assert.equal(computed, 2);
   });
 
-  test("when full, the least recently used entry goes first: a page read again stays", async () => {
+  /** A cache with room for three entries of 1000 bytes; `computed` lists the keys computed (misses), in order. */
+  function cacheOfThree() {
     const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, maxBytes: 3000 });
     const computed: string[] = [];
     const read = (key: string) => cache.get(key, async () => (computed.push(key), key), { weigh: () => 1000 });
+    return { computed, read };
+  }
+
+  test("when full, the least recently used entry goes first: a page read again stays", async () => {
+    const { computed, read } = cacheOfThree();
     await read("a");
     await read("b");
     await read("c");
@@ -137,9 +143,7 @@ describe("createPublicCache", () => {
   });
 
   test("when full and every entry was read again, the oldest goes and the budget holds", async () => {
-    const cache = createPublicCache(ctx.app.db, { maxStalenessMs: 0, maxBytes: 3000 });
-    const computed: string[] = [];
-    const read = (key: string) => cache.get(key, async () => (computed.push(key), key), { weigh: () => 1000 });
+    const { computed, read } = cacheOfThree();
     await read("a");
     await read("b");
     await read("c");

@@ -44,11 +44,10 @@ export function useChallengeConfirm<R extends "admin" | "model">(role: R) {
 export const statusKey = (audience: AccountAudience) => [...accountScope(audience, "two-factor")] as const;
 
 /** GET …/two-factor (the advertiser's or the admin's): whether her sign-in takes a second step, with which factors. */
-export function useTwoFactorStatus(audience: AccountAudience, enabled = true) {
+export function useTwoFactorStatus(audience: AccountAudience) {
   return useQuery({
     queryKey: statusKey(audience),
     queryFn: () => api.get<TwoFactorStatus>(apiPaths.twoFactor[audience].root),
-    enabled,
   });
 }
 
