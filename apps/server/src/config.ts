@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { AGE_ASSURANCE_MODES, type AgeAssuranceMode } from "@vitrine/contracts";
 import { MERCADOPAGO_DEFAULT_API_URL } from "./lib/mercadopago";
+import type { PasswordHashCost } from "./lib/passwords";
 import { parseOrigin } from "./lib/origin";
 import { serverRoot } from "./lib/server-root";
 
@@ -81,6 +82,8 @@ export type Config = {
   requestHostFallback: boolean;
   /** How visitors prove they are adults (see AgeAssuranceConfig). */
   ageAssurance: AgeAssuranceConfig;
+  /** The argon2id cost of new password hashes (PASSWORD_HASH_COST; `test` only in test suites, see lib/passwords). */
+  passwordHashCost: PasswordHashCost;
   /** Crash tests only: the failpoint to arm (see lib/failpoint.ts); always unset outside NODE_ENV=test. */
   failpoint: string | undefined;
   /**
@@ -264,6 +267,13 @@ function readSwitch(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bo
   throw new Error(`${name} deve ser true ou false`);
 }
 
+/** PASSWORD_HASH_COST: `standard` (the default) or `test`; anything else stops the start-up. */
+function readPasswordHashCost(env: NodeJS.ProcessEnv): PasswordHashCost {
+  const raw = env.PASSWORD_HASH_COST?.trim() || "standard";
+  if (raw === "standard" || raw === "test") return raw;
+  throw new Error("PASSWORD_HASH_COST deve ser standard ou test");
+}
+
 /** An http(s) origin from the environment ("" when unset); anything else stops the start-up. */
 function readOrigin(env: NodeJS.ProcessEnv, name: string): string {
   const raw = env[name]?.trim();
@@ -368,6 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: readOrigin(env, "PUBLIC_URL"),
     requestHostFallback: env.NODE_ENV !== "production",
     ageAssurance: readAgeAssurance(env),
+    passwordHashCost: readPasswordHashCost(env),
     failpoint: env.NODE_ENV === "test" ? env.VITRINE_FAILPOINT || undefined : undefined,
     moderationEvidenceKey: readAes256Key(env, "MODERATION_EVIDENCE_KEY"),
     verificationFilesKey: readAes256Key(env, "VERIFICATION_FILES_KEY"),

@@ -4,6 +4,7 @@ import { loadConfig } from "./config";
 import { prepareDatabase } from "./db/prepare";
 import { startJobs } from "./jobs";
 import { armFailpoint } from "./lib/failpoint";
+import { assertPasswordHashCostForProduction, usePasswordHashCost } from "./lib/passwords";
 import { restrictToOwner } from "./lib/owner-only";
 import { assertAgeAssuranceForProduction } from "./modules/age-assurance/production";
 import { assertMailForProduction } from "./modules/mail/production";
@@ -21,6 +22,9 @@ assertAgeAssuranceForProduction(config.ageAssurance, process.env.NODE_ENV === "p
 assertMailForProduction(config, process.env.NODE_ENV === "production");
 // The identity verifier of advertisers, when one is configured, is a real one over https (never the demo's).
 assertIdentityVerifierForProduction(config.identityVerifier, process.env.NODE_ENV === "production");
+// Passwords are hashed at the standard cost in production; the test cost is for test suites.
+assertPasswordHashCostForProduction(config.passwordHashCost, process.env.NODE_ENV === "production");
+usePasswordHashCost(config.passwordHashCost);
 armFailpoint(config.failpoint);
 const { database, log } = await prepareDatabase(config);
 if (database.kind === "pglite") await restrictToOwner(path.join(config.dataDir, "pglite"));

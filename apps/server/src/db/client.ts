@@ -80,6 +80,11 @@ export function openDatabase(opts: {
   poolSize?: number;
   /** PGlite only: start from this dump of a data directory (tests start from a migrated, seeded one). */
   loadDataDir?: Blob;
+  /**
+   * PGlite only: its compiled WebAssembly module and file bundle, when this process opens many databases (tests):
+   * compiled once instead of at every opening.
+   */
+  pgliteAssets?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
 }): Database {
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, {
@@ -122,6 +127,7 @@ export function openDatabase(opts: {
   const client = new PGlite({
     dataDir: opts.dataDir ? path.join(opts.dataDir, "pglite") : undefined,
     loadDataDir: opts.loadDataDir,
+    ...opts.pgliteAssets,
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { type Db, openDatabase } from "../db/client";
 import { freePort } from "./free-port";
+import { seedDataDir } from "./prepared-data";
 
 /** The repository's root, where the server entry runs from. */
 const root = path.resolve(import.meta.dirname, "../../../..");
@@ -21,8 +22,8 @@ export type ServerProcess = {
 };
 
 /**
- * A real server process on PGlite in `dataDir`, on a free port, for crash tests: it can be killed at a failpoint
- * (lib/failpoint.ts) and started again on the same data.
+ * A real server process on PGlite in `dataDir` (given the prepared database when it has none, see seedDataDir), on
+ * a free port, for crash tests: it can be killed at a failpoint (lib/failpoint.ts) and started again on the same data.
  */
 export async function serverProcess(opts: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
@@ -39,6 +40,7 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
 
   async function start(failpoint?: string): Promise<ChildProcess> {
     await stop();
+    await seedDataDir(opts.dataDir);
     const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
       cwd: root,
       env: {
@@ -54,6 +56,7 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
         ADMIN_PASSWORD: "crash-admin-secret",
         LOG_LEVEL: "error",
         AUTH_RATE_LIMIT: "1000",
+        PASSWORD_HASH_COST: "test",
         ...opts.env,
       },
       stdio: ["ignore", "inherit", "inherit"],
