@@ -18,7 +18,7 @@ let browser: Browser;
 let password = "";
 
 before(async () => {
-  site = await startSite({ ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: "" }, { built: true });
+  site = await startSite({ ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: "" }, { built: true, emptyDataDir: true });
   browser = await launchBrowser();
 });
 

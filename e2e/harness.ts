@@ -6,6 +6,7 @@ import { Secret, TOTP } from "otpauth";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
+import { seedDataDir } from "../apps/server/src/test/prepared-data";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../apps/server/src/test/smtp";
 
 export const ADMIN = { email: "admin@e2e.local", password: "e2e-admin-secret" };
@@ -28,13 +29,19 @@ const SERVER_ARGS = {
 };
 
 /**
- * Starts the real server (built web app, fresh PGlite data dir) on a free port. The first admin is ADMIN unless
- * `env` says otherwise (ADMIN_PASSWORD: "" makes the server generate one and print it). `built` runs the server
- * bundle of `npm run build` instead of the sources.
+ * Starts the real server (built web app, PGlite in a new data dir unless `env` names one) on a free port. The
+ * first admin is ADMIN unless `env` says otherwise (ADMIN_PASSWORD: "" makes the server generate one and print
+ * it). The data dir gets the prepared database (migrations and reference data, see seedDataDir) unless
+ * `emptyDataDir`: then the server's first start builds it, as on a new machine. `built` runs the server bundle of
+ * `npm run build` instead of the sources. Passwords are hashed at the test cost (PASSWORD_HASH_COST).
  */
-export async function startSite(env: Record<string, string> = {}, opts: { built?: boolean } = {}): Promise<Site> {
+export async function startSite(
+  env: Record<string, string> = {},
+  opts: { built?: boolean; emptyDataDir?: boolean } = {},
+): Promise<Site> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
+  if (!opts.emptyDataDir) await seedDataDir(env.DATA_DIR ?? dataDir);
   const mail = await startLocalSmtp();
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS[opts.built ? "built" : "sources"], {
     cwd: root,
@@ -48,6 +55,7 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "1000",
+      PASSWORD_HASH_COST: "test",
       SMTP_URL: mail.url,
       ...env,
     },
@@ -96,10 +104,35 @@ export async function startSite(env: Record<string, string> = {}, opts: { built?
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
+  if (process.env.E2E_SCREENSHOTS === "0") {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options) => {
+      const context = await newContext(options);
+      context.on("page", withoutScreenshotFiles);
+      const newPage = context.newPage.bind(context);
+      context.newPage = async () => withoutScreenshotFiles(await newPage());
+      return context;
+    };
+  }
+  return browser;
+}
+
+/**
+ * With E2E_SCREENSHOTS=0 (scripts/test.sh sets it under CI=true, where nobody looks at them) the pictures of pages
+ * written to files for a person to look at are not taken: everything the test does around them still runs. A
+ * screenshot a test reads (no file) is still taken.
+ */
+const skipping = new WeakSet<Page>();
+function withoutScreenshotFiles(page: Page): Page {
+  if (skipping.has(page)) return page;
+  skipping.add(page);
+  const take = page.screenshot.bind(page);
+  page.screenshot = async (options) => (options?.path ? Buffer.alloc(0) : take(options));
+  return page;
 }
 
 /** A fresh browser context (own storage) at a phone or desktop width; fails on page errors and CSP violations. */
@@ -132,18 +165,25 @@ export async function newPage(
 /**
  * The e2e admin's authenticator app: admins sign in in two steps (the password, then a code of the app), set up at
  * their first sign-in on a fresh data directory (the set-up replaces the secret kept here; a restarted server on
- * the same data directory keeps asking the same one). A code is usable once, so a sign-in waits for the next
- * 30-second step when the current one was already used.
+ * the same data directory keeps asking the same one). The server takes the code of the current 30-second step or
+ * of the one before or after, each step once and never an earlier one than the last used: a second sign-in within
+ * a step uses the next step's code, and only a third one waits for the next step.
  */
 let adminPhone: { secret: string; lastStep: number } | undefined;
 
-/** The code of the admin's authenticator, never one used before (waits up to 30 s for a new step). */
+/** The code of the admin's authenticator, never one of a step used before (waits up to 30 s for a new step). */
 export async function nextAdminCode(): Promise<string> {
   const phone = adminPhone;
   if (!phone) throw new Error("the admin has no authenticator set up yet");
-  while (Math.floor(Date.now() / 30_000) <= phone.lastStep) await new Promise((r) => setTimeout(r, 500));
-  phone.lastStep = Math.floor(Date.now() / 30_000);
-  return TOTP.generate({ secret: Secret.fromBase32(phone.secret) });
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now, phone.lastStep + 1);
+    if (step <= now + 1) {
+      phone.lastStep = step;
+      return TOTP.generate({ secret: Secret.fromBase32(phone.secret), timestamp: step * 30_000 });
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** Remembers the admin's authenticator secret (read from the set-up screen or answer). */

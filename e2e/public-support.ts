@@ -1,19 +1,46 @@
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { buildApp } from "../apps/server/src/app";
 import { loadConfig } from "../apps/server/src/config";
 import { prepareDatabase } from "../apps/server/src/db/prepare";
 import { seedDemo } from "../apps/server/src/demo/seed-demo";
+import { todayInSaoPaulo } from "../apps/server/src/lib/dates";
+import { usePasswordHashCost } from "../apps/server/src/lib/passwords";
+import { preparedDataKey, seedDataDir } from "../apps/server/src/test/prepared-data";
 import { ADMIN, newPage as openPage } from "./harness";
 
 /** Helpers of e2e/public.spec.ts: a demo-seeded data directory, patient pages and screenshot helpers. */
 
+const root = path.resolve(import.meta.dirname, "..");
+
 /**
- * The demo data set (a few hundred visible models over ~40 cities, abstract photos, products, rates) is
- * written into a fresh data directory with the server's own seeder before the site starts on it: PGlite
- * allows one process per directory, so seeding happens first, in this process, and is closed again.
+ * The demo data set (a few hundred visible models over ~40 cities, abstract photos, products, rates) in a data
+ * directory, made by the server's own seeder before the site starts on it: PGlite allows one process per
+ * directory, so seeding happens first, in this process, and is closed again. Six browser test files start on
+ * it, and seeding takes a minute of CPU on a loaded two-core machine: it is seeded once into the temporary folder
+ * and copied. The copy is remade whenever the server's or the contracts' sources change, and every São Paulo day
+ * (the demo's plans and payments are dated from the day it was seeded).
  */
 export async function seedDemoDataDir(dir: string): Promise<void> {
+  const key = preparedDataKey({ ADMIN, day: todayInSaoPaulo(), sources: sourcesHash() });
+  const prepared = path.join(tmpdir(), `vitrine-e2e-demo-${key}`);
+  if (!existsSync(prepared)) {
+    const building = `${prepared}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await seedInto(building);
+    try {
+      renameSync(building, prepared);
+    } catch {
+      // Another test file seeded it first: the same data set.
+      rmSync(building, { recursive: true, force: true });
+    }
+  }
+  cpSync(prepared, dir, { recursive: true });
+}
+
+async function seedInto(dir: string): Promise<void> {
   const config = loadConfig({
     DATA_DIR: dir,
     DATABASE_URL: "",
@@ -21,6 +48,8 @@ export async function seedDemoDataDir(dir: string): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "warn",
   });
+  usePasswordHashCost("test");
+  await seedDataDir(dir);
   const { database } = await prepareDatabase(config);
   const app = await buildApp({ config, database, logger: false });
   try {
@@ -29,6 +58,19 @@ export async function seedDemoDataDir(dir: string): Promise<void> {
     await app.close();
     await database.close();
   }
+}
+
+/** A digest of the server's and the contracts' sources (what the seeder runs). */
+function sourcesHash(): string {
+  const hash = createHash("sha256");
+  for (const dir of ["apps/server/src", "packages/contracts/src"]) {
+    const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.endsWith(".test.ts"))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+    for (const file of files) hash.update(file).update(readFileSync(file));
+  }
+  return hash.digest("hex");
 }
 
 /** The harness page, with more patience than Playwright's 30 s: the machine is shared and small. */

@@ -135,7 +135,10 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 run_suite build npm run build --silent
 run_suite size npm run --silent size
-# Two browser test files at a time: each starts its own server, data directory and browser on free ports.
+# Two browser test files at a time: each starts its own server, data directory and browser on free ports. Under
+# CI=true the pictures written for a person to look at (.screenshots/ and the like) are not taken: nobody sees
+# CI's disk (E2E_SCREENSHOTS=1 takes them anyway).
+[ "${CI:-}" = "true" ] && export E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-0}"
 run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find e2e -name '*.spec.ts' | sort)
 # Two instances of the built server behind nginx, on a database of their own on the PostgreSQL above.
 if [ "$pg_up" -eq 0 ]; then
