@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type ReceivedMail, startSmtpReceiver } from "./receiver";
 
 /** One message the demo inbox received. */
@@ -9,9 +10,26 @@ export type DemoInbox = { smtpUrl: string; url: string; close: () => Promise<voi
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** Links in a message's text become clickable (the confirmation and reset links of the demo). */
+/**
+ * Links of a shown message open the site in a new tab, never inside the inbox: in the text each link carries
+ * target="_blank", and the HTML gets a `<base target="_blank">` (its frame is sandboxed, so the site would be
+ * blocked there).
+ */
 const linkify = (text: string) =>
-  escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  escapeHtml(text).replace(
+    /https?:\/\/[^\s<]+/g,
+    (url) => `<a href="${url}" target="_blank" rel="noopener noreferrer">${url}</a>`,
+  );
+
+const BASE_TARGET = '<base target="_blank">';
+const withLinksInNewTab = (html: string) =>
+  /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + BASE_TARGET) : BASE_TARGET + html;
+
+/**
+ * The message's HTML runs without scripts, forms or same-origin rights; only a link the reader clicks may leave the
+ * frame, as a new tab free of the sandbox (the site it opens must run normally).
+ */
+const MESSAGE_SANDBOX = "allow-popups allow-popups-to-escape-sandbox";
 
 function page(messages: InboxMessage[], open: InboxMessage | undefined): string {
   const rows = messages
@@ -22,7 +40,7 @@ function page(messages: InboxMessage[], open: InboxMessage | undefined): string 
     .join("");
   const body = open
     ? `<h2>${escapeHtml(open.subject)}</h2><p class="meta">Para ${escapeHtml(open.to)}</p>
-<iframe title="Mensagem em HTML" sandbox="" srcdoc="${escapeHtml(open.html)}"></iframe>
+<iframe title="Mensagem em HTML" sandbox="${MESSAGE_SANDBOX}" srcdoc="${escapeHtml(withLinksInNewTab(open.html))}"></iframe>
 <h3>Texto</h3><pre>${linkify(open.text)}</pre>`
     : `<p>${messages.length ? "Escolha uma mensagem." : "Nenhuma mensagem ainda: cadastre uma modelo ou use “Esqueci minha senha”."}</p>`;
   return `<!doctype html>
@@ -68,8 +86,8 @@ export async function startDemoInbox(opts: { smtpPort: number; httpPort: number 
   });
   await new Promise<void>((resolve) => http.listen(opts.httpPort, "127.0.0.1", () => resolve()));
   return {
-    smtpUrl: `smtp://127.0.0.1:${opts.smtpPort}`,
-    url: `http://localhost:${opts.httpPort}`,
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    url: `http://localhost:${(http.address() as AddressInfo).port}`,
     close: async () => {
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await smtp.close();
