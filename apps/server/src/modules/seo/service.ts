@@ -1,4 +1,3 @@
-import { modelProfilePath } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, municipios } from "../../db/schema";
@@ -72,28 +71,21 @@ export function robotsDisallowed(pages: readonly TablePage[] | null): string[] {
 type SitemapUrl = { path: string; lastmod?: string };
 
 /**
- * Every public page worth indexing: the home page, each city with visible models, each visible model's profile
- * (in its canonical /cidade/{city}/{model}/{id} form). Computed once per public data version.
+ * The pages worth indexing: the home page and each city with visible models, never a profile. A crawler cannot
+ * pass the age check, so a profile's page shows it only the gate; and a profile's address names her. Computed
+ * once per change of the models' public data.
  */
 export function listSitemapPaths({ db, cache }: { db: Db; cache: PublicCache }): Promise<SitemapUrl[]> {
   return cache.get(
     "sitemap-paths",
     async () => {
       const rows = await db
-        .select({ id: models.id, name: models.name, updatedAt: models.updatedAt, citySlug: municipios.slug })
+        .selectDistinct({ citySlug: municipios.slug })
         .from(models)
         .innerJoin(municipios, eq(municipios.id, models.municipioId))
-        .where(isPubliclyVisible())
-        .orderBy(models.id);
-      const cities = [...new Set(rows.map((r) => r.citySlug))].sort();
-      return [
-        { path: "/" },
-        ...cities.map((slug) => ({ path: `/cidade/${slug}` })),
-        ...rows.map((r) => ({
-          path: modelProfilePath({ id: r.id, name: r.name, city_slug: r.citySlug }),
-          lastmod: r.updatedAt.toISOString().slice(0, 10),
-        })),
-      ];
+        .where(isPubliclyVisible());
+      const cities = rows.map((r) => r.citySlug).sort();
+      return [{ path: "/" }, ...cities.map((slug) => ({ path: `/cidade/${slug}` }))];
     },
     { expires: false, weigh: (urls) => 128 * urls.length, tags: [publicTags.models] },
   );
