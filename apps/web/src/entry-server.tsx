@@ -71,9 +71,10 @@ const isGatedPath = (pathname: string) => isAdultPath(routes, pathname);
  * HTML with its data, as one string (it is cached and compressed as one body); null for a route the browser
  * renders.
  *
- * With an age verifier and no pass, a route of the table renders the gate page: the route's data read still runs,
- * for the page's status, title, description and canonical, but the markup is the gate instead of the page, and
- * neither the markup, the state nor the head (no picture, no preload) carries anything of that data.
+ * Without the age check passed (no pass with a verifier, the gate not accepted with self-declaration), a route of
+ * the table renders the gate page: the route's data read still runs, for the page's status (404 stays 404) and its
+ * gate head (the site, city, state and category only), but the markup is the gate instead of the page, and neither
+ * the markup, the state nor the head (no picture, no preload) carries anything of that data.
  */
 export async function render({
   url,
@@ -87,14 +88,15 @@ export async function render({
   const location = new URL(`http://localhost${url}`);
   const page = pageAt(location.pathname);
   if (!page) return null;
-  const gated = age.mode === "verifier" && !ageAccepted && page.ssr !== null;
+  // Behind the age gate (either mode) a page carries nothing of an advertiser: the head is the loader's gate head
+  // and the data read is dropped before rendering, so neither the markup nor the state holds any of it.
+  const gated = !ageAccepted && page.ssr !== null;
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  const loaded = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams);
-  const info = gated ? { ...loaded, image: null, heroImage: undefined } : loaded;
+  const info = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams, gated);
   if (gated) queryClient.clear();
   else await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
   const assurance = { ...age, passed: age.mode === "verifier" ? ageAccepted : null };

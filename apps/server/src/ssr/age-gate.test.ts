@@ -85,7 +85,7 @@ describe("server-rendered pages with an age verifier", () => {
     assert.doesNotMatch(html, /home-page\.js|model-profile-page\.js/, url);
   }
 
-  test("without a pass, home, city and profile are the gate page with the route's title and canonical", async () => {
+  test("without a pass, home, city and profile are the gate page, its head without anything of hers", async () => {
     const city = await get("/cidade/sao-paulo-sp");
     assert.equal(city.statusCode, 200);
     assertGatePage(city.body, "/cidade/sao-paulo-sp");
@@ -104,9 +104,11 @@ describe("server-rendered pages with an age verifier", () => {
       const profile = await get(url);
       assert.equal(profile.statusCode, 200, url);
       assertGatePage(profile.body, url);
-      // The head keeps the profile's title and canonical (so the page can be found), nothing else of hers.
-      assert.match(profile.body, /<title>Aurora Vitrine, 25 anos/, url);
-      assert.match(profile.body, new RegExp(`rel="canonical" href="[^"]*/aurora-vitrine/${modelId}"`), url);
+      // The head names the site, the city, the state and the category, nothing of hers (no canonical: it names
+      // her), and is not indexed.
+      assert.match(profile.body, /<title>Acompanhante \([^)]+\) em São Paulo - SP \| Vitrine Teste<\/title>/, url);
+      assert.doesNotMatch(profile.body, /rel="canonical"|og:url|25 anos/, url);
+      assert.match(profile.body, /<meta name="robots" content="noindex" \/>/, url);
     }
     // An unknown profile is still a 404 behind the gate.
     assert.equal((await get("/modelo/999999")).statusCode, 404);
@@ -165,16 +167,19 @@ describe("server-rendered pages with self-declaration", () => {
   });
   after(() => ctx.close());
 
-  test("the gate is drawn over the page with its models, and age_ok opens it, as before", async () => {
+  test("without age_ok the gate stands instead of the page, nothing of the models; age_ok opens it", async () => {
     const closed = await ctx.app.inject({ method: "GET", url: "/cidade/sao-paulo-sp" });
     const gate = pageParts(closed.body);
     assert.match(gate.root, /Entrar no site/);
-    assert.match(gate.root, /Bianca Vitrine/);
+    assert.doesNotMatch(closed.body, /Bianca/);
+    assert.doesNotMatch(closed.body, /\/uploads\/photos\//);
+    assert.deepEqual(gate.state.queries.queries, []);
     assert.equal(gate.state.ageMode, "self-declaration");
     assert.doesNotMatch(closed.body, /Verificar minha idade/);
     assert.match(String(closed.headers["cache-control"]), /^public/);
     const open = await ctx.app.inject({ method: "GET", url: "/cidade/sao-paulo-sp", headers: { cookie: "age_ok=1" } });
     assert.doesNotMatch(pageParts(open.body).root, /Entrar no site/);
+    assert.match(pageParts(open.body).root, /Bianca Vitrine/);
     assert.match((await ctx.app.inject({ method: "GET", url: "/login" })).body, /content="self-declaration"/);
   });
 });

@@ -63,9 +63,10 @@ export function sendShell(reply: FastifyReply, shell: string) {
  * gives it the ETag/304 of public reads. Pages that answer 404 or 400 are rendered each time and not kept.
  * Private paths get the client-rendered shell with noindex. A failed render falls back to the shell.
  *
- * The age-gate state: with self-declaration, the visitor's `age_ok` cookie (the gate is drawn over the page);
- * with an age verifier, a valid age pass, and without one the gate page (its title, description and canonical,
- * none of the page's content or data), while `age_ok` means nothing.
+ * The age-gate state: with self-declaration, the visitor's `age_ok` cookie; with an age verifier, a valid age
+ * pass, while `age_ok` means nothing. Without it, in either mode, the gate page: the site, the city, the state and
+ * the category in its head, nothing of an advertiser (the web app's page loader decides what, page-data.ts). The
+ * cache keeps the two states under separate keys.
  */
 export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, shells: Shells) {
   const { mode, verifier } = app.config.ageAssurance;
@@ -85,8 +86,9 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
     const url = normalizedUrl(request.url, { ageResult: mode === "verifier" && !ageAccepted });
     let page: Page | null;
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then
-    // shows it, like the API's answer that counted it would. A visitor held at the age gate has seen nothing.
-    if (request.method === "GET" && (mode !== "verifier" || ageAccepted)) {
+    // shows it, like the API's answer that counted it would. A visitor held at the age gate (either mode) has seen
+    // nothing.
+    if (request.method === "GET" && ageAccepted) {
       await countProfileView(app, request, renderer.viewedModel(url.split("?")[0]));
     }
     // Only pages found (200) are cached. A page whose links were built from the request's own host (development

@@ -146,8 +146,8 @@ export function useAgeGate(): { open: boolean; assurance: AgeAssurance } {
 
 /**
  * Age gate: a modal dialog over the whole page (labelled by its title, the focus moved into it and kept there),
- * not dismissible. Self-declaration: "Entrar no site", remembered on the device once accepted. A verifier: the
- * page behind it is not rendered at all, and "Verificar minha idade" leads to the verifier.
+ * not dismissible, the page behind it not rendered at all (root-layout). Self-declaration: "Entrar no site",
+ * remembered on the device once accepted. A verifier: "Verificar minha idade" leads to the verifier.
  */
 export function AgeGate() {
   const { open, assurance: current } = useAgeGate();

@@ -17,10 +17,10 @@ const MAIN_ID = "conteudo";
 export function RootLayout() {
   useUnauthorizedRedirect();
   const { pathname } = useLocation();
-  // While the age gate is shown, the page behind it can be neither reached nor read; a verifier's gate stands
-  // instead of the page (the server sends none of its content, and no query of it runs).
-  const { open: gated, assurance } = useAgeGate();
-  const pageHidden = gated && assurance.mode === "verifier";
+  // While the age gate is shown (either mode), it stands instead of the page: the server sends none of the page's
+  // content, and no query of it runs until the visitor passes.
+  const { open: gated } = useAgeGate();
+  const pageHidden = gated;
   return (
     <TermsModalProvider>
       {/* The advertiser's pages show signed photo URLs: no Referer leaves them (React puts this in <head>). */}

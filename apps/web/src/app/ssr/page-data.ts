@@ -34,7 +34,17 @@ export type PageInfo = {
   ogType: "website" | "profile";
 };
 
-type PageLoad = (queryClient: QueryClient, params: Params, search: URLSearchParams) => Promise<PageInfo>;
+/**
+ * `gated`: the visitor has not passed the age check in force (no age pass with a verifier, the gate not accepted
+ * with self-declaration). The page is then the gate page, and its head may name the site, the city, the state and
+ * the category, nothing of an advertiser (see gateProfileInfo); the caller drops the data read.
+ */
+type PageLoad = (
+  queryClient: QueryClient,
+  params: Params,
+  search: URLSearchParams,
+  gated: boolean,
+) => Promise<PageInfo>;
 
 /**
  * The data reads of the server-rendered pages, named by the route table's `ssr.data` (app/router.tsx): each runs the
@@ -43,9 +53,13 @@ type PageLoad = (queryClient: QueryClient, params: Params, search: URLSearchPara
  */
 const PAGE_LOADS = {
   /** Home and /cidade/{slug}: the listing. */
-  listing: (queryClient, params, search) => loadListing(queryClient, params.slug ?? null, search),
+  listing: async (queryClient, params, search, gated) => {
+    const info = await loadListing(queryClient, params.slug ?? null, search);
+    // The first card's photo is hers: the gate page preloads no picture.
+    return gated ? { ...info, image: null, heroImage: undefined } : info;
+  },
   /** The three profile forms: the model of `:id` ("12" or "aurora-12"). */
-  profile: (queryClient, params) => loadProfile(queryClient, params.id ?? ""),
+  profile: (queryClient, params, _search, gated) => loadProfile(queryClient, params.id ?? "", gated),
 } satisfies Record<string, PageLoad>;
 
 export type PageData = keyof typeof PAGE_LOADS;
@@ -77,7 +91,7 @@ async function loadNotFound(queryClient: QueryClient): Promise<PageInfo> {
   return (await siteOf(queryClient)).notFound;
 }
 
-async function loadProfile(queryClient: QueryClient, raw: string): Promise<PageInfo> {
+async function loadProfile(queryClient: QueryClient, raw: string, gated: boolean): Promise<PageInfo> {
   const { site, notFound } = await siteOf(queryClient);
   const id = parseModelIdParam(raw);
   if (id === null) return { ...notFound, status: 400, title: `${INVALID_MODEL_ID} | ${site}`, description: "" };
@@ -93,6 +107,7 @@ async function loadProfile(queryClient: QueryClient, raw: string): Promise<PageI
   const { model, photos } = profile;
   const main = photos[0];
   const place = `${model.city_name} - ${model.state}`;
+  if (gated) return gateProfileInfo({ place, category: model.category_name, site });
   return {
     status: 200,
     title: profileTitle(model, site),
@@ -104,6 +119,23 @@ async function loadProfile(queryClient: QueryClient, raw: string): Promise<PageI
       : null,
     ogType: "profile",
   };
+}
+
+/**
+ * The head of a profile behind the age gate: the site, the city, the state and the category, nothing of her (no
+ * name, age, text, photo, nor her canonical address, which names her). Not indexed: a crawler cannot pass the check.
+ */
+function gateProfileInfo({ place, category, site }: { place: string; category: string | null; site: string }) {
+  const what = category ? `Acompanhante (${category})` : "Acompanhante";
+  return {
+    status: 200,
+    title: `${what} em ${place} | ${site}`,
+    description: `Anúncio de acompanhante em ${place}. Conteúdo destinado exclusivamente a maiores de 18 anos.`,
+    canonical: null,
+    noindex: true,
+    image: null,
+    ogType: "website",
+  } satisfies PageInfo;
 }
 
 async function loadListing(
