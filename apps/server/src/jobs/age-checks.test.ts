@@ -6,7 +6,13 @@ import { ageCheckDays, ageChecks, jobRuns } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildAgeCheckDays, buildAgeChecks, readAgeAssurance } from "../test/age-checks";
 import { createTestContext, type TestContext } from "../test/helper";
-import { AGE_CHECKS_BATCH, AGE_CHECKS_JOB, ageChecksJob, rollUpAgeChecks } from "./age-checks";
+import {
+  AGE_CHECKS_BATCH,
+  AGE_CHECKS_JOB,
+  ageChecksJob,
+  PENDING_AGE_CHECK_KEPT_MS,
+  rollUpAgeChecks,
+} from "./age-checks";
 import { createScheduler } from "./scheduler";
 
 let ctx: TestContext;
@@ -91,6 +97,45 @@ describe("age-checks retention job", () => {
     assert.equal(await rowCount(), 3);
     assert.deepEqual(await dailyCounts(), expected);
     assert.deepEqual(await readAgeAssurance(ctx.app), summaryBefore);
+  });
+
+  test("a check never finished is kept at most a day (as a count after that); finished ones stay the 180 days", async () => {
+    const now = new Date();
+    const HOUR = 60 * MINUTE;
+    // Pending for a day less a run's interval and a minute: the run after the next would find it a day old.
+    const staleAt = new Date(now.getTime() - PENDING_AGE_CHECK_KEPT_MS - MINUTE);
+    const freshAt = new Date(now.getTime() - PENDING_AGE_CHECK_KEPT_MS + MINUTE);
+    const twoDays = new Date(now.getTime() - 2 * DAY);
+    await buildAgeChecks(ctx.app.db, [
+      { at: staleAt, verifier: "V1", outcome: null, count: 3 },
+      { at: twoDays, verifier: "V2", outcome: null },
+      { at: freshAt, verifier: "V1", outcome: null },
+      // Finished ones of the same moments stay.
+      { at: staleAt, verifier: "V1", outcome: "over18", count: 2 },
+      { at: twoDays, verifier: "V2", outcome: "cancelled" },
+      { at: now, verifier: "V1", outcome: null },
+    ]);
+    const summaryBefore = await readAgeAssurance(ctx.app);
+    assert.equal(summaryBefore.all_time.started, 9);
+
+    let clock = now.getTime();
+    const scheduler = jobAt(() => new Date(clock));
+    assert.equal(await scheduler.runJob(AGE_CHECKS_JOB), "ran");
+    const left = await ctx.app.db.select({ outcome: ageChecks.outcome, at: ageChecks.createdAt }).from(ageChecks);
+    assert.equal(left.length, 5, "the 4 pending rows older than a day less an hour went");
+    assert.equal(left.filter((row) => row.outcome === null).length, 2);
+    assert.ok(left.filter((row) => row.outcome === null).every((row) => now.getTime() - row.at.getTime() < DAY - HOUR));
+    assert.deepEqual(await dailyCounts(), {
+      [`${todayInSaoPaulo(staleAt)} V1 started`]: 3,
+      [`${todayInSaoPaulo(twoDays)} V2 started`]: 1,
+    });
+    assert.deepEqual(await readAgeAssurance(ctx.app), summaryBefore, "every count is kept");
+
+    // The next run, an hour on: the one that was still fresh is now gone too; none was ever kept a day.
+    clock += ageChecksJob.intervalMs;
+    assert.equal(await scheduler.runJob(AGE_CHECKS_JOB), "ran");
+    assert.equal(await rowCount(), 4);
+    assert.equal((await readAgeAssurance(ctx.app)).all_time.started, 9);
   });
 
   test("more rows than a batch: every one goes, each counted once", async () => {
