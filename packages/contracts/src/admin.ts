@@ -184,7 +184,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 // ---- GET /api/admin/onboarding: the "Primeiros passos" checklist of the dashboard -------------------------------
 
 /** The steps of a new site, in screen order: site name and URL, a Pix key, Mercado Pago, the plans, a model. */
-export const ONBOARDING_STEPS = ["site", "pix", "mercadopago", "plans", "model"] as const;
+export const ONBOARDING_STEPS = ["site", "contacts", "pix", "mercadopago", "plans", "model"] as const;
 export const OnboardingStepSchema = z.object({ id: z.enum(ONBOARDING_STEPS), done: z.boolean() });
 export type OnboardingStep = z.infer<typeof OnboardingStepSchema>;
 export const AdminOnboardingResponseSchema = z.object({ steps: z.array(OnboardingStepSchema) });

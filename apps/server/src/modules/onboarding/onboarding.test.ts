@@ -26,12 +26,28 @@ describe("GET /api/admin/onboarding", () => {
     const admin = await loginAdmin(ctx.app);
     // The model of the previous test exists; this one starts from the other four steps undone.
     t.diagnostic("a fresh site: nothing configured, the three starting plans untouched");
-    assert.deepEqual(await stepsOf(admin), { site: false, pix: false, mercadopago: false, plans: false, model: true });
+    assert.deepEqual(await stepsOf(admin), {
+      site: false,
+      contacts: false,
+      pix: false,
+      mercadopago: false,
+      plans: false,
+      model: true,
+    });
 
     await setSetting(ctx.app, "site_url", "exemplo.com.br");
     assert.equal((await stepsOf(admin)).site, false, "an address without http(s) is not the public URL");
     await setSetting(ctx.app, "site_url", "https://www.exemplo.com.br/");
     assert.equal((await stepsOf(admin)).site, true);
+
+    t.diagnostic("contacts: the support e-mail or phone, either one; an empty value is no contact");
+    await setSetting(ctx.app, "support_phone", "");
+    assert.equal((await stepsOf(admin)).contacts, false);
+    await setSetting(ctx.app, "support_phone", "(11) 98765-4321");
+    assert.equal((await stepsOf(admin)).contacts, true);
+    await setSetting(ctx.app, "support_phone", "");
+    await setSetting(ctx.app, "support_email", "suporte@exemplo.com.br");
+    assert.equal((await stepsOf(admin)).contacts, true);
 
     await setSetting(ctx.app, "pix_email", "não é e-mail");
     assert.equal((await stepsOf(admin)).pix, false, "a key the charges cannot use does not count");
@@ -46,7 +62,14 @@ describe("GET /api/admin/onboarding", () => {
     const plans = (await ctx.as(admin).get("/api/admin/plans")).json().plans as { id: number }[];
     const off = await ctx.as(admin).patch(`/api/admin/plans/${plans[0].id}/status`, { active: false });
     assert.equal(off.statusCode, 200, off.body);
-    assert.deepEqual(await stepsOf(admin), { site: true, pix: true, mercadopago: true, plans: true, model: true });
+    assert.deepEqual(await stepsOf(admin), {
+      site: true,
+      contacts: true,
+      pix: true,
+      mercadopago: true,
+      plans: true,
+      model: true,
+    });
   });
 });
 
@@ -69,7 +92,7 @@ test("a site without models has the model step undone", async () => {
     const res = await fresh.as(admin).get("/api/admin/onboarding");
     assert.deepEqual(
       res.json().steps.map((s: { id: string }) => s.id),
-      ["site", "pix", "mercadopago", "plans", "model"],
+      ["site", "contacts", "pix", "mercadopago", "plans", "model"],
     );
     assert.equal(res.json().steps.at(-1).done, false);
     await registerModel(fresh.app);

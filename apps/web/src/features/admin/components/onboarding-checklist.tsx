@@ -12,6 +12,11 @@ const STEPS: Record<OnboardingStep["id"], { label: string; hint: string; to: str
     hint: "O endereço público usado nos links, no retorno dos pagamentos e no SEO.",
     to: `${appPaths.adminSettings}#settings-home`,
   },
+  contacts: {
+    label: "Contatos do site",
+    hint: "O e-mail ou o WhatsApp de suporte que visitantes e modelos veem nos Termos e no rodapé.",
+    to: `${appPaths.adminSettings}#settings-contact`,
+  },
   pix: {
     label: "Chave PIX",
     hint: "Para receber as renovações das modelos por PIX.",
