@@ -169,6 +169,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "moderation.decide": "Denúncia decidida",
   "moderation.appeal": "Recurso de denúncia decidido",
   "moderation.evidence_export": "Provas de denúncia exportadas",
+  "moderation.auto_hold": "Perfil ocultado por denúncias independentes (antes da revisão)",
+  "moderation.auto_hide_photo": "Foto ocultada por notificação confirmada (antes da revisão)",
   "two_factor.setup_start": "Aplicativo autenticador: configuração iniciada",
   "two_factor.enable": "Aplicativo autenticador ativado",
   "two_factor.replace": "Aplicativo autenticador trocado",

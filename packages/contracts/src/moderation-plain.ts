@@ -22,7 +22,10 @@ export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
   other: "Outro",
 };
 
-/** Categories that hide the profile at once and freeze her photos, before any human looks. */
+/**
+ * Urgent categories: the case goes to the top of the queue and every admin is e-mailed. They hide the profile
+ * before review only when independent reports agree (the setting below, decision 057), never one alone.
+ */
 export const URGENT_REPORT_CATEGORIES: readonly ReportCategory[] = ["minor_or_exploitation", "trafficking_or_coercion"];
 
 /** Label of a stored category; an unknown value is shown as it is. */
@@ -91,10 +94,32 @@ export const APPEAL_OUTCOME_LABELS: Record<AppealOutcome, string> = {
 };
 
 /**
- * The setting moderation_auto_hide_reports: how many distinct visitors' reports hide an item before any human
- * looks (non-urgent categories). Seeded with the default; a value out of range counts as the default.
+ * The setting moderation_auto_hide_reports: how many urgent reports from distinct networks (each from its own
+ * age-passed browser), within 24 hours, hide a profile before review. Seeded with the default; a value out of
+ * range counts as the default.
  */
 export const AUTO_HIDE_SETTING = "moderation_auto_hide_reports";
 export const AUTO_HIDE_REPORTERS_DEFAULT = 3;
 export const AUTO_HIDE_REPORTERS_MIN = 2;
 export const AUTO_HIDE_REPORTERS_MAX = 50;
+
+/** The hours within which urgent reports must agree to hide a profile before review. */
+export const AUTO_HIDE_WINDOW_HOURS = 24;
+
+/** The one-click decision of an admin who finds the reports that hid a profile false. */
+export const RESTORE_FALSE_REPORTS_LABEL = "Restaurar (denúncias falsas)";
+export const RESTORE_FALSE_REPORTS_REASON = "Denúncias falsas: perfil restaurado.";
+
+/** The state of an identified notice, as its sender reads it through her e-mail link. */
+/** received: not confirmed yet; in_review: confirmed, awaiting a decision; decided: an admin answered. */
+export const NOTICE_STATES = ["received", "in_review", "decided"] as const;
+export type NoticeState = (typeof NOTICE_STATES)[number];
+export const NOTICE_STATE_LABELS: Record<NoticeState, string> = {
+  received: "Recebida",
+  in_review: "Em análise",
+  decided: "Decidida",
+};
+export const NOTICE_CONFIRMED_MESSAGE = "E-mail confirmado. Sua denúncia será analisada com prioridade.";
+export const NOTICE_LINK_INVALID = "Link inválido. Confira se copiou o endereço inteiro do e-mail.";
+export const NOTICE_LINK_EXPIRED = "Este link expirou: envie a denúncia de novo pelo formulário.";
+export const NOTICE_ALREADY_CONFIRMED = "Esta denúncia já foi confirmada.";

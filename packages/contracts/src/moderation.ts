@@ -10,6 +10,7 @@ import {
   MODERATION_ACTIONS,
   MODERATION_STATUSES,
   NOTICE_REASON_MAX,
+  NOTICE_STATES,
   NOTICE_REASON_MIN,
   NOTICE_URL_MAX,
   NOTIFIER_ROLES,
@@ -104,9 +105,14 @@ export const ModerationCaseSummarySchema = z.object({
 });
 export type ModerationCaseSummary = z.infer<typeof ModerationCaseSummarySchema>;
 
+/** Open urgent cases and when the oldest began to wait (null: none): the admin's red badge and card. */
+export const UrgentSummarySchema = z.object({ urgent_open: z.number(), urgent_oldest_at: z.string().nullable() });
+export type UrgentSummary = z.infer<typeof UrgentSummarySchema>;
+
 export const ModerationQueueResponseSchema = z.object({
   cases: z.array(ModerationCaseSummarySchema),
   pagination: PaginationSchema,
+  ...UrgentSummarySchema.shape,
 });
 export type ModerationQueueResponse = z.infer<typeof ModerationQueueResponseSchema>;
 
@@ -116,8 +122,12 @@ export const ModerationReportSchema = z.object({
   text: z.string(),
   contact: z.string(),
   source: z.string(),
-  /** Whether the report may hide automatically (false for a reporter whose reports were repeatedly dismissed). */
-  counts_for_auto_hide: z.boolean(),
+  /** Whether the report weighs towards hiding the profile before review (decision 057). */
+  weighs: z.boolean(),
+  /** Whether the reporter's browser held a valid age pass. */
+  age_passed: z.boolean(),
+  /** A notice: whether its sender confirmed her e-mail (null for a visitor's report). */
+  confirmed: z.boolean().nullable(),
   notifier_name: z.string().nullable(),
   notifier_email: z.string().nullable(),
   notifier_role: z.string().nullable(),
@@ -182,6 +192,11 @@ export const ModerationDecisionBodySchema = z.object({
   reason: text("Motivo", DECISION_REASON_MAX, DECISION_REASON_MIN),
   photo_id: IdSchema.nullish(),
   legal_hold: z.boolean({ error: "legal_hold deve ser true ou false" }).default(false),
+  /**
+   * With archive only: the reports were false ("Restaurar (denúncias falsas)"). Her hold ends, she is told, and
+   * the reporters' networks weigh nothing for a while.
+   */
+  false_reports: z.boolean({ error: "false_reports deve ser true ou false" }).default(false),
 });
 export type ModerationDecisionBody = z.input<typeof ModerationDecisionBodySchema>;
 
@@ -208,6 +223,8 @@ export type OwnModerationCase = z.infer<typeof OwnModerationCaseSchema>;
 export const OwnModerationResponseSchema = z.object({
   moderation_status: ModerationStatusSchema,
   photos_frozen: z.boolean(),
+  /** Why she is hidden before review (reports that agreed): the categories and since when; null otherwise. */
+  under_review: z.object({ categories: z.array(z.string()), since: z.string() }).nullable(),
   cases: z.array(OwnModerationCaseSchema),
 });
 export type OwnModerationResponse = z.infer<typeof OwnModerationResponseSchema>;
@@ -222,5 +239,34 @@ export const ModerationStatsResponseSchema = z.object({
   appeals: z.object({ received: z.number(), reversed: z.number() }),
   open_cases: z.number(),
   evidence_held: z.number(),
+  ...UrgentSummarySchema.shape,
 });
 export type ModerationStatsResponse = z.infer<typeof ModerationStatsResponseSchema>;
+
+/** A notice's e-mail link token (256 random bits, base64url). */
+export const NoticeTokenSchema = z
+  .string({ error: "Link inválido" })
+  .trim()
+  .min(20, "Link inválido")
+  .max(200, "Link inválido")
+  .regex(/^[A-Za-z0-9_-]+$/, "Link inválido");
+
+/** GET /api/reports/notice/status?token=…: what the notice's sender may read of it. */
+export const NoticeStatusQuerySchema = z.object({ token: NoticeTokenSchema });
+
+/** POST /api/reports/notice/confirm. */
+export const NoticeConfirmBodySchema = z.object({ token: NoticeTokenSchema });
+
+export const NoticeStatusResponseSchema = z.object({
+  state: z.enum(NOTICE_STATES),
+  category: z.string(),
+  created_at: z.string(),
+  /** Whether the link may still confirm the notice (unconfirmed and not expired). */
+  can_confirm: z.boolean(),
+  /** The decision, as the model would read it ("Foto ocultada"), once decided. */
+  decision: z.string().nullable(),
+  /** The admin's answer (the decision's reason), once decided. */
+  answer: z.string().nullable(),
+  decided_at: z.string().nullable(),
+});
+export type NoticeStatusResponse = z.infer<typeof NoticeStatusResponseSchema>;

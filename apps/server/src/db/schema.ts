@@ -461,7 +461,8 @@ export const events = pgTable(
   "events",
   {
     id: bigint("id", { mode: "number" }).primaryKey(),
-    type: text("type", { enum: ["model_status_updated", "model_payment_updated"] }).notNull(),
+    /** own_payment_updated: for her own stream only (plugins/events.ts). */
+    type: text("type", { enum: ["model_status_updated", "model_payment_updated", "own_payment_updated"] }).notNull(),
     modelId: integer("model_id").notNull(),
     createdAt: createdAt(),
   },
@@ -528,8 +529,14 @@ export const blockedPhotoFingerprints = pgTable(
   {
     id: serial("id").primaryKey(),
     ...fingerprintColumns(),
-    /** 0: the whole picture; 1–9: one of its crops (photos.crop_hashes, in order). */
+    /**
+     * 0: the whole picture; 1–9: one of its crops (photos.crop_hashes, in order); 100 and up: one of its edit-proof
+     * views (hasher "view-dct-simhash-128", modules/photos/fingerprint-robust.ts; a lone row 100 without hashes:
+     * none could be computed).
+     */
     variant: smallint("variant").notNull().default(0),
+    /** A view row's second 64 bits (its SimHash; perceptual_hash holds its pHash). Null on other rows. */
+    detailHash: bigint("detail_hash", { mode: "bigint" }),
     /** The storage name of the photo blocked, while its fingerprint is still to be computed. */
     pendingFilename: text("pending_filename"),
     photoId: integer("photo_id"),
@@ -545,6 +552,12 @@ export const blockedPhotoFingerprints = pgTable(
   },
   (t) => [
     ...fingerprintIndexes("blocked_photo_fingerprints", t),
+    // The view rows' second half, looked up by its bands like the first (modules/photos/fingerprint-store.ts).
+    ...[48, 32, 16, 0].map((shift, band) =>
+      index(`blocked_photo_fingerprints_detail_band${band}_idx`).on(
+        sql`((${t.detailHash} >> ${sql.raw(String(shift))}) & 65535)`,
+      ),
+    ),
     uniqueIndex("blocked_photo_fingerprints_photo_variant_case_uq").on(t.photoId, t.variant, t.caseId),
     index("blocked_photo_fingerprints_case_idx").on(t.caseId),
   ],
@@ -640,8 +653,10 @@ export const moderationCases = pgTable(
     status: text("status").notNull().default("open"),
     /** What the system says of a flag it raised (e.g. the other account using the photo). */
     detail: text("detail").notNull().default(""),
-    /** Whether this case hid her before any human looked (an urgent report or enough visitors). */
+    /** Whether this case hid her before any human looked (urgent reports agreeing, a confirmed notice). */
     autoHidden: boolean("auto_hidden").notNull().default(false),
+    /** Archived by "Restaurar (denúncias falsas)": its reporters' networks weigh nothing for a while. */
+    reportsFalse: boolean("reports_false").notNull().default(false),
     /** archive | hide_photo | hide_profile | suspend | ban */
     decision: text("decision"),
     decisionReason: text("decision_reason"),
@@ -691,8 +706,21 @@ export const moderationReports = pgTable(
     reporterHash: text("reporter_hash"),
     /** The São Paulo day of the report (the per-day uniqueness). */
     day: date("day", { mode: "string" }).notNull(),
-    /** False for a reporter whose reports were repeatedly dismissed: the report waits for a human. */
-    countsForAutoHide: boolean("counts_for_auto_hide").notNull().default(true),
+    /**
+     * Whether the report weighs towards hiding the profile before review (modules/moderation/weight.ts): an urgent
+     * report from an age-passed browser, its network and age session not yet counted for this profile, its network
+     * under its daily cap and not distrusted. Kept and shown either way.
+     */
+    weighs: boolean("weighs").notNull().default(true),
+    /** HMAC of the reporter's network (IPv4 /24, IPv6 /48), like reporter_hash; null on rows before it existed. */
+    networkHash: text("network_hash"),
+    /** SHA-256 of the reporter's age session (from a valid age pass); null without a pass. */
+    ageSessionHash: text("age_session_hash"),
+    /** An identified notice's e-mail link: SHA-256 of its token (the link also shows the notice's state). */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true }),
+    /** When the notifier opened the e-mail link (a notice weighs nothing before). Null for visitors' reports. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     notifierName: text("notifier_name"),
     notifierEmail: text("notifier_email"),
     notifierRole: text("notifier_role"),
@@ -705,6 +733,11 @@ export const moderationReports = pgTable(
       .where(sql`${t.reporterHash} is not null`),
     index("moderation_reports_case_idx").on(t.caseId),
     index("moderation_reports_reporter_idx").on(t.reporterHash, t.createdAt),
+    uniqueIndex("moderation_reports_confirm_token_uq")
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} is not null`),
+    index("moderation_reports_network_idx").on(t.networkHash, t.createdAt),
+    index("moderation_reports_model_idx").on(t.modelId, t.createdAt),
   ],
 );
 

@@ -33,3 +33,16 @@ export function clientAddressKey(ip: string): string {
     .map((g) => g.toString(16))
     .join(":")}::/64`;
 }
+
+/**
+ * The network a reporter writes from, coarser than clientAddressKey: an IPv4 address by its /24 and an IPv6
+ * address by its /48 (a site's or a subscriber's whole allocation). Independent reports must come from different
+ * networks: renting many addresses of one provider's block buys one voice. IPv4-mapped addresses count as IPv4.
+ */
+export function reporterNetworkKey(ip: string): string {
+  const key = clientAddressKey(ip);
+  if (isIPv4(key)) return `${key.split(".").slice(0, 3).join(".")}.0/24`;
+  if (!key.endsWith("::/64")) return key;
+  const groups = key.slice(0, -"::/64".length).split(":");
+  return `${groups.slice(0, 3).join(":")}::/48`;
+}

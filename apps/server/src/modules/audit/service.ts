@@ -39,6 +39,21 @@ export async function recordModelAction({ db, modelId, action }: { db: Db; model
   });
 }
 
+/**
+ * Writes the audit row of something the system itself did that a person must be able to review (e.g. a profile
+ * hidden by agreeing reports before any admin looked): no admin, the actor is "sistema".
+ */
+export async function recordSystemAction({ db, entry }: { db: Db; entry: AuditEntry }) {
+  await db.insert(auditLog).values({
+    adminId: null,
+    actor: "sistema",
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target ? String(entry.target.id) : null,
+    changes: entry.changes ?? {},
+  });
+}
+
 /** The audit log, newest first, optionally by admin (id) and action. */
 export async function listAuditLog(input: { db: Db; page: number; limit: number; adminId?: number; action?: string }) {
   const where: SQL | undefined = and(

@@ -66,3 +66,53 @@ export const moderationDecidedMessage = (summary: string, url: string): MailCont
   paragraphs: [summary, "Você pode ler o motivo e, se discordar, recorrer uma vez pelo painel."],
   action: { label: "Ver decisão", url },
 });
+
+/** To every admin, when a case becomes urgent: what and where, never who reported it. */
+export const urgentCaseMessage = (category: string, item: string, url: string): MailContent => ({
+  subject: `Denúncia urgente: ${category}`,
+  heading: "Uma denúncia urgente espera revisão",
+  paragraphs: [`Motivo: ${category}. Item: ${item}.`, "Denúncias urgentes ficam no topo da fila: revise o caso agora."],
+  action: { label: "Abrir o caso", url },
+});
+
+/** To every admin, when agreeing urgent reports hid a profile before review. */
+export const autoHoldAdminMessage = (category: string, item: string, url: string): MailContent => ({
+  subject: `Perfil ocultado por denúncias: ${category}`,
+  heading: "Denúncias independentes ocultaram um perfil",
+  paragraphs: [
+    `Motivo: ${category}. Item: ${item}.`,
+    "O perfil fica oculto e as fotos congeladas até uma decisão. Se as denúncias forem falsas, restaure com um clique no caso.",
+  ],
+  action: { label: "Revisar o caso", url },
+});
+
+/** To her, when agreeing urgent reports hid her profile before review. */
+export const autoHoldMessage = (category: string, url: string): MailContent => ({
+  subject: "Seu anúncio está em análise",
+  heading: "Seu anúncio saiu do ar para análise",
+  paragraphs: [
+    `Recebemos denúncias independentes sobre seu perfil (motivo: ${category}). Ele fica oculto e suas fotos ficam guardadas como estão até uma pessoa da equipe analisar.`,
+    "Nada foi decidido ainda. Você verá o resultado em Moderação e, se discordar da decisão, poderá recorrer uma vez.",
+  ],
+  action: { label: "Ver Moderação", url },
+});
+
+/** To her, when an admin found the reports false and restored her. */
+export const restoredMessage = (url: string): MailContent => ({
+  subject: "Seu anúncio voltou ao ar",
+  heading: "Seu anúncio voltou ao ar",
+  paragraphs: ["Analisamos as denúncias sobre seu perfil e não encontramos violação. Ele já aparece no site de novo."],
+  action: { label: "Ver meu painel", url },
+});
+
+/** To whoever sent an identified notice: the link that confirms it (and later shows its state). */
+export const noticeConfirmMessage = (name: string, url: string): MailContent => ({
+  subject: "Confirme sua denúncia",
+  heading: `Olá, ${name}!`,
+  paragraphs: [
+    "Recebemos sua notificação. Confirme que este e-mail é seu para que ela seja analisada com prioridade.",
+    "O mesmo link mostra depois a situação da denúncia e a resposta da equipe.",
+  ],
+  action: { label: "Confirmar denúncia", url },
+  note: "A confirmação vale por 7 dias. Se não foi você, ignore esta mensagem: nada será feito em seu nome.",
+});

@@ -2,14 +2,19 @@ import { MODERATION_DECISION_LABELS, type ModerationAction } from "@vitrine/cont
 import type { Db } from "../../db/client";
 import { formatDateBr } from "../../lib/dates";
 import {
+  autoHoldAdminMessage,
+  autoHoldMessage,
   moderationDecidedMessage,
   newSignInMessage,
   paymentConfirmedMessage,
   planExpiredMessage,
   planExpiringMessage,
+  noticeConfirmMessage,
+  restoredMessage,
+  urgentCaseMessage,
   verificationDecidedMessage,
 } from "./messages";
-import { notifyModel } from "./notify";
+import { notifyAddress, notifyAdmins, notifyModel } from "./notify";
 
 /**
  * The notification e-mails, one function per event, each called once where the house decides that event and
@@ -72,4 +77,42 @@ export const notifyNewSignIn = (db: Db, modelId: number, where: { device: string
     modelId,
     kind: "security",
     content: (origin) => newSignInMessage(where.device, where.network, `${origin}/dashboard/configuracoes`),
+  });
+
+/** What the admins' moderation messages name: the category's label and the item (never the reporter). */
+export type ModerationAlert = { caseId: number; category: string; item: string };
+
+const caseUrl = (origin: string, caseId: number) => `${origin}/admin/denuncias/${caseId}`;
+
+/** A case became urgent (its first urgent report): every admin, at once. */
+export const notifyUrgentCase = (db: Db, alert: ModerationAlert) =>
+  notifyAdmins(db, {
+    kind: "moderation_urgent",
+    content: (origin) => urgentCaseMessage(alert.category, alert.item, caseUrl(origin, alert.caseId)),
+  });
+
+/** Agreeing urgent reports hid her before review: every admin, and her (with the way to her Moderação page). */
+export async function notifyAutoHold(db: Db, modelId: number, alert: ModerationAlert) {
+  await notifyAdmins(db, {
+    kind: "moderation_auto_hold",
+    content: (origin) => autoHoldAdminMessage(alert.category, alert.item, caseUrl(origin, alert.caseId)),
+  });
+  await notifyModel(db, {
+    modelId,
+    kind: "moderation",
+    content: (origin) => autoHoldMessage(alert.category, `${origin}/dashboard/moderacao`),
+  });
+}
+
+/** An admin found the reports false and restored her. */
+export const notifyRestored = (db: Db, modelId: number) =>
+  notifyModel(db, { modelId, kind: "moderation", content: (origin) => restoredMessage(`${origin}/dashboard`) });
+
+/** The link that confirms an identified notice (and later shows its state), to the address the notice gave. */
+export const notifyNoticeConfirm = (db: Db, input: { to: string; name: string; token: string }) =>
+  notifyAddress(db, {
+    kind: "notice_confirm",
+    to: input.to,
+    content: (origin) =>
+      noticeConfirmMessage(input.name, `${origin}/denuncias/confirmar?token=${encodeURIComponent(input.token)}`),
   });

@@ -1,7 +1,7 @@
 import type { NotificationKind } from "@vitrine/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { models } from "../../db/schema";
+import { admins, models } from "../../db/schema";
 import { loadSiteIdentity } from "../settings/service";
 import type { MailContent } from "./templates";
 import { queueRendered } from "./send";
@@ -33,4 +33,28 @@ export async function notifyModel(
   if (input.kind !== "security" && model.off.includes(input.kind)) return;
   const origin = processPublicUrl || (await loadSiteIdentity({ db })).url;
   await queueRendered(db, { kind: input.kind, to: model.email, content: input.content(origin) });
+}
+
+/**
+ * Writes a message to every admin, inside the transaction of the event it tells of (an urgent case, a profile
+ * hidden before review). Admins cannot switch these off: they are the site's duty of fast review.
+ */
+export async function notifyAdmins(
+  db: Db,
+  input: { kind: string; content: (origin: string) => MailContent },
+): Promise<void> {
+  const rows = await db.select({ email: admins.email }).from(admins);
+  if (rows.length === 0) return;
+  const origin = processPublicUrl || (await loadSiteIdentity({ db })).url;
+  const content = input.content(origin);
+  for (const row of rows) await queueRendered(db, { kind: input.kind, to: row.email, content });
+}
+
+/** Writes a message to an address that belongs to no account (the sender of a notice), in the caller's transaction. */
+export async function notifyAddress(
+  db: Db,
+  input: { kind: string; to: string; content: (origin: string) => MailContent },
+): Promise<void> {
+  const origin = processPublicUrl || (await loadSiteIdentity({ db })).url;
+  await queueRendered(db, { kind: input.kind, to: input.to, content: input.content(origin) });
 }

@@ -16,7 +16,7 @@ import { endSessions } from "../sessions/service";
 import { confirmEmailMessage, resetPasswordMessage } from "./messages";
 import { kickMail } from "./outbox";
 
-export { deliverDueMail, mailerOf, pruneMail } from "./outbox";
+export { deliverDueMail, kickMail, mailerOf, pruneMail } from "./outbox";
 export { notifyModel } from "./notify";
 export * from "./notifications";
 export * as mailMessages from "./messages";

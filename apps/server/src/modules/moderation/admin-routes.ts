@@ -7,12 +7,13 @@ import {
   ModerationQueueResponseSchema,
   ModerationStatsResponseSchema,
   SuccessSchema,
+  UrgentSummarySchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { recordAudit } from "../audit/service";
 import { decideAppeal, decideCase } from "./decisions";
 import { readEvidencePackage } from "./evidence";
-import { getCaseDetail, getModerationStats, listCases } from "./queries";
+import { getCaseDetail, getModerationStats, getUrgentSummary, listCases } from "./queries";
 
 /** The admin's "Denúncias", at /api/admin/moderation (admin scope): the queue, a case, decisions, evidence. */
 export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,6 +68,11 @@ export const moderationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       .type("application/json; charset=utf-8")
       .send(JSON.stringify(body, null, 2));
   });
+
+  // Open urgent cases and the oldest one's waiting start: the red badge of the admin's navigation (polled).
+  app.get("/moderation/urgent", { schema: { response: { 200: UrgentSummarySchema } } }, async () =>
+    getUrgentSummary(app.db),
+  );
 
   app.get("/moderation/stats", { schema: { response: { 200: ModerationStatsResponseSchema } } }, async () =>
     getModerationStats(app.db),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { eq } from "drizzle-orm";
-import { moderationCases, models } from "../../db/schema";
+import { mailOutbox, moderationCases, models } from "../../db/schema";
 import { loginAdmin, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import {
@@ -31,6 +31,8 @@ describe("who may call the routes of reports, moderation and verification", () =
   let other: { id: number; token: string };
   let caseId: number;
   let verificationId: number;
+  /** The e-mail link token of a notice (its confirmation and status routes are public: the link is the key). */
+  let noticeToken: string;
   let client: MatrixClient;
   let send: MatrixClient["send"];
   let label: MatrixClient["label"];
@@ -49,6 +51,17 @@ describe("who may call the routes of reports, moderation and verification", () =
     verificationId = (await pendingOf(ctx.app, owning.id)).id;
     await makeVisible(ctx.app, owning.id);
     await report(ctx.app, "203.0.113.30", { model_id: owning.id, category: "scam" });
+    const notice = await ctx.as(null).post("/api/reports/notice", {
+      name: "Maria da Silva",
+      email: "matriz@example.com",
+      role: "self",
+      url: `https://vitrine.example/modelo/${owning.id}`,
+      category: "minor_or_exploitation",
+      reason: "Notificação da matriz de autorização.",
+    });
+    assert.equal(notice.statusCode, 200, notice.body);
+    const [link] = await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "matriz@example.com"));
+    noticeToken = /token=([A-Za-z0-9_-]+)/.exec(link!.textBody)![1]!;
     [{ id: caseId }] = await ctx.app.db
       .select({ id: moderationCases.id })
       .from(moderationCases)
@@ -84,6 +97,7 @@ describe("who may call the routes of reports, moderation and verification", () =
         category: "not_the_person",
         reason: "Estas fotos são minhas e foram usadas sem autorização.",
       },
+      "POST /api/reports/notice/confirm": { token: noticeToken },
       "POST /api/models/moderation/cases/:id/appeal": { text: "Recurso escrito por ela." },
       "POST /api/admin/moderation/cases/:id/decision": { action: "archive", reason: "Sem violação." },
       "POST /api/admin/moderation/cases/:id/appeal-decision": { outcome: "upheld", reason: "Mantida." },
@@ -96,7 +110,8 @@ describe("who may call the routes of reports, moderation and verification", () =
       .filter((r) => ISSUE_19.test(r.url) && r.method !== "HEAD")
       .map((r) => {
         const id = r.url.includes("/frozen/") ? owner.id : r.url.includes("verifications") ? verificationId : caseId;
-        const url = r.url.replace(":id", String(id)).replace(":file", "document").replace(/\/$/, "");
+        const path = r.url.replace(":id", String(id)).replace(":file", "document").replace(/\/$/, "");
+        const url = r.url.endsWith("/notice/status") ? `${path}?token=${noticeToken}` : path;
         return { method: r.method, url, scope: scopeOf(r.url), body: bodies[`${r.method} ${r.url}`] } as Call;
       })
       .filter((call, i, all) => all.findIndex((c) => c.method === call.method && c.url === call.url) === i);
@@ -107,6 +122,9 @@ describe("who may call the routes of reports, moderation and verification", () =
     for (const expected of [
       "POST /api/reports",
       "POST /api/reports/notice",
+      "POST /api/reports/notice/confirm",
+      `GET /api/reports/notice/status?token=${noticeToken}`,
+      "GET /api/admin/moderation/urgent",
       "GET /api/models/moderation",
       "GET /api/models/verification",
       "POST /api/models/verification",

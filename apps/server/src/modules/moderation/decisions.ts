@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { bannedEmails, moderationCases, type ModerationCaseRow, models, photos } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/app-error";
 import { recordAudit } from "../audit/service";
-import { notifyModerationDecided } from "../mail/service";
+import { kickMail, notifyModerationDecided, notifyRestored } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
@@ -49,7 +49,9 @@ async function lockLiveModel(tx: Tx, modelId: number | null) {
 
 /**
  * Decides an open case, in one transaction with its audit row:
- * - archive: no violation; an automatic hold of this case ends (and a photo it hid is public again);
+ * - archive: no violation; an automatic hold of this case ends (and a photo it hid is public again); with
+ *   false_reports ("Restaurar (denúncias falsas)") she is e-mailed that she is back when the case had hidden her,
+ *   and the networks that reported in the case weigh nothing for a while (modules/moderation/weight.ts);
  * - hide_photo: the photo (default the reported one) turns private and she cannot publish it again; its picture
  *   is blocked from being uploaded again;
  * - hide_profile, suspend, ban: the profile is hidden (suspended: her own changes are refused too; banned: every
@@ -72,6 +74,9 @@ export async function decideCase(
     if (!model && body.action !== "archive") throw conflict(NO_MODEL);
     if (body.action === "archive" && body.legal_hold) {
       throw badRequest("Arquivar não remove conteúdo: escolha outra ação para a retenção legal.");
+    }
+    if (body.false_reports && body.action !== "archive") {
+      throw badRequest("Só é possível marcar denúncias como falsas ao arquivar o caso.");
     }
     const before = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
     let photoId: number | null = null;
@@ -151,6 +156,7 @@ export async function decideCase(
         decidedBy: adminId,
         decidedAt: new Date(),
         legalHold: body.legal_hold,
+        reportsFalse: body.false_reports,
         ...(photoId !== null && kase.photoId === null ? { photoId } : {}),
       })
       .where(eq(moderationCases.id, kase.id));
@@ -159,6 +165,8 @@ export async function decideCase(
     if (model && body.action !== "archive" && !body.legal_hold) {
       await notifyModerationDecided(tx, model.id, body.action, body.reason);
     }
+    // Restored after false reports: she was hidden before review, so she hears that she is back.
+    if (model && body.false_reports && kase.autoHidden) await notifyRestored(tx, model.id);
     await recordAudit({
       db: tx,
       adminId,
@@ -171,6 +179,7 @@ export async function decideCase(
           model_id: kase.modelId,
           photo_id: photoId ?? kase.photoId,
           ...(body.legal_hold ? { legal_hold: true, photos_removed: removedPhotos } : {}),
+          ...(body.false_reports ? { false_reports: true, was_hidden_before_review: kase.autoHidden } : {}),
         },
       },
     });
@@ -180,6 +189,7 @@ export async function decideCase(
   await commitEvidence(app.evidenceStorage, staged);
   await removeQueuedFiles({ db: app.db, storage: app.storage, queued });
   await app.events.deliver();
+  kickMail(app);
 }
 
 /**

@@ -3,6 +3,7 @@ import type {
   ModerationCaseSummary,
   ModerationQueueQuerySchema,
   OwnModerationResponse,
+  UrgentSummary,
 } from "@vitrine/contracts";
 import type { z } from "zod";
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
@@ -18,6 +19,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { listModelPhotos, listOwnerPhotos } from "../photos/service";
+import { PRIORITY } from "./cases";
 import { CASE_NOT_FOUND } from "./decisions";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -93,7 +95,20 @@ function presentSummary(
   };
 }
 
-/** The queue: open cases (or appeals, or decided ones) by priority, then oldest first (decided: newest first). */
+/** Open urgent cases and when the oldest was opened: one indexed read, for the admin's badge and dashboard card. */
+export async function getUrgentSummary(db: Db): Promise<UrgentSummary> {
+  const [row] = await db
+    .select({ n: count(), oldest: sql<Date | string | null>`min(${moderationCases.createdAt})` })
+    .from(moderationCases)
+    .where(and(eq(moderationCases.status, "open"), eq(moderationCases.priority, PRIORITY.urgent)));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { urgent_open: Number(row?.n ?? 0), urgent_oldest_at: oldest ? oldest.toISOString() : null };
+}
+
+/**
+ * The queue: open cases (or appeals, or decided ones) by priority, a profile hidden before review first, then
+ * oldest first (decided: newest first).
+ */
 export async function listCases(db: Db, query: z.output<typeof ModerationQueueQuerySchema>) {
   const where = eq(moderationCases.status, query.status);
   const order =
@@ -101,7 +116,12 @@ export async function listCases(db: Db, query: z.output<typeof ModerationQueueQu
       ? [desc(moderationCases.decidedAt), desc(moderationCases.id)]
       : query.status === "appealed"
         ? [asc(moderationCases.appealedAt), asc(moderationCases.id)]
-        : [desc(moderationCases.priority), asc(moderationCases.createdAt), asc(moderationCases.id)];
+        : [
+            desc(moderationCases.priority),
+            desc(moderationCases.autoHidden),
+            asc(moderationCases.createdAt),
+            asc(moderationCases.id),
+          ];
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ kase: moderationCases, model: caseModelColumns })
@@ -120,6 +140,7 @@ export async function listCases(db: Db, query: z.output<typeof ModerationQueueQu
   return {
     cases: rows.map((row) => presentSummary(row, counts.get(row.kase.id))),
     pagination: { page: query.page, pages: Math.max(1, Math.ceil(Number(total) / query.limit)), total: Number(total) },
+    ...(await getUrgentSummary(db)),
   };
 }
 
@@ -177,7 +198,9 @@ export async function getCaseDetail(app: FastifyInstance, caseId: number): Promi
       text: r.text,
       contact: r.contact,
       source: r.source,
-      counts_for_auto_hide: r.countsForAutoHide,
+      weighs: r.weighs,
+      age_passed: r.ageSessionHash !== null,
+      confirmed: r.source === "notice" ? r.confirmedAt !== null : null,
       notifier_name: r.notifierName,
       notifier_email: r.notifierEmail,
       notifier_role: r.notifierRole,
@@ -244,6 +267,7 @@ export async function getOwnModeration(db: Db, modelId: number): Promise<OwnMode
   return {
     moderation_status: model.status as OwnModerationResponse["moderation_status"],
     photos_frozen: model.frozenAt !== null,
+    under_review: model.status === "held" ? await heldFor(db, modelId) : null,
     cases: cases.map((kase) => {
       const { decided_by: _by, legal_hold: _hold, ...fields } = decisionFields(kase, null);
       return {
@@ -256,9 +280,34 @@ export async function getOwnModeration(db: Db, modelId: number): Promise<OwnMode
   };
 }
 
+/**
+ * Why reports that agreed hid her before review: the categories of her open cases that hold her, and since when
+ * (the reporters are never told). Null when no such case is open.
+ */
+async function heldFor(db: Db, modelId: number) {
+  const held = await db
+    .select({ id: moderationCases.id, createdAt: moderationCases.createdAt })
+    .from(moderationCases)
+    .where(
+      and(
+        eq(moderationCases.modelId, modelId),
+        eq(moderationCases.status, "open"),
+        eq(moderationCases.autoHidden, true),
+      ),
+    )
+    .orderBy(asc(moderationCases.createdAt));
+  if (held.length === 0) return null;
+  const counts = await reportCounts(
+    db,
+    held.map((h) => h.id),
+  );
+  const categories = [...new Set(held.flatMap((h) => counts.get(h.id)?.categories ?? []))];
+  return { categories, since: held[0]!.createdAt.toISOString() };
+}
+
 /** The transparency counts: reports per category, the median time to a first decision, the actions taken. */
 export async function getModerationStats(db: Db) {
-  const [byCategory, [notices], [median], actions, [appeals], [open], [held]] = await Promise.all([
+  const [byCategory, [notices], [median], actions, [appeals], [open], [held], urgent] = await Promise.all([
     db
       .select({ category: moderationReports.category, count: count() })
       .from(moderationReports)
@@ -290,6 +339,7 @@ export async function getModerationStats(db: Db) {
       .from(moderationCases)
       .where(inArray(moderationCases.status, ["open", "appealed"])),
     db.select({ n: count() }).from(moderationEvidence),
+    getUrgentSummary(db),
   ]);
   const hours = median?.hours === null || median?.hours === undefined ? null : Number(median.hours);
   return {
@@ -300,5 +350,6 @@ export async function getModerationStats(db: Db) {
     appeals: { received: appeals?.received ?? 0, reversed: appeals?.reversed ?? 0 },
     open_cases: Number(open?.n ?? 0),
     evidence_held: Number(held?.n ?? 0),
+    ...urgent,
   };
 }

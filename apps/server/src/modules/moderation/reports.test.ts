@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { REPORT_RECEIVED_MESSAGE } from "@vitrine/contracts";
-import { eq } from "drizzle-orm";
-import { moderationCases, moderationReports, models, photos, settings } from "../../db/schema";
+import { desc, eq } from "drizzle-orm";
+import { mailOutbox, moderationCases, moderationReports, models, photos, settings } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { bearer, buildModel, loginAdmin, makeVisible, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
-import { addNoisyPhoto, decide, recordEvents, report } from "./test-support";
+import { addNoisyPhoto, agreeingReports, decide, recordEvents, report } from "./test-support";
 
 describe("reports and their triage", () => {
   let ctx: TestContext;
@@ -17,21 +17,40 @@ describe("reports and their triage", () => {
   });
   after(() => ctx.close());
 
+  /** Opens the confirmation link last e-mailed to `email` (the notifier confirming her notice). */
+  async function confirmLastNotice(email: string) {
+    const [mail] = await ctx.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? "")?.[1];
+    assert.ok(token, "a confirmation link");
+    const res = await ctx.as(null).post("/api/reports/notice/confirm", { token });
+    assert.equal(res.statusCode, 200, res.body);
+  }
+
   const listedIds = async () =>
     ((await ctx.as(null).get("/api/models/public?limit=100")).json().models as { id: number }[]).map((m) => m.id);
 
-  it("an urgent report hides the profile at once: the public API, the cached listing and the live stream follow", async () => {
+  it("one urgent report hides nothing; three that agree hide her: the public API, the cached listing and the live stream follow", async () => {
     const modelId = await buildModel(ctx.app);
     // Both reads are cached now, so hiding her must reach the caches too.
     assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200);
     assert.ok((await listedIds()).includes(modelId));
-    const stream = recordEvents(ctx.app);
 
     const res = await report(ctx.app, "203.0.113.1", { model_id: modelId, category: "minor_or_exploitation" });
-    stream.stop();
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json(), { success: true, message: REPORT_RECEIVED_MESSAGE });
+    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200, "one alone hides nothing");
 
+    const stream = recordEvents(ctx.app);
+    await agreeingReports(ctx.app, ["203.0.1.1", "203.0.2.1", "203.0.3.1"], {
+      model_id: modelId,
+      category: "minor_or_exploitation",
+    });
+    stream.stop();
     assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 404);
     assert.ok(!(await listedIds()).includes(modelId));
     assert.deepEqual(stream.events, [{ type: "model_status_updated", model_id: modelId }]);
@@ -49,35 +68,37 @@ describe("reports and their triage", () => {
     assert.equal(queue[0]!.id, kase.id);
   });
 
-  it("trafficking hides at once too; an urgent report about a photo hides the whole profile", async () => {
+  it("trafficking counts too; agreeing urgent reports about a photo hide the whole profile", async () => {
     const { id, token } = await registerModel(ctx.app);
     await makeVisible(ctx.app, id);
     const photo = await addNoisyPhoto(ctx.app, token);
-    const res = await report(ctx.app, "203.0.113.2", {
+    await agreeingReports(ctx.app, ["203.0.4.2", "203.0.5.2"], {
       model_id: id,
       photo_id: photo.id,
       category: "trafficking_or_coercion",
     });
-    assert.equal(res.statusCode, 200, res.body);
+    assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 200, "two are not enough");
+    await agreeingReports(ctx.app, ["203.0.6.2"], { model_id: id, category: "minor_or_exploitation" });
     assert.equal((await ctx.as(null).get(`/api/models/public/${id}`)).statusCode, 404);
   });
 
-  it("other categories hide only after reports from 3 distinct visitors (a setting)", async () => {
+  it("other categories never hide, however many visitors send them; the agreement number is a setting", async () => {
     const modelId = await buildModel(ctx.app);
     for (const ip of ["198.51.100.1", "198.51.100.2"]) {
       assert.equal((await report(ctx.app, ip, { model_id: modelId, category: "scam" })).statusCode, 200);
     }
-    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200, "two are not enough");
     // The same visitor again the same day counts once: refused.
     const again = await report(ctx.app, "198.51.100.2", { model_id: modelId, category: "other" });
     assert.equal(again.statusCode, 409);
-    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200);
-    await report(ctx.app, "198.51.100.3", { model_id: modelId, category: "not_the_person" });
-    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 404, "the third hides her");
+    await agreeingReports(ctx.app, ["198.51.1.3", "198.51.2.3", "198.51.3.3"], {
+      model_id: modelId,
+      category: "not_the_person",
+    });
+    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200, "nobody hides her");
     const [model] = await ctx.app.db.select().from(models).where(eq(models.id, modelId));
-    assert.equal(model.photosFrozenAt, null, "a non-urgent hold freezes nothing");
+    assert.equal(model.moderationStatus, "none");
 
-    // The threshold is the moderation_auto_hide_reports setting, seeded with its default like every setting.
+    // The agreement number is the moderation_auto_hide_reports setting, seeded with its default like every setting.
     const listed = (await ctx.as(await loginAdmin(ctx.app)).get("/api/admin/settings")).json().settings as {
       setting_key: string;
       setting_value: string;
@@ -90,13 +111,15 @@ describe("reports and their triage", () => {
         .where(eq(settings.settingKey, "moderation_auto_hide_reports"));
     await threshold("2");
     const second = await buildModel(ctx.app);
-    await report(ctx.app, "198.51.100.4", { model_id: second, category: "spam_or_wrong_category" });
-    await report(ctx.app, "198.51.100.5", { model_id: second, category: "spam_or_wrong_category" });
-    assert.equal((await ctx.as(null).get(`/api/models/public/${second}`)).statusCode, 404);
+    await agreeingReports(ctx.app, ["198.51.4.4", "198.51.5.4"], {
+      model_id: second,
+      category: "minor_or_exploitation",
+    });
+    assert.equal((await ctx.as(null).get(`/api/models/public/${second}`)).statusCode, 404, "two agree under 2");
     await threshold("3");
   });
 
-  it("reports about a photo hide that photo only, and archiving the case shows it again", async () => {
+  it("a confirmed notice of an intimate image hides that photo only, and archiving the case shows it again", async () => {
     const { id, token } = await registerModel(ctx.app);
     await makeVisible(ctx.app, id);
     const photo = await addNoisyPhoto(ctx.app, token);
@@ -104,6 +127,21 @@ describe("reports and their triage", () => {
       const res = await report(ctx.app, ip, { model_id: id, photo_id: photo.id, category: "not_the_person" });
       assert.equal(res.statusCode, 200, res.body);
     }
+    assert.equal(
+      ((await ctx.as(null).get(`/api/models/public/${id}`)).json().photos as unknown[]).length,
+      1,
+      "visitors' reports hide no photo",
+    );
+    const sent = await ctx.as(null).post("/api/reports/notice", {
+      name: "Maria da Silva",
+      email: `foto-${id}@example.com`,
+      role: "self",
+      url: `https://vitrine.example/uploads/photos/${photo.filename}-800.webp`,
+      category: "intimate_image_without_consent",
+      reason: "Esta sou eu e não autorizei esta foto.",
+    });
+    assert.equal(sent.statusCode, 200, sent.body);
+    await confirmLastNotice(`foto-${id}@example.com`);
     const profile = await ctx.as(null).get(`/api/models/public/${id}`);
     assert.equal(profile.statusCode, 200);
     assert.deepEqual(profile.json().photos, []);
@@ -174,16 +212,21 @@ describe("reports and their triage", () => {
         .set({ day: addDays(todayInSaoPaulo(), -1) })
         .where(eq(moderationReports.caseId, kase.id));
     }
-    // Her urgent report now waits for a human: nothing is hidden.
+    // Her urgent report now waits for a human: even with an age pass it weighs nothing.
     const target = await buildModel(ctx.app);
-    const urgent = await report(ctx.app, ip, { model_id: target, category: "minor_or_exploitation" });
-    assert.equal(urgent.statusCode, 200);
-    assert.equal((await ctx.as(null).get(`/api/models/public/${target}`)).statusCode, 200);
+    await agreeingReports(ctx.app, [ip], { model_id: target, category: "minor_or_exploitation" });
+    const [kept] = await ctx.app.db.select().from(moderationReports).where(eq(moderationReports.modelId, target));
+    assert.equal(kept.weighs, false);
     const next = await report(ctx.app, ip, { model_id: await buildModel(ctx.app), category: "scam" });
     assert.equal(next.statusCode, 429);
     assert.equal(next.json().code, "RATE_LIMITED");
-    // Anyone else's urgent report still hides her at once.
-    await report(ctx.app, "192.0.2.71", { model_id: target, category: "minor_or_exploitation" });
+    // Three others' agreeing reports still hide her; hers was not one of the voices.
+    await agreeingReports(ctx.app, ["192.0.12.71", "192.0.13.71"], {
+      model_id: target,
+      category: "minor_or_exploitation",
+    });
+    assert.equal((await ctx.as(null).get(`/api/models/public/${target}`)).statusCode, 200);
+    await agreeingReports(ctx.app, ["192.0.14.71"], { model_id: target, category: "minor_or_exploitation" });
     assert.equal((await ctx.as(null).get(`/api/models/public/${target}`)).statusCode, 404);
   });
 
@@ -202,13 +245,14 @@ describe("reports and their triage", () => {
     const res = await ctx.as(null).post("/api/reports/notice", notice);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().message, REPORT_RECEIVED_MESSAGE);
-    // The person shown asking for removal of an intimate image: hidden at once.
-    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 404);
+    // Nothing weighs before her e-mail link is confirmed; a notice naming a profile (no photo) hides no profile.
+    assert.equal((await ctx.as(null).get(`/api/models/public/${modelId}`)).statusCode, 200);
     const [kase] = await ctx.app.db.select().from(moderationCases).where(eq(moderationCases.modelId, modelId));
     const detail = (await ctx.as(admin).get(`/api/admin/moderation/cases/${kase.id}`)).json().case;
     assert.equal(detail.priority, 1);
     assert.equal(detail.reports[0].notifier_name, "Maria da Silva");
     assert.equal(detail.reports[0].notifier_role, "self");
+    assert.equal(detail.reports[0].confirmed, false);
 
     // A URL that names nothing on the site still opens a case, with the URL for the admin.
     const elsewhere = await ctx.as(null).post("/api/reports/notice", { ...notice, url: "https://outro.example/x" });
@@ -249,10 +293,20 @@ describe("reports and their triage", () => {
     const { id, token } = await registerModel(ctx.app);
     await makeVisible(ctx.app, id);
     const photo = await addNoisyPhoto(ctx.app, token);
-    await report(ctx.app, "192.0.2.90", { model_id: id, category: "minor_or_exploitation", text: "parece menor" });
+    await agreeingReports(ctx.app, ["192.0.20.90", "192.0.21.90", "192.0.22.90"], {
+      model_id: id,
+      category: "minor_or_exploitation",
+      text: "parece menor",
+    });
     const own = await ctx.as(token).get("/api/models/moderation");
     assert.equal(own.statusCode, 200);
-    assert.deepEqual(own.json(), { moderation_status: "held", photos_frozen: true, cases: [] });
+    const [kase] = await ctx.app.db.select().from(moderationCases).where(eq(moderationCases.modelId, id));
+    assert.deepEqual(own.json(), {
+      moderation_status: "held",
+      photos_frozen: true,
+      under_review: { categories: ["minor_or_exploitation"], since: kase.createdAt.toISOString() },
+      cases: [],
+    });
     const del = await ctx.as(token).delete(`/api/models/photos/${photo.id}`);
     assert.equal(del.statusCode, 403);
     assert.equal(del.json().code, "PHOTOS_FROZEN");

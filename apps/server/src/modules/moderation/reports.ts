@@ -1,32 +1,43 @@
+import { createHash, randomBytes } from "node:crypto";
 import {
+  MODERATION_DECISION_LABELS,
+  type ModerationAction,
+  NOTICE_ALREADY_CONFIRMED,
+  NOTICE_LINK_EXPIRED,
+  NOTICE_LINK_INVALID,
   type NoticeBodySchema,
+  type NoticeStatusResponse,
   parseModelIdParam,
   type ReportBodySchema,
   type ReportCategory,
+  reportCategoryLabel,
   URGENT_REPORT_CATEGORIES,
 } from "@vitrine/contracts";
-import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { moderationCases, moderationReports, models, photos } from "../../db/schema";
-import { clientAddressKey } from "../../lib/client-address";
+import { clientAddressKey, reporterNetworkKey } from "../../lib/client-address";
 import { todayInSaoPaulo } from "../../lib/dates";
-import { conflict, notFound, rateLimited } from "../../lib/app-error";
+import { badRequest, conflict, notFound, rateLimited } from "../../lib/app-error";
+import { recordSystemAction } from "../audit/service";
+import { kickMail, notifyAutoHold, notifyNoticeConfirm, notifyUrgentCase } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
 import { createVisitorHasher } from "../public-models/service";
 import { openModerationCase, PRIORITY } from "./cases";
-import { readAutoHideReporters } from "./settings";
 import { holdProfile } from "./holds";
+import { readAutoHideReporters } from "./settings";
+import { agreeingNetworks, isAbusiveReporter, reportWeighs } from "./weight";
 
+export { ABUSE_DISMISSED_REPORTS, ABUSE_WINDOW_DAYS } from "./weight";
 /** Reports one visitor may send a day. */
 export const REPORTS_PER_DAY = 20;
-/** A reporter with this many reports dismissed (archived) within ABUSE_WINDOW_DAYS reports less, and never hides. */
-export const ABUSE_DISMISSED_REPORTS = 3;
-export const ABUSE_WINDOW_DAYS = 90;
 /** Reports a day for a reporter whose reports were repeatedly dismissed. */
 export const ABUSIVE_REPORTS_PER_DAY = 1;
+/** How long a notice's e-mail link may confirm it. */
+export const NOTICE_CONFIRM_DAYS = 7;
 
 export const ALREADY_REPORTED = "Você já enviou uma denúncia deste conteúdo hoje.";
 export const TOO_MANY_REPORTS = "Você enviou muitas denúncias hoje. Tente novamente amanhã.";
@@ -36,6 +47,23 @@ const PHOTO_NOT_FOUND = "Foto não encontrada";
 type ReportInput = z.output<typeof ReportBodySchema>;
 type NoticeInput = z.output<typeof NoticeBodySchema>;
 
+/** Who sent a report, as the server keeps it: hashes only. */
+export type Reporter = {
+  /** HMAC of the client's address key (the per-day limits and the abuse standing). */
+  reporterHash: string;
+  /** HMAC of the client's network (IPv4 /24, IPv6 /48): independent reports come from different networks. */
+  networkHash: string;
+  /** SHA-256 of the browser's age session when it holds a valid age pass; null without one. */
+  ageSessionHash: string | null;
+};
+
+/**
+ * Where a report comes from: a visitor (the report dialog), an identified notice (the /denuncias form, weighing
+ * only once its e-mail link is confirmed). A trusted notifier (an organisation the admin registers, decision 057)
+ * will be a third source whose confirmed urgent report holds the profile at once: see holdAfterAgreement.
+ */
+type ReportSource = "visitor" | "notice";
+
 /** What one report says and who sent it. */
 type Intake = {
   modelId: number | null;
@@ -43,99 +71,160 @@ type Intake = {
   category: ReportCategory;
   text: string;
   contact: string;
-  source: "visitor" | "notice";
-  reporterHash: string | null;
-  countsForAutoHide: boolean;
+  source: ReportSource;
+  reporter: Reporter;
   notifier?: { name: string; email: string; role: string; url: string };
 };
 
-/** A reporter's key: the visitor hash of the view counts under a fixed period, so it outlasts the day. */
+/** Hashers of a reporter's address and network: the visitor hash of the view counts, under fixed periods. */
 export function createReporterHasher(secret: string) {
   const hashVisitor = createVisitorHasher(secret);
-  return (ip: string) => hashVisitor(clientAddressKey(ip), "reporter");
+  return {
+    address: (ip: string) => hashVisitor(clientAddressKey(ip), "reporter"),
+    network: (ip: string) => hashVisitor(reporterNetworkKey(ip), "reporter-network"),
+  };
 }
 
-/**
- * Whether the reporter may report again today, and whether her reports may still hide automatically: one whose
- * reports were dismissed ABUSE_DISMISSED_REPORTS times in ABUSE_WINDOW_DAYS sends one a day, which waits for a human.
- */
-async function reporterStanding(db: Db, reporterHash: string, today: string) {
-  const since = new Date(Date.now() - ABUSE_WINDOW_DAYS * 86_400_000);
-  const [[sentToday], [dismissed]] = await Promise.all([
+/** Whether the reporter may report again today (fewer reports a day for one whose reports were dismissed). */
+async function canReportToday(db: Db, reporterHash: string, today: string) {
+  const [[sentToday], isAbusive] = await Promise.all([
     db
       .select({ n: count() })
       .from(moderationReports)
       .where(and(eq(moderationReports.reporterHash, reporterHash), eq(moderationReports.day, today))),
-    db
-      .select({ n: count() })
-      .from(moderationReports)
-      .innerJoin(moderationCases, eq(moderationCases.id, moderationReports.caseId))
-      .where(
-        and(
-          eq(moderationReports.reporterHash, reporterHash),
-          eq(moderationCases.decision, "archive"),
-          gte(moderationReports.createdAt, since),
-        ),
-      ),
+    isAbusiveReporter(db, reporterHash),
   ]);
-  const isAbusive = Number(dismissed?.n ?? 0) >= ABUSE_DISMISSED_REPORTS;
   const limit = isAbusive ? ABUSIVE_REPORTS_PER_DAY : REPORTS_PER_DAY;
-  return { canReport: Number(sentToday?.n ?? 0) < limit, countsForAutoHide: !isAbusive };
+  return Number(sentToday?.n ?? 0) < limit;
 }
 
-/** Distinct reporters (addresses) of a case whose reports may hide automatically. */
-async function countDistinctReporters(tx: Tx, caseId: number): Promise<number> {
-  const [row] = await tx
-    .select({
-      n: sql<number>`count(distinct ${moderationReports.reporterHash})::int`,
-    })
-    .from(moderationReports)
-    .where(and(eq(moderationReports.caseId, caseId), eq(moderationReports.countsForAutoHide, true)));
-  return Number(row?.n ?? 0);
+const isUrgentCategory = (category: string) => URGENT_REPORT_CATEGORIES.some((c) => c === category);
+
+/** How the admins' messages name a reported item (never the reporter). */
+function itemLabel(model: { id: number; username: string } | null, photoId: number | null) {
+  if (!model) return "conteúdo fora do site";
+  return photoId === null ? `perfil @${model.username} (nº ${model.id})` : `foto nº ${photoId} de @${model.username}`;
+}
+
+/** Her live row, locked for the transaction (the per-profile rules run one at a time), or 404. */
+async function lockReportedModel(tx: Tx, modelId: number) {
+  const [model] = await tx
+    .select({ id: models.id, username: models.username })
+    .from(models)
+    .where(and(eq(models.id, modelId), isNull(models.deletedAt)))
+    .for("update");
+  if (!model) throw notFound(PROFILE_NOT_FOUND);
+  return model;
 }
 
 /**
- * Records a report in its item's case and triages it, in one transaction under the model's row lock:
- * - "Menor de idade ou exploração" and "Tráfico ou coação" hold the profile at once (hidden until an admin
- *   decides), freeze her photos as evidence and put the case at the top of the queue;
- * - an identified notice of an intimate image without consent hides the item at once (Marco Civil art. 21:
- *   removal on the notice of the person shown);
- * - any other report hides the item (the photo, or the profile) once the case has reports from N distinct
- *   reporters (the moderation_auto_hide_reports setting, 3 by default).
- * A reporter whose reports were repeatedly dismissed never hides anything: her report waits for a human.
+ * Raises a case to urgent; when it was not urgent before (its first urgent report), every admin is e-mailed.
+ * Call it under the model's lock, in the transaction that records or confirms the urgent report.
+ */
+async function raiseToUrgent(
+  tx: Tx,
+  input: { caseId: number; category: string; model: { id: number; username: string } | null; photoId: number | null },
+) {
+  const [before] = await tx
+    .select({ priority: moderationCases.priority })
+    .from(moderationCases)
+    .where(eq(moderationCases.id, input.caseId))
+    .for("update");
+  if (!before || before.priority >= PRIORITY.urgent) return;
+  await tx.update(moderationCases).set({ priority: PRIORITY.urgent }).where(eq(moderationCases.id, input.caseId));
+  await notifyUrgentCase(tx, {
+    caseId: input.caseId,
+    category: reportCategoryLabel(input.category),
+    item: itemLabel(input.model, input.photoId),
+  });
+}
+
+/**
+ * When urgent reports from AUTO_HIDE_SETTING distinct networks agree within the window (modules/moderation/
+ * weight.ts), the profile is held before review: hidden (not erased), her photos frozen as evidence, the case
+ * marked, a system audit row, and an e-mail to her and to every admin. A profile already held by such a case is
+ * left as it is. (A trusted notifier's report would call this with its own reason, without waiting for agreement.)
+ */
+async function holdAfterAgreement(
+  tx: Tx,
+  input: { model: { id: number; username: string }; caseId: number; category: string; photoId: number | null },
+  threshold: number,
+): Promise<boolean> {
+  const networks = await agreeingNetworks(tx, input.model.id);
+  if (networks < threshold) return false;
+  const [held] = await tx
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(
+      and(
+        eq(moderationCases.modelId, input.model.id),
+        eq(moderationCases.status, "open"),
+        eq(moderationCases.autoHidden, true),
+        eq(moderationCases.priority, PRIORITY.urgent),
+      ),
+    )
+    .limit(1);
+  if (held) return false;
+  await holdProfile(tx, input.model.id, { freezePhotos: true });
+  await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, input.caseId));
+  await recordSystemAction({
+    db: tx,
+    entry: {
+      action: "moderation.auto_hold",
+      target: { type: "moderation_case", id: input.caseId },
+      changes: { model_id: input.model.id, category: input.category, networks, threshold },
+    },
+  });
+  await notifyAutoHold(tx, input.model.id, {
+    caseId: input.caseId,
+    category: reportCategoryLabel(input.category),
+    item: itemLabel(input.model, input.photoId),
+  });
+  return true;
+}
+
+/**
+ * Records a report in its item's case and triages it, in one transaction under the model's row lock. A report
+ * never hides anything by itself:
+ * - an urgent one ("Menor de idade ou exploração", "Tráfico ou coação") puts the case at the top of the queue and
+ *   e-mails every admin when the case becomes urgent; it weighs when reportWeighs says so, and the profile is held
+ *   once enough weighing reports agree (holdAfterAgreement);
+ * - an identified notice waits for its e-mail link (confirmNotice): until then it weighs nothing and its case is
+ *   of high priority;
+ * - any other report joins the queue for a person to decide.
  * The live stream and caches follow: the change is recorded for them in the same transaction (recordModelChange).
  */
-async function recordReport(app: FastifyInstance, intake: Intake): Promise<void> {
+async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?: string): Promise<void> {
   const threshold = await readAutoHideReporters(app.db);
   const today = todayInSaoPaulo();
   const modelId = intake.modelId;
   await app.db.transaction(async (tx) => {
-    let before = false;
-    if (modelId !== null) {
-      const [model] = await tx
-        .select({ id: models.id })
-        .from(models)
-        .where(and(eq(models.id, modelId), isNull(models.deletedAt)))
-        .for("update");
-      if (!model) throw notFound(PROFILE_NOT_FOUND);
-      before = await isModelVisible({ db: tx, modelId });
-    }
-    let photoIsPublic = false;
+    const model = modelId === null ? null : await lockReportedModel(tx, modelId);
+    const before = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
     if (intake.photoId !== null) {
       const [photo] = await tx
-        .select({ isPublic: photos.isPublic })
+        .select({ id: photos.id })
         .from(photos)
         .where(and(eq(photos.id, intake.photoId), eq(photos.modelId, modelId ?? -1)));
       if (!photo) throw notFound(PHOTO_NOT_FOUND);
-      photoIsPublic = photo.isPublic;
     }
-    const isUrgent = URGENT_REPORT_CATEGORIES.includes(intake.category);
+    const isNotice = intake.source === "notice";
+    const isUrgent = isUrgentCategory(intake.category) && !isNotice;
     const opened = await openModerationCase(tx, {
       modelId,
       photoId: intake.photoId,
       kind: "report",
-      priority: isUrgent ? PRIORITY.urgent : intake.source === "notice" ? PRIORITY.high : PRIORITY.normal,
+      priority: isNotice ? PRIORITY.high : PRIORITY.normal,
     });
+    const weighs =
+      model !== null && isUrgent
+        ? await reportWeighs(tx, {
+            modelId: model.id,
+            category: intake.category,
+            ...intake.reporter,
+            requireAgePass: true,
+          })
+        : false;
     const inserted = await tx
       .insert(moderationReports)
       .values({
@@ -146,49 +235,50 @@ async function recordReport(app: FastifyInstance, intake: Intake): Promise<void>
         text: intake.text,
         contact: intake.contact,
         source: intake.source,
-        reporterHash: intake.reporterHash,
+        reporterHash: intake.reporter.reporterHash,
+        networkHash: intake.reporter.networkHash,
+        ageSessionHash: intake.reporter.ageSessionHash,
         day: today,
-        countsForAutoHide: intake.countsForAutoHide,
+        weighs,
         notifierName: intake.notifier?.name ?? null,
         notifierEmail: intake.notifier?.email ?? null,
         notifierRole: intake.notifier?.role ?? null,
         url: intake.notifier?.url ?? null,
+        ...(confirmToken
+          ? {
+              confirmTokenHash: hashNoticeToken(confirmToken),
+              confirmExpiresAt: new Date(Date.now() + NOTICE_CONFIRM_DAYS * 86_400_000),
+            }
+          : {}),
       })
       .onConflictDoNothing()
       .returning({ id: moderationReports.id });
     if (inserted.length === 0) throw conflict(ALREADY_REPORTED);
-    if (modelId === null || !intake.countsForAutoHide) return;
-
-    const [kase] = await tx
-      .select({ autoHidden: moderationCases.autoHidden })
-      .from(moderationCases)
-      .where(eq(moderationCases.id, opened.id));
-    const holdsAtOnce =
-      isUrgent || (intake.source === "notice" && intake.category === "intimate_image_without_consent");
-    let hides = holdsAtOnce;
-    if (!hides && !kase?.autoHidden) hides = (await countDistinctReporters(tx, opened.id)) >= threshold;
-    if (!hides) return;
-    if (isUrgent || intake.photoId === null) {
-      await holdProfile(tx, modelId, { freezePhotos: isUrgent });
-    } else if (photoIsPublic) {
-      await tx
-        .update(photos)
-        .set({ isPublic: false, moderationHiddenAt: new Date() })
-        .where(eq(photos.id, intake.photoId));
+    if (confirmToken && intake.notifier) {
+      await notifyNoticeConfirm(tx, { to: intake.notifier.email, name: intake.notifier.name, token: confirmToken });
     }
-    await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, opened.id));
-    await recordModelChange(tx, modelId, { before, after: await isModelVisible({ db: tx, modelId }) });
+    if (isUrgent) {
+      await raiseToUrgent(tx, { caseId: opened.id, category: intake.category, model, photoId: intake.photoId });
+    }
+    if (!model || !weighs) return;
+    const held = await holdAfterAgreement(
+      tx,
+      { model, caseId: opened.id, category: intake.category, photoId: intake.photoId },
+      threshold,
+    );
+    if (held)
+      await recordModelChange(tx, model.id, { before, after: await isModelVisible({ db: tx, modelId: model.id }) });
   });
   await app.events.deliver();
+  kickMail(app);
 }
 
-/** A visitor's report of a profile or one of its photos (anonymous: known only by the reporter hash). */
+/** A visitor's report of a profile or one of its photos (anonymous: known only by the reporter's hashes). */
 export async function submitReport(
   app: FastifyInstance,
-  { body, reporterHash }: { body: ReportInput; reporterHash: string },
+  { body, reporter }: { body: ReportInput; reporter: Reporter },
 ): Promise<void> {
-  const standing = await reporterStanding(app.db, reporterHash, todayInSaoPaulo());
-  if (!standing.canReport) throw rateLimited(TOO_MANY_REPORTS);
+  if (!(await canReportToday(app.db, reporter.reporterHash, todayInSaoPaulo()))) throw rateLimited(TOO_MANY_REPORTS);
   await recordReport(app, {
     modelId: body.model_id,
     photoId: body.photo_id ?? null,
@@ -196,8 +286,7 @@ export async function submitReport(
     text: body.text,
     contact: body.contact,
     source: "visitor",
-    reporterHash,
-    countsForAutoHide: standing.countsForAutoHide,
+    reporter,
   });
 }
 
@@ -237,10 +326,17 @@ export async function resolveNoticeUrl(
 /** Notices one address may send a day (they are identified, and each reaches a person). */
 export const NOTICES_PER_DAY = 10;
 
-/** An identified notice (art. 29 of ECA Digital): a report with the notifier's name, e-mail, role and the URL. */
+/** What is stored of a notice's link token: its SHA-256 (the token has 256 random bits, so no salt is needed). */
+const hashNoticeToken = (token: string) => createHash("sha256").update(`vitrine:notice-link:${token}`).digest("hex");
+
+/**
+ * An identified notice (art. 29 of ECA Digital): a report with the notifier's name, e-mail, role and the URL. It
+ * is stored unconfirmed (weighing nothing, its case of high priority) and a one-time link goes to the given
+ * address (confirmNotice); the same link later shows the notice's state (noticeStatus).
+ */
 export async function submitNotice(
   app: FastifyInstance,
-  { body, reporterHash }: { body: NoticeInput; reporterHash: string },
+  { body, reporter }: { body: NoticeInput; reporter: Reporter },
 ): Promise<void> {
   const today = todayInSaoPaulo();
   const [sent] = await app.db
@@ -249,21 +345,122 @@ export async function submitNotice(
     .where(
       and(
         eq(moderationReports.source, "notice"),
-        eq(moderationReports.reporterHash, reporterHash),
+        eq(moderationReports.reporterHash, reporter.reporterHash),
         eq(moderationReports.day, today),
       ),
     );
   if (Number(sent?.n ?? 0) >= NOTICES_PER_DAY) throw rateLimited(TOO_MANY_REPORTS);
   const target = await resolveNoticeUrl(app.db, body.url);
-  await recordReport(app, {
-    modelId: target?.modelId ?? null,
-    photoId: target?.photoId ?? null,
-    category: body.category,
-    text: body.reason,
-    contact: body.email,
-    source: "notice",
-    reporterHash,
-    countsForAutoHide: true,
-    notifier: { name: body.name, email: body.email, role: body.role, url: body.url },
+  await recordReport(
+    app,
+    {
+      modelId: target?.modelId ?? null,
+      photoId: target?.photoId ?? null,
+      category: body.category,
+      text: body.reason,
+      contact: body.email,
+      source: "notice",
+      reporter,
+      notifier: { name: body.name, email: body.email, role: body.role, url: body.url },
+    },
+    randomBytes(32).toString("base64url"),
+  );
+}
+
+/** The notice a link token names, or 404. */
+async function findNotice(db: Db, token: string) {
+  const [row] = await db
+    .select({ report: moderationReports, kase: moderationCases })
+    .from(moderationReports)
+    .innerJoin(moderationCases, eq(moderationCases.id, moderationReports.caseId))
+    .where(and(eq(moderationReports.confirmTokenHash, hashNoticeToken(token)), eq(moderationReports.source, "notice")));
+  if (!row) throw notFound(NOTICE_LINK_INVALID);
+  return row;
+}
+
+/**
+ * The notifier confirms her notice through its e-mail link (once; within NOTICE_CONFIRM_DAYS). From then on it
+ * weighs, while its case is open:
+ * - an urgent category as one independent urgent report (reportWeighs, without the age pass a victim may not be
+ *   able to get), the case raised to urgent;
+ * - an intimate image without consent (Marco Civil art. 21) hides the photo its URL names, not the profile.
+ */
+export async function confirmNotice(app: FastifyInstance, token: string): Promise<void> {
+  const found = await findNotice(app.db, token);
+  if (found.report.confirmedAt) throw conflict(NOTICE_ALREADY_CONFIRMED);
+  if (!found.report.confirmExpiresAt || found.report.confirmExpiresAt.getTime() <= Date.now()) {
+    throw badRequest(NOTICE_LINK_EXPIRED);
+  }
+  const threshold = await readAutoHideReporters(app.db);
+  await app.db.transaction(async (tx) => {
+    const { modelId, photoId, category, caseId } = found.report;
+    const model = modelId === null ? null : await lockReportedModel(tx, modelId).catch(() => null);
+    const before = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
+    const [confirmed] = await tx
+      .update(moderationReports)
+      .set({ confirmedAt: new Date(), weighs: false })
+      .where(and(eq(moderationReports.id, found.report.id), isNull(moderationReports.confirmedAt)))
+      .returning({ id: moderationReports.id });
+    if (!confirmed) throw conflict(NOTICE_ALREADY_CONFIRMED);
+    const [kase] = await tx.select().from(moderationCases).where(eq(moderationCases.id, caseId));
+    if (!kase || kase.status !== "open") return;
+    let changed = false;
+    if (isUrgentCategory(category)) {
+      await raiseToUrgent(tx, { caseId, category, model, photoId });
+      const weighs = model
+        ? await reportWeighs(tx, {
+            modelId: model.id,
+            category,
+            reporterHash: found.report.reporterHash,
+            networkHash: found.report.networkHash,
+            ageSessionHash: found.report.ageSessionHash,
+            requireAgePass: false,
+          })
+        : false;
+      if (model && weighs) {
+        await tx.update(moderationReports).set({ weighs: true }).where(eq(moderationReports.id, found.report.id));
+        changed = await holdAfterAgreement(tx, { model, caseId, category, photoId }, threshold);
+      }
+    } else if (category === "intimate_image_without_consent" && model && photoId !== null) {
+      await tx.update(moderationReports).set({ weighs: true }).where(eq(moderationReports.id, found.report.id));
+      const [hidden] = await tx
+        .update(photos)
+        .set({ isPublic: false, moderationHiddenAt: sql`coalesce(${photos.moderationHiddenAt}, now())` })
+        .where(and(eq(photos.id, photoId), eq(photos.modelId, model.id), eq(photos.isPublic, true)))
+        .returning({ id: photos.id });
+      if (hidden) {
+        changed = true;
+        await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, caseId));
+        await recordSystemAction({
+          db: tx,
+          entry: {
+            action: "moderation.auto_hide_photo",
+            target: { type: "moderation_case", id: caseId },
+            changes: { model_id: model.id, photo_id: photoId, category },
+          },
+        });
+      }
+    }
+    if (model && changed) {
+      await recordModelChange(tx, model.id, { before, after: await isModelVisible({ db: tx, modelId: model.id }) });
+    }
   });
+  await app.events.deliver();
+  kickMail(app);
+}
+
+/** What the notice's sender reads through her link: its state and, once decided, the decision and its reason. */
+export async function noticeStatus(db: Db, token: string): Promise<NoticeStatusResponse> {
+  const { report, kase } = await findNotice(db, token);
+  const decided = kase.status === "closed" && kase.decision !== null;
+  return {
+    state: decided ? "decided" : report.confirmedAt === null ? "received" : "in_review",
+    category: report.category,
+    created_at: report.createdAt.toISOString(),
+    can_confirm:
+      report.confirmedAt === null && report.confirmExpiresAt !== null && report.confirmExpiresAt.getTime() > Date.now(),
+    decision: decided ? (MODERATION_DECISION_LABELS[kase.decision as ModerationAction] ?? kase.decision) : null,
+    answer: decided ? kase.decisionReason : null,
+    decided_at: decided && kase.decidedAt ? kase.decidedAt.toISOString() : null,
+  };
 }

@@ -10,7 +10,10 @@ import { settings } from "../../db/schema";
 
 export { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING };
 
-/** The number of distinct reporters that hides an item (the setting, or 3 when unset or out of range). */
+/**
+ * How many urgent reports from distinct networks, within 24 hours, hide a profile before review (the setting, or 3
+ * when unset or out of range; decision 057).
+ */
 export async function readAutoHideReporters(db: Db): Promise<number> {
   const [row] = await db
     .select({ value: settings.settingValue })

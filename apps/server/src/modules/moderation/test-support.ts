@@ -5,6 +5,7 @@ import type { ModelEvent } from "../../plugins/events";
 import { bearer } from "../../test/factories";
 import { postPhoto } from "../photos/test-support";
 import { withoutId } from "../../test/events";
+import { agePassCookies } from "../../test/age-pass";
 
 /** A PNG of random noise: no two are alike, so fingerprint blocks and duplicate flags never link two tests. */
 export function noisyPng(width = 96, height = 72): Promise<Buffer> {
@@ -40,4 +41,25 @@ export function recordEvents(app: FastifyInstance) {
   const events: ModelEvent[] = [];
   const stop = app.events.subscribe((event) => events.push(withoutId(event)));
   return { events, stop };
+}
+
+/**
+ * Urgent reports that agree: one from each of `ips` (each its own network), each from a browser with its own
+ * valid age pass. Three (the default setting) hide the profile before review.
+ */
+export async function agreeingReports(
+  app: FastifyInstance,
+  ips: string[],
+  payload: Record<string, unknown>,
+): Promise<void> {
+  for (const ip of ips) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/reports",
+      payload,
+      remoteAddress: ip,
+      headers: { cookie: await agePassCookies(app.config.jwtSecret) },
+    });
+    if (res.statusCode !== 200) throw new Error(`report failed: ${res.statusCode} ${res.body}`);
+  }
 }

@@ -8,7 +8,10 @@ import {
   type ModerationCaseDetail,
   NOTIFIER_ROLE_LABELS,
   type NotifierRole,
+  type ModerationReport,
   reportCategoryLabel,
+  RESTORE_FALSE_REPORTS_LABEL,
+  RESTORE_FALSE_REPORTS_REASON,
 } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
 import { PageContainer } from "@/components/page";
@@ -21,7 +24,67 @@ import { appPaths } from "@/lib/paths";
 import { Link, useParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { downloadEvidence, useCase, useDecideAppeal, useDecideCase } from "../api/moderation";
-import { actionLabel, caseSubject, priorityBadge, statusLabel } from "../components/moderation/moderation-labels";
+import {
+  actionLabel,
+  caseSubject,
+  countLabel,
+  priorityBadge,
+  statusLabel,
+} from "../components/moderation/moderation-labels";
+
+/**
+ * The one click of an admin who finds that the reports which hid her before review are false: the case is
+ * archived as unfounded, her profile and photos come back, she is e-mailed, and the reporting networks weigh
+ * nothing for a while (decision 057).
+ */
+function RestoreCard({ kase }: { kase: ModerationCaseDetail }) {
+  const decide = useDecideCase(kase.id);
+  return (
+    <Card
+      title="Oculto antes da revisão"
+      description="Denúncias urgentes independentes ocultaram este perfil e congelaram as fotos até uma decisão."
+    >
+      <p className="text-sm text-ink-muted">
+        Se as denúncias forem falsas, restaure: o caso é arquivado, o perfil volta ao ar, a modelo recebe um e-mail e as
+        redes de quem denunciou deixam de pesar por 90 dias.
+      </p>
+      {decide.error && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {errorMessage(decide.error, "Não foi possível restaurar o perfil.")}
+        </p>
+      )}
+      <Button
+        className="mt-4"
+        variant="secondary"
+        loading={decide.isPending}
+        onClick={() =>
+          decide.mutate(
+            { action: "archive", reason: RESTORE_FALSE_REPORTS_REASON, false_reports: true },
+            { onSuccess: () => toast.success("Perfil restaurado.") },
+          )
+        }
+      >
+        {RESTORE_FALSE_REPORTS_LABEL}
+      </Button>
+    </Card>
+  );
+}
+
+/** What the admin reads of a report's weight: whether it counts towards hiding before review, and why not. */
+function ReportWeight({ report }: { report: ModerationReport }) {
+  return (
+    <>
+      {report.source === "notice" &&
+        (report.confirmed ? (
+          <Badge variant="success">E-mail confirmado</Badge>
+        ) : (
+          <Badge variant="warning">E-mail não confirmado</Badge>
+        ))}
+      {report.source !== "notice" && !report.age_passed && <Badge variant="neutral">Sem verificação de idade</Badge>}
+      {report.weighs && <Badge variant="danger">Conta para ocultar</Badge>}
+    </>
+  );
+}
 
 function DecisionForm({ kase }: { kase: ModerationCaseDetail }) {
   const [action, setAction] = useState<ModerationAction | "">("");
@@ -72,7 +135,11 @@ function DecisionForm({ kase }: { kase: ModerationCaseDetail }) {
         )}
         <Textarea
           label="Motivo"
-          hint="Registrado na auditoria e mostrado à modelo."
+          hint={
+            kase.reports.some((r) => r.source === "notice")
+              ? "Registrado na auditoria e mostrado à modelo e a quem enviou a notificação (pelo link do e-mail)."
+              : "Registrado na auditoria e mostrado à modelo."
+          }
           rows={3}
           maxLength={DECISION_REASON_MAX}
           value={reason}
@@ -169,7 +236,7 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
       <div className="flex flex-col gap-6">
         <Card
           title={caseSubject(kase)}
-          description={`Aberta em ${formatDateTime(kase.created_at)} · ${kase.reports_count} denúncia(s)`}
+          description={`Aberta em ${formatDateTime(kase.created_at)} · ${countLabel(kase.reports_count, "denúncia", "denúncias")}`}
           actions={<Badge variant={badge.variant}>{badge.label}</Badge>}
         >
           {kase.model ? (
@@ -224,7 +291,7 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
                   </Badge>
                   <span className="text-ink">{reportCategoryLabel(r.category)}</span>
                   <span className="text-ink-subtle">{formatDateTime(r.created_at)}</span>
-                  {!r.counts_for_auto_hide && <Badge variant="warning">Denunciante com abusos</Badge>}
+                  <ReportWeight report={r} />
                 </p>
                 {r.source === "notice" && (
                   <p className="mt-1 text-sm text-ink-muted">
@@ -245,6 +312,7 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
       </div>
 
       <div className="flex flex-col gap-6">
+        {kase.status === "open" && kase.auto_hidden && kase.priority >= 2 && kase.model && <RestoreCard kase={kase} />}
         {kase.status === "open" && <DecisionForm kase={kase} />}
         {kase.status === "appealed" && <AppealDecisionForm kase={kase} />}
         <Card title="Histórico da modelo">
@@ -275,7 +343,8 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
           ) : (
             <>
               <p className="text-sm text-ink-muted">
-                {kase.evidence.length} arquivo(s), guardados até {formatDateTime(kase.evidence[0]!.held_until)}.
+                {countLabel(kase.evidence.length, "arquivo guardado", "arquivos guardados")} até{" "}
+                {formatDateTime(kase.evidence[0]!.held_until)}.
               </p>
               <Button
                 className="mt-4"

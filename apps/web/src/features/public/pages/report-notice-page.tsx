@@ -61,9 +61,10 @@ export function ReportNoticePage() {
       />
       <div className="mb-8 grid gap-3 text-sm leading-relaxed text-ink-muted">
         <p>
-          Casos de menor de idade, exploração, tráfico ou coação tiram o perfil do ar na hora, antes de qualquer
-          análise, e o conteúdo é preservado como prova para as autoridades. Imagens íntimas sem consentimento
-          notificadas pela própria pessoa também saem do ar imediatamente.
+          Casos de menor de idade, exploração, tráfico ou coação vão ao topo da fila e chegam na hora a uma pessoa da
+          moderação; o conteúdo é preservado como prova para as autoridades. Depois de enviar, confirme a notificação
+          pelo link que mandamos ao seu e-mail: só então ela conta, e uma imagem íntima sem consentimento notificada
+          pela própria pessoa sai do ar. O mesmo link mostra a situação da denúncia e a resposta da moderação.
         </p>
         <p>
           Para denunciar sem se identificar, use o botão <strong className="text-ink">Denunciar</strong> no perfil ou na
@@ -77,7 +78,8 @@ export function ReportNoticePage() {
             {REPORT_RECEIVED_MESSAGE}
           </p>
           <p className="mt-2 text-sm text-ink-muted">
-            A moderação vai analisar a notificação e pode responder no e-mail informado.
+            Enviamos um link para o e-mail informado: abra-o para confirmar a notificação. O mesmo link mostra depois a
+            situação da denúncia e a resposta da moderação.
           </p>
         </Card>
       ) : (

@@ -119,11 +119,11 @@ export const SETTING_SECTIONS: SettingSectionDef[] = [
     id: "moderation",
     title: "Moderação",
     description:
-      "Denúncias de menor de idade, exploração, tráfico ou coação tiram o perfil do ar na hora; as demais, só depois de denúncias de vários visitantes diferentes.",
+      "Nenhuma denúncia sozinha tira um perfil do ar. Denúncias de menor de idade, exploração, tráfico ou coação vão ao topo da fila e avisam os administradores por e-mail; o perfil só sai do ar antes da revisão quando denúncias urgentes de redes diferentes, cada uma de um navegador com verificação de idade, concordam em 24 horas.",
     fields: [
       {
         key: AUTO_HIDE_SETTING,
-        label: "Visitantes diferentes para ocultar automaticamente",
+        label: "Denúncias urgentes de redes diferentes, em 24 horas, que ocultam um perfil antes da revisão",
         kind: "select",
         options: ["2", "3", "4", "5", "10"].map((value) => ({ value, label: value })),
         defaultValue: String(AUTO_HIDE_REPORTERS_DEFAULT),
