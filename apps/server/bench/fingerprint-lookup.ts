@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/client";
 import { photoHasher } from "../src/modules/photos/fingerprint";
+import { BLOCK_VIEWS, ROBUST_HASHER, type ViewHash } from "../src/modules/photos/fingerprint-robust";
 import {
   copiesOnOtherAccounts,
   findCopiesOnOtherAccounts,
@@ -11,14 +12,17 @@ import {
 /**
  * node --import tsx apps/server/bench/fingerprint-lookup.ts: the two lookups of an upload (is it blocked? does
  * another account hold it?) against BENCH_PHOTOS (200,000) fingerprinted photos and BENCH_BLOCKED (2,000) blocked
- * photos of 10 hashes each, on the PostgreSQL database DATABASE_URL names (a database of its own: it is
- * migrated and its benchmark rows replaced) or, without one, in-memory PGlite. Hashes are uniformly random, half
- * of the probes a few bits from a stored one. Prints the time per lookup and the plan PostgreSQL chose.
+ * photos of 10 hashes each and, since decision 058, their BLOCK_VIEWS view rows (BENCH_VIEWS, default all 280), on
+ * the PostgreSQL database DATABASE_URL names (a database of its own: it is migrated and its benchmark rows
+ * replaced) or, without one, in-memory PGlite. Hashes are uniformly random, half of the probes a few bits from a
+ * stored one (the blocked lookup's six view hashes: one of them 8 bits from a stored view). Prints the time per
+ * lookup and the plan PostgreSQL chose.
  */
 const env = process.env;
 const PHOTOS = Number(env.BENCH_PHOTOS ?? 200_000);
 const BLOCKED = Number(env.BENCH_BLOCKED ?? 2_000);
 const PROBES = Number(env.BENCH_PROBES ?? 300);
+const VIEWS = Number(env.BENCH_VIEWS ?? BLOCK_VIEWS.length);
 const PREFIX = "bench-fp-";
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -48,17 +52,28 @@ await db.execute(sql`
   select case when v = 0 then md5(random()::text) || md5(random()::text) end, ${RANDOM_HASH}, ${photoHasher.name}, v,
          -b, 'bench'
   from generate_series(1, ${BLOCKED}) b cross join generate_series(0, 9) v`);
+await db.execute(sql`
+  insert into blocked_photo_fingerprints (perceptual_hash, detail_hash, hasher, variant, photo_id, reason)
+  select ${RANDOM_HASH}, ${RANDOM_HASH}, ${ROBUST_HASHER}, 100 + v, -b, 'bench'
+  from generate_series(1, ${BLOCKED}) b cross join generate_series(0, ${VIEWS - 1}) v`);
 await db.execute(sql`vacuum analyze photos`);
 await db.execute(sql`vacuum analyze blocked_photo_fingerprints`);
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 const [{ count }] = rowsOf<{ count: number }>(await db.execute(sql`select count(*)::int as count from photos`));
 log(
-  `${database.kind}: ${count} photos, ${BLOCKED * 10} blocked hashes, seeded in ${Math.round(performance.now() - seeded)} ms`,
+  `${database.kind}: ${count} photos, ${BLOCKED * 10} blocked hashes and ${BLOCKED * VIEWS} view rows, seeded in ${Math.round(performance.now() - seeded)} ms`,
 );
 
 const stored = rowsOf<{ h: string }>(
   await db.execute(sql`select perceptual_hash::text as h from photos tablesample system (1) limit ${PROBES}`),
 );
+const storedViews = rowsOf<{ dct: string; sim: string }>(
+  await db.execute(
+    sql`select perceptual_hash::text as dct, detail_hash::text as sim from blocked_photo_fingerprints
+        where hasher = ${ROBUST_HASHER} and reason = 'bench' order by random() limit ${PROBES}`,
+  ),
+);
+const randomHash = () => BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 53)) << 11n);
 const flip = (hash: bigint, bits: number) => {
   let out = hash;
   for (let i = 0; i < bits; i++) out ^= 1n << BigInt(Math.floor(Math.random() * 64));
@@ -68,10 +83,13 @@ const probes = Array.from({ length: PROBES }, (_, i) => ({
   sha256: "0".repeat(64),
   hasher: photoHasher.name,
   cropHashes: [],
-  perceptualHash:
-    i % 2 === 0 && stored[i]
-      ? flip(BigInt(stored[i].h), 8)
-      : BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 53)) << 11n),
+  perceptualHash: i % 2 === 0 && stored[i] ? flip(BigInt(stored[i].h), 8) : randomHash(),
+  views: Array.from({ length: 6 }, (_, v): ViewHash => {
+    const near = i % 2 === 0 && v === 0 ? storedViews[i] : undefined;
+    return near
+      ? { dct: flip(BigInt(near.dct), 4), sim: flip(BigInt(near.sim), 4) }
+      : { dct: randomHash(), sim: randomHash() };
+  }),
 }));
 
 async function time(name: string, lookup: (probe: (typeof probes)[number]) => Promise<unknown>) {
@@ -89,7 +107,7 @@ async function time(name: string, lookup: (probe: (typeof probes)[number]) => Pr
 }
 
 await time("another account holds it (photos)", (p) => findCopiesOnOtherAccounts(db, p, -1));
-await time("blocked", (p) => isBlockedPicture(db, p));
+await time("blocked (whole picture, crops and views)", (p) => isBlockedPicture(db, p, p.views));
 await time("full scan for comparison (bit_count over every photo)", (p) =>
   db.execute(
     sql`select id from photos where bit_count((perceptual_hash # ${p.perceptualHash.toString()}::bigint)::bit(64)) <= 10 limit 3`,

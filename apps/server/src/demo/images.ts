@@ -46,12 +46,15 @@ function abstractSvg(random: Random, width: number, height: number): string {
 </svg>`;
 }
 
-/** A JPEG of an abstract picture, portrait (3:4) or landscape, as an upload would arrive. */
-export async function generateAbstractImage(seed: number): Promise<Buffer> {
+/**
+ * A JPEG of an abstract picture, portrait (3:4) or landscape, as an upload would arrive. `scale` renders the same
+ * picture smaller (tests: 0.4 gives 480×640).
+ */
+export async function generateAbstractImage(seed: number, scale = 1): Promise<Buffer> {
   const random = createRandom(seed);
   const portrait = random.next() < 0.8;
   const [width, height] = portrait ? [1200, 1600] : [1600, 1200];
-  return sharp(Buffer.from(abstractSvg(random, width, height)))
+  return sharp(Buffer.from(abstractSvg(random, width, height)), { density: 72 * scale })
     .jpeg({ quality: 85 })
     .toBuffer();
 }

@@ -2,26 +2,21 @@ import { performance } from "node:perf_hooks";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { photos } from "../../db/schema";
-import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
-import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
-import { completePendingBlock, listPendingBlocks } from "./fingerprint-store";
+import { fingerprintPhoto, readFingerprintedVariant as readStored } from "./fingerprint";
+import { completeBlockViews, completePendingBlock, listPendingBlocks } from "./fingerprint-store";
 
 const BATCH = 100;
-
-async function readStored(storage: Storage, filename: string): Promise<Buffer | null> {
-  const object = await storage.get(photoKey(filename, FINGERPRINT_WIDTH));
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+/** Blocks given their view rows per run (each is about a second of CPU on a loaded machine). */
+const BLOCK_VIEWS_PER_RUN = 20;
 
 export type BackfillResult = {
   fingerprinted: number;
   /** Photos whose stored file could not be read: left without a fingerprint. */
   unreadable: number;
   blocksCompleted: number;
+  /** Blocks given their edit-proof view rows (fingerprint-robust.ts). */
+  blockViewsRecorded: number;
   /** The last photo id looked at: the next run starts after it. */
   afterId: number;
   done: boolean;
@@ -30,7 +25,8 @@ export type BackfillResult = {
 /**
  * Fingerprints the photos stored before fingerprints existed (uploads are fingerprinted as they arrive), in id
  * order from `afterId`, from the same stored variant an upload is fingerprinted from, until none is left or
- * `budgetMs` has passed; then completes the blocks recorded for photos that had no fingerprint yet.
+ * `budgetMs` has passed; then completes the blocks recorded for photos that had no fingerprint yet, and gives view
+ * rows to blocks that have none (made before them, or without the storage at hand).
  */
 export async function fingerprintStoredPhotos(input: {
   db: Db;
@@ -44,6 +40,7 @@ export async function fingerprintStoredPhotos(input: {
     fingerprinted: 0,
     unreadable: 0,
     blocksCompleted: 0,
+    blockViewsRecorded: 0,
     afterId: input.afterId,
     done: false,
   };
@@ -80,5 +77,6 @@ export async function fingerprintStoredPhotos(input: {
     await completePendingBlock(db, block, fingerprint);
     result.blocksCompleted++;
   }
+  result.blockViewsRecorded = await completeBlockViews(db, storage, BLOCK_VIEWS_PER_RUN);
   return result;
 }

@@ -1,8 +1,12 @@
-import { and, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, ne, notExists, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { blockedPhotoFingerprints, photos } from "../../db/schema";
+import type { Storage } from "../../plugins/storage";
 import type { Tx } from "../models/lock-model";
-import { bandsToSearch, MATCH_DISTANCE, type PhotoFingerprint } from "./fingerprint";
+import { bandNeighbours, bandsToSearch, hashBands, MATCH_DISTANCE, type PhotoFingerprint } from "./fingerprint";
+import { blockViewHashes, ROBUST_HASHER, ROBUST_MATCH_DISTANCE, type ViewHash } from "./fingerprint-robust";
+import { readFingerprintedVariant } from "./fingerprint";
 
 type FingerprintTable = typeof photos | typeof blockedPhotoFingerprints;
 
@@ -49,13 +53,56 @@ function sameCrop(bands: number[][], hash: SQL): SQL {
  * (a BitmapOr), and the close matches are few.
  */
 
-/** Whether moderation blocked this picture (or a near-identical one). */
-export async function isBlockedPicture(db: Db | Tx, fingerprint: PhotoFingerprint): Promise<boolean> {
+/**
+ * Whether moderation blocked this picture (or a near-identical one), or an edited copy of it: one of the upload's
+ * views (`views`, fingerprint-robust.ts) close to one a block stored.
+ */
+export async function isBlockedPicture(
+  db: Db | Tx,
+  fingerprint: PhotoFingerprint,
+  views: ViewHash[],
+): Promise<boolean> {
   const rows = await db
     .select({ id: blockedPhotoFingerprints.id })
     .from(blockedPhotoFingerprints)
-    .where(samePicture(blockedPhotoFingerprints, fingerprint));
+    .where(or(samePicture(blockedPhotoFingerprints, fingerprint), sameView(views)));
   return rows.length > 0;
+}
+
+/** The first variant of a block's view rows (fingerprint-robust.ts); rows 0–9 are the whole picture and crops. */
+export const VIEW_VARIANT = 100;
+
+/**
+ * A view row within ROBUST_MATCH_DISTANCE (summed over both halves) of one of the upload's views. Summed bits
+ * within D put, by pigeonhole, one of the eight 16-bit bands (four per half) within floor(D / 8) bits: the band
+ * conditions let PostgreSQL read only the rows the band indexes point at, then the exact distance decides.
+ */
+function sameView(views: ViewHash[]): SQL | undefined {
+  if (views.length === 0) return undefined;
+  const radius = Math.floor(ROBUST_MATCH_DISTANCE / 8);
+  const bandValues = (half: "dct" | "sim") =>
+    BAND_SHIFTS.map((_, band) => [
+      ...new Set(views.flatMap((view) => bandNeighbours(hashBands(view[half])[band], radius))),
+    ]);
+  const sharesBand = (column: SQLWrapper, values: number[][]) =>
+    BAND_SHIFTS.map(
+      (shift, i) =>
+        sql`((${column} >> ${sql.raw(String(shift))}) & 65535) = any(${`{${values[i].join(",")}}`}::bigint[])`,
+    );
+  const close = views.map(
+    (view) =>
+      sql`bit_count((${blockedPhotoFingerprints.perceptualHash} # ${view.dct.toString()}::bigint)::bit(64))
+        + bit_count((${blockedPhotoFingerprints.detailHash} # ${view.sim.toString()}::bigint)::bit(64))
+        <= ${ROBUST_MATCH_DISTANCE}`,
+  );
+  return and(
+    eq(blockedPhotoFingerprints.hasher, ROBUST_HASHER),
+    or(
+      ...sharesBand(blockedPhotoFingerprints.perceptualHash, bandValues("dct")),
+      ...sharesBand(blockedPhotoFingerprints.detailHash, bandValues("sim")),
+    ),
+    or(...close),
+  );
 }
 
 /** How many of the other accounts' photos holding the picture a flag names. */
@@ -86,7 +133,7 @@ export async function findCopiesOnOtherAccounts(db: Db | Tx, fingerprint: PhotoF
  */
 export async function blockPhotoFingerprints(
   tx: Tx | Db,
-  input: { photoIds: number[]; reason: string; adminId: number; caseId: number },
+  input: { photoIds: number[]; reason: string; adminId: number; caseId: number; storage?: Storage },
 ): Promise<number> {
   if (input.photoIds.length === 0) return 0;
   const rows = await tx
@@ -107,6 +154,12 @@ export async function blockPhotoFingerprints(
     return blockRows(block, cropHashes ?? [], by);
   });
   if (values.length === 0) return 0;
+  if (input.storage) {
+    for (const { photoId, modelId, filename } of rows) {
+      const views = await viewsOfStoredFile(input.storage, filename);
+      if (views) await recordBlockViews(tx, { photoId, modelId, ...by }, views);
+    }
+  }
   const inserted = await tx
     .insert(blockedPhotoFingerprints)
     .values(values)
@@ -166,4 +219,82 @@ export async function completePendingBlock(
     const crops = blockRows({ ...block, ...fingerprint }, cropHashes, by).slice(1);
     if (crops.length > 0) await tx.insert(blockedPhotoFingerprints).values(crops).onConflictDoNothing();
   });
+}
+
+type BlockOf = Pick<BlockedInsert, "photoId" | "modelId" | "reason" | "adminId" | "caseId">;
+
+/**
+ * The view hashes of a stored photo; null when its file is gone. A file that cannot be decoded (or is flat) gives
+ * none: its block keeps its SHA-256 and whole-picture rows only.
+ */
+async function viewsOfStoredFile(storage: Storage, filename: string): Promise<ViewHash[] | null> {
+  const stored = await readFingerprintedVariant(storage, filename);
+  if (!stored) return null;
+  return blockViewHashes(stored).catch(() => []);
+}
+
+/**
+ * Records a block's view rows (variant VIEW_VARIANT and up), or one row without hashes when the picture gave none,
+ * so the backfill does not try it again.
+ */
+async function recordBlockViews(db: Db | Tx, block: BlockOf, views: ViewHash[]) {
+  const common = { ...block, hasher: ROBUST_HASHER };
+  const rows =
+    views.length > 0
+      ? views.map((view, i) => ({
+          ...common,
+          variant: VIEW_VARIANT + i,
+          perceptualHash: view.dct,
+          detailHash: view.sim,
+        }))
+      : [{ ...common, variant: VIEW_VARIANT }];
+  await db.insert(blockedPhotoFingerprints).values(rows).onConflictDoNothing();
+}
+
+const viewRows = alias(blockedPhotoFingerprints, "view_rows");
+
+/**
+ * Gives view rows to the blocks that have none yet (blocks made before them, or without the storage at hand),
+ * from the photo's stored file, oldest first, at most `limit`. A block whose file is gone is given the row without
+ * hashes (it keeps its other rows); one whose file could not be read now is tried again by the next run.
+ */
+export async function completeBlockViews(db: Db, storage: Storage, limit: number): Promise<number> {
+  const blocks = await db
+    .select({
+      photoId: blockedPhotoFingerprints.photoId,
+      modelId: blockedPhotoFingerprints.modelId,
+      reason: blockedPhotoFingerprints.reason,
+      adminId: blockedPhotoFingerprints.adminId,
+      caseId: blockedPhotoFingerprints.caseId,
+      filename: sql<string | null>`coalesce(${photos.filename}, ${blockedPhotoFingerprints.pendingFilename})`,
+    })
+    .from(blockedPhotoFingerprints)
+    .leftJoin(photos, eq(photos.id, blockedPhotoFingerprints.photoId))
+    .where(
+      and(
+        eq(blockedPhotoFingerprints.variant, 0),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(viewRows)
+            .where(
+              and(
+                eq(viewRows.photoId, blockedPhotoFingerprints.photoId),
+                sql`${viewRows.caseId} is not distinct from ${blockedPhotoFingerprints.caseId}`,
+                gte(viewRows.variant, VIEW_VARIANT),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(blockedPhotoFingerprints.id))
+    .limit(limit);
+  let recorded = 0;
+  for (const { filename, ...block } of blocks) {
+    const views = filename ? await viewsOfStoredFile(storage, filename).catch(() => undefined) : null;
+    if (views === undefined) continue;
+    await recordBlockViews(db, block, views ?? []);
+    recorded++;
+  }
+  return recorded;
 }

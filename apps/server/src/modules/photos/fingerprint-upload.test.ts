@@ -9,8 +9,14 @@ import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/facto
 import { createTestContext, type TestContext } from "../../test/helper";
 import { openModerationCase } from "../moderation/service";
 import { fingerprintPhoto } from "./fingerprint";
-import { demoPhoto, storedVariant, TRANSFORMS } from "./fingerprint-test-images";
-import { blockPhotoFingerprints, DUPLICATE_PHOTO_FLAG, fingerprintStoredPhotos } from "./service";
+import { VIEW_VARIANT } from "./fingerprint-store";
+import { demoPhoto, EDITS, storedVariant, TRANSFORMS } from "./fingerprint-test-images";
+import {
+  blockPhotoFingerprints,
+  DUPLICATE_PHOTO_FLAG,
+  fingerprintStoredPhotos,
+  unblockPhotoFingerprints,
+} from "./service";
 import { postPhoto } from "./test-support";
 
 let ctx: TestContext;
@@ -88,6 +94,95 @@ describe("an admin's decision in the moderation queue", () => {
     const copy = await upload(other.token, await TRANSFORMS[10].apply(original));
     assert.equal(copy.status, 400);
     assert.equal(copy.body.error, PHOTO_BLOCKED_MESSAGE);
+  });
+});
+
+/** The edits of security finding S7 an upload must not get through once the original is blocked (decision 058). */
+const S7_EDITS = ["white border 10%", "cut 12% on the left", "mirrored", "rotated 3°"].map((name) =>
+  EDITS.find((edit) => edit.name === name)!,
+);
+
+async function assertEditsRefused(token: string, original: Buffer) {
+  for (const edit of S7_EDITS) {
+    const res = await upload(token, await edit.apply(original));
+    assert.equal(res.status, 400, `${edit.name} passed`);
+    assert.deepEqual(res.body, { error: PHOTO_BLOCKED_MESSAGE, code: "BAD_REQUEST" });
+  }
+}
+
+const viewRowsOf = async (photoId: number) =>
+  (
+    await ctx.app.db.select().from(blockedPhotoFingerprints).where(eq(blockedPhotoFingerprints.photoId, photoId))
+  ).filter((row) => row.variant >= VIEW_VARIANT);
+
+describe("an edited copy of a blocked photo (border, crop, mirror, rotation) is refused", () => {
+  test("blocked with the storage at hand: refused at once, on any account; a different picture passes", async () => {
+    const original = await demoPhoto(601, 0.4);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    const other = await registerModel(ctx.app);
+    // Before the block, the mirrored copy is an ordinary upload (the test fails without the block's views).
+    await uploaded(other.token, await S7_EDITS[2].apply(original));
+
+    await ctx.app.db.transaction((tx) =>
+      blockPhotoFingerprints(tx, {
+        photoIds: [photoId],
+        reason: "removida pela moderação",
+        adminId,
+        caseId: 601,
+        storage: ctx.app.storage,
+      }),
+    );
+    assert.ok((await viewRowsOf(photoId)).length > 100);
+    await assertEditsRefused(other.token, original);
+    await assertEditsRefused(owner.token, original);
+    await uploaded(other.token, await demoPhoto(602, 0.4));
+  });
+
+  test("hidden by an admin's decision: the job gives the block its views, then the edits are refused", async () => {
+    const original = await demoPhoto(611, 0.4);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    const { id: caseId } = await openModerationCase(ctx.app.db, { modelId: owner.id, photoId, kind: "report" });
+    const decided = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/moderation/cases/${caseId}/decision`,
+      headers: bearer(await loginAdmin(ctx.app)),
+      payload: { action: "hide_photo", reason: "Foto de outra pessoa.", photo_id: photoId },
+    });
+    assert.equal(decided.statusCode, 200, decided.body);
+    const result = await fingerprintStoredPhotos({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      afterId: 0,
+      budgetMs: 60_000,
+    });
+    assert.ok(result.blockViewsRecorded >= 1);
+    const rows = await viewRowsOf(photoId);
+    assert.ok(rows.length > 100 && rows.every((row) => row.caseId === caseId));
+    const other = await registerModel(ctx.app);
+    await assertEditsRefused(other.token, original);
+
+    // A reversal on appeal lifts the decision's own rows, views included.
+    await ctx.app.db.transaction((tx) => unblockPhotoFingerprints(tx, { caseId }));
+    assert.deepEqual(await viewRowsOf(photoId), []);
+  });
+
+  test("a block whose file is gone keeps its other rows and is not tried again", async () => {
+    const original = await demoPhoto(621, 0.4);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    await block([photoId]);
+    const [row] = await ctx.app.db.select().from(photos).where(eq(photos.id, photoId));
+    await ctx.app.storage.delete(photoKey(row.filename, 400));
+    await fingerprintStoredPhotos({ db: ctx.app.db, storage: ctx.app.storage, afterId: 0, budgetMs: 60_000 });
+    const rows = await viewRowsOf(photoId);
+    assert.deepEqual(
+      rows.map((r) => [r.variant, r.perceptualHash, r.detailHash]),
+      [[VIEW_VARIANT, null, null]],
+    );
+    const again = await upload(owner.token, original);
+    assert.equal(again.status, 400, "the whole-picture rows still refuse the same picture");
   });
 });
 
@@ -183,6 +278,7 @@ describe("fingerprints of photos stored before them (backfill)", () => {
       fingerprinted: 0,
       unreadable: 0,
       blocksCompleted: 0,
+      blockViewsRecorded: 0,
       afterId: result.afterId,
       done: true,
     });

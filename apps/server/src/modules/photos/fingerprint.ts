@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { PHOTO_WIDTHS } from "@vitrine/contracts";
 import sharp from "sharp";
+import { photoKey } from "../../lib/photo-processing";
+import type { Storage } from "../../plugins/storage";
 
 /**
  * A perceptual hash: near-identical pictures (resized, re-encoded, slightly cropped or brightened) get hashes a
@@ -38,6 +40,15 @@ export type Crop = { left: number; right: number; top: number; bottom: number };
 
 /** The stored variant fingerprinted, at upload and by the backfill alike: the smallest one. */
 export const FINGERPRINT_WIDTH = PHOTO_WIDTHS[0];
+
+/** The stored bytes of a photo's FINGERPRINT_WIDTH variant; null when the file is gone. */
+export async function readFingerprintedVariant(storage: Storage, filename: string): Promise<Buffer | null> {
+  const object = await storage.get(photoKey(filename, FINGERPRINT_WIDTH));
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /**
  * Hashes at most this far apart are the same picture. Measured through the upload pipeline on the demo images

@@ -12,6 +12,7 @@ import { queuePhotoFileDeletions, removeQueuedFiles } from "../models/stored-fil
 import { assertPhotosNotFrozen, photoHiddenByModeration } from "../models/moderation-state";
 import { openModerationCase, PRIORITY } from "../moderation/service";
 import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
+import { queryViewHashes } from "./fingerprint-robust";
 import { findCopiesOnOtherAccounts, isBlockedPicture } from "./fingerprint-store";
 import { recordModelChange } from "../models/publish";
 
@@ -65,7 +66,8 @@ function cleanOriginalName(name: string | undefined): string {
  * the flag (old one cleared first, in the same transaction, because of the one-primary unique index).
  * The files are staged before the row is committed and moved into place after (see plugins/storage.ts), so a
  * crash at any step leaves either a photo with its files or nothing once the sweep has run.
- * The photo's fingerprint is stored with it: a picture moderation removed (or a near-identical copy) is refused,
+ * The photo's fingerprint is stored with it: a picture moderation removed (or a near-identical copy, or an edited
+ * one: mirrored, rotated, cropped, framed, recoloured — fingerprint-robust.ts) is refused,
  * and one another account holds is accepted and flagged to the moderation queue.
  */
 export async function uploadPhoto(input: {
@@ -82,8 +84,9 @@ export async function uploadPhoto(input: {
   if ((await countPhotos(db, modelId)) >= PHOTOS_PER_MODEL_MAX) throw badRequest(PHOTO_LIMIT_REACHED);
 
   const processed = await processPhoto(input.data);
-  const fingerprint = await fingerprintPhoto(processed.variants.find((v) => v.width === FINGERPRINT_WIDTH)!.data);
-  if (await isBlockedPicture(db, fingerprint)) throw badRequest(PHOTO_BLOCKED_MESSAGE);
+  const fingerprinted = processed.variants.find((v) => v.width === FINGERPRINT_WIDTH)!.data;
+  const [fingerprint, views] = await Promise.all([fingerprintPhoto(fingerprinted), queryViewHashes(fingerprinted)]);
+  if (await isBlockedPicture(db, fingerprint, views)) throw badRequest(PHOTO_BLOCKED_MESSAGE);
   const keys = processed.variants.map((v) => v.key);
   await Promise.all(processed.variants.map((v) => storage.stage(v.key, v.data, "image/webp")));
   failpoint("photo-after-files");
