@@ -8,6 +8,11 @@ describe("audit changes in words", () => {
     assert.equal(auditFieldLabel("amount_cents"), "Valor");
     assert.equal(auditFieldLabel("next_due_date"), "Próximo vencimento");
     assert.equal(auditFieldLabel("something_new"), "something new");
+    // The moderation's and the identity review's fields too.
+    assert.equal(auditFieldLabel("reason"), "Motivo");
+    assert.equal(auditFieldLabel("birth_date"), "Data de nascimento");
+    assert.equal(auditFieldLabel("decision"), "Decisão");
+    assert.equal(auditFieldLabel("verification_id"), "Verificação");
   });
 
   test("null, booleans, ids", () => {
@@ -26,6 +31,13 @@ describe("audit changes in words", () => {
     assert.equal(formatAuditValue("due_date", "2026-12-25"), "25/12/2026");
     assert.equal(formatAuditValue("expires_at", "2026-11-25T14:05:00.000Z"), "25/11/2026, 11:05");
     assert.equal(formatAuditValue("next_due_date", { from: null, to: "2027-01-10" }), "— → 10/01/2027");
+  });
+
+  test("moderation decisions, appeal outcomes, documents and birth dates in words", () => {
+    assert.equal(formatAuditValue("decision", "hide_profile"), "Ocultar o perfil");
+    assert.equal(formatAuditValue("document_type", "cnh"), "CNH");
+    assert.equal(formatAuditValue("birth_date", "1995-03-09"), "09/03/1995");
+    assert.equal(formatAuditValue("photo_id", 12), "#12");
   });
 
   test("methods, statuses, periods, key types by their labels", () => {

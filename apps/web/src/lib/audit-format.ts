@@ -1,10 +1,16 @@
 import {
+  APPEAL_OUTCOME_LABELS,
+  type AppealOutcome,
+  DOCUMENT_TYPE_LABELS,
+  type DocumentType,
   formatBRL,
   fromCents,
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
   periodLabel,
+  MODERATION_ACTION_LABELS,
+  type ModerationAction,
   PIX_KEY_TYPE_LABELS,
   type PixKeyType,
 } from "@vitrine/contracts";
@@ -56,6 +62,22 @@ const FIELD_LABELS: Record<string, string> = {
   unlinked_models: "Modelos desvinculadas",
   unlinked_payments: "Pagamentos desvinculados",
   password_changed: "Senha alterada",
+  decision: "Decisão",
+  outcome: "Resultado",
+  reason: "Motivo",
+  photo_id: "Foto",
+  verification_id: "Verificação",
+  document_type: "Documento",
+  birth_date: "Data de nascimento",
+  is_appeal: "Recurso",
+  frozen: "Congelada",
+  banned_identity: "Identidade banida",
+  file: "Arquivo",
+  items: "Itens",
+  legal_hold: "Preservação legal",
+  photos_removed: "Fotos removidas",
+  false_reports: "Denúncias falsas",
+  was_hidden_before_review: "Oculta antes da análise",
 };
 const FIELD_ORDER = new Map(Object.keys(FIELD_LABELS).map((key, i) => [key, i]));
 const fieldRank = (key: string) => FIELD_ORDER.get(key) ?? FIELD_ORDER.size;
@@ -95,6 +117,12 @@ const READERS: Record<string, Reader> = {
   periodType: period,
   payment_methods: methods,
   paymentMethods: methods,
+  photo_id: asId,
+  verification_id: asId,
+  birth_date: date,
+  decision: asText((d) => MODERATION_ACTION_LABELS[d as ModerationAction] ?? d),
+  outcome: asText((o) => APPEAL_OUTCOME_LABELS[o as AppealOutcome] ?? o),
+  document_type: asText((d) => DOCUMENT_TYPE_LABELS[d as DocumentType] ?? d),
 };
 
 /** An ISO timestamp ("2026-11-25T14:05:00.000Z"), as the server writes times. */

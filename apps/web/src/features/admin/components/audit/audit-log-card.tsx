@@ -14,6 +14,7 @@ const TARGET_LABELS: Record<string, string> = {
   setting: "Configuração",
   order: "Pedido",
   admin: "Administrador",
+  moderation_case: "Caso de moderação",
 };
 
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
