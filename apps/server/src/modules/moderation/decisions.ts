@@ -93,7 +93,14 @@ export async function decideCase(
         .where(and(eq(photos.id, photoId), eq(photos.modelId, model.id)))
         .returning({ id: photos.id });
       if (!photo) throw notFound("Foto não encontrada");
-      await blockPhotoFingerprints(tx, { photoIds: [photoId], reason: body.reason, adminId, caseId: kase.id });
+      // Its edit-proof views are computed now, from its stored file (decision 058).
+      await blockPhotoFingerprints(tx, {
+        photoIds: [photoId],
+        reason: body.reason,
+        adminId,
+        caseId: kase.id,
+        storage: app.storage,
+      });
     }
     if (model && (body.action === "hide_profile" || body.action === "suspend" || body.action === "ban")) {
       await tx
@@ -107,6 +114,7 @@ export async function decideCase(
     }
     if (model && body.action === "ban") {
       const all = await tx.select({ id: photos.id }).from(photos).where(eq(photos.modelId, model.id));
+      // Up to 30 photos: their views are left to the photo-fingerprints job (within a minute; the files stay).
       await blockPhotoFingerprints(tx, {
         photoIds: all.map((p) => p.id),
         reason: body.reason,
@@ -126,11 +134,13 @@ export async function decideCase(
         .where(
           and(eq(photos.modelId, model.id), body.action === "hide_photo" ? eq(photos.id, photoId ?? -1) : undefined),
         );
+      // The files go with the photos: the views are computed now or never (decision 058).
       await blockPhotoFingerprints(tx, {
         photoIds: held.map((p) => p.id),
         reason: body.reason,
         adminId,
         caseId: kase.id,
+        storage: app.storage,
       });
       staged = await holdAsEvidence(tx, { app, caseId: kase.id, modelId: model.id, photos: held, adminId });
       if (held.length > 0) {

@@ -139,25 +139,22 @@ describe("an edited copy of a blocked photo (border, crop, mirror, rotation) is 
     await uploaded(other.token, await demoPhoto(602, 0.4));
   });
 
-  test("hidden by an admin's decision: the job gives the block its views, then the edits are refused", async () => {
-    const original = await demoPhoto(611, 0.4);
-    const owner = await registerModel(ctx.app);
-    const photoId = await uploaded(owner.token, original);
-    const { id: caseId } = await openModerationCase(ctx.app.db, { modelId: owner.id, photoId, kind: "report" });
+  const decide = async (caseId: number, payload: Record<string, unknown>) => {
     const decided = await ctx.app.inject({
       method: "POST",
       url: `/api/admin/moderation/cases/${caseId}/decision`,
       headers: bearer(await loginAdmin(ctx.app)),
-      payload: { action: "hide_photo", reason: "Foto de outra pessoa.", photo_id: photoId },
+      payload,
     });
     assert.equal(decided.statusCode, 200, decided.body);
-    const result = await fingerprintStoredPhotos({
-      db: ctx.app.db,
-      storage: ctx.app.storage,
-      afterId: 0,
-      budgetMs: 60_000,
-    });
-    assert.ok(result.blockViewsRecorded >= 1);
+  };
+
+  test("hidden by an admin's decision: refused at once; a reversal lifts the views with the rest", async () => {
+    const original = await demoPhoto(611, 0.4);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    const { id: caseId } = await openModerationCase(ctx.app.db, { modelId: owner.id, photoId, kind: "report" });
+    await decide(caseId, { action: "hide_photo", reason: "Foto de outra pessoa.", photo_id: photoId });
     const rows = await viewRowsOf(photoId);
     assert.ok(rows.length > 100 && rows.every((row) => row.caseId === caseId));
     const other = await registerModel(ctx.app);
@@ -166,6 +163,24 @@ describe("an edited copy of a blocked photo (border, crop, mirror, rotation) is 
     // A reversal on appeal lifts the decision's own rows, views included.
     await ctx.app.db.transaction((tx) => unblockPhotoFingerprints(tx, { caseId }));
     assert.deepEqual(await viewRowsOf(photoId), []);
+  });
+
+  test("a ban: the photo-fingerprints job gives its blocks their views, then the edits are refused", async () => {
+    const original = await demoPhoto(631, 0.4);
+    const owner = await registerModel(ctx.app);
+    const photoId = await uploaded(owner.token, original);
+    const { id: caseId } = await openModerationCase(ctx.app.db, { modelId: owner.id, photoId, kind: "report" });
+    await decide(caseId, { action: "ban", reason: "Perfil falso." });
+    assert.deepEqual(await viewRowsOf(photoId), [], "left to the job");
+    const result = await fingerprintStoredPhotos({
+      db: ctx.app.db,
+      storage: ctx.app.storage,
+      afterId: 0,
+      budgetMs: 60_000,
+    });
+    assert.ok(result.blockViewsRecorded >= 1);
+    assert.ok((await viewRowsOf(photoId)).length > 100);
+    await assertEditsRefused((await registerModel(ctx.app)).token, original);
   });
 
   test("a block whose file is gone keeps its other rows and is not tried again", async () => {
