@@ -11,6 +11,8 @@ export type ProfileRow = {
   categoryName: string | null;
   /** isPubliclyVisible() evaluated by the database, so this screen and the public site always agree. */
   isVisible: boolean;
+  /** When the documents now awaiting review were sent; null when none await review. */
+  verificationSentAt: Date | null;
 };
 
 export type PrimaryPhotoState = { hasPrimary: boolean; isPrimaryPublic: boolean };
@@ -42,10 +44,13 @@ export function explainVisibility(
       message: "Sua conta está congelada: a verificação de identidade indicou menor de 18 anos.",
     });
   } else if (!m.isVerified) {
+    // Documents already sent are awaiting the team, not asked for again.
     reasons.push({
       code: "identity_unverified",
       blocking: true,
-      message: "Verifique sua identidade para aparecer no site.",
+      message: row.verificationSentAt
+        ? "Seus documentos estão em análise: o anúncio aparece no site assim que a identidade for aprovada."
+        : "Verifique sua identidade para aparecer no site.",
     });
   }
   if (!m.emailConfirmedAt) {

@@ -1,7 +1,7 @@
 import type { ProfileUpdate } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, estados, models, municipios } from "../../db/schema";
+import { categories, estados, identityVerifications, models, municipios } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { withPlace } from "../models/model-query";
 import { assertPlaceAndCategory } from "../models/place";
@@ -20,12 +20,21 @@ export async function findProfileRow({ db, modelId }: { db: Db; modelId: number 
         citySlug: municipios.slug,
         categoryName: categories.name,
         isVisible: sql<boolean>`(${isPubliclyVisible()})`,
+        verificationSentAt: sql<string | Date | null>`(
+          select ${identityVerifications.submittedAt} from ${identityVerifications}
+          where ${identityVerifications.modelId} = ${models.id} and ${identityVerifications.status} = 'pending'
+          limit 1)`,
       })
       .from(models)
       .$dynamic(),
   ).where(eq(models.id, modelId));
   if (!row) throw notFound("Modelo não encontrada");
-  return { ...row, isVisible: Boolean(row.isVisible) };
+  const sent = row.verificationSentAt;
+  return {
+    ...row,
+    isVisible: Boolean(row.isVisible),
+    verificationSentAt: sent === null ? null : new Date(sent),
+  };
 }
 
 const decimal = (v: number | null | undefined) => (v === undefined ? undefined : v === null ? null : String(v));

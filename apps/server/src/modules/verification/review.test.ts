@@ -66,6 +66,9 @@ describe("visibility needs a verified identity", () => {
     assert.equal(sent.statusCode, 201, sent.body);
     assert.equal(sent.json().verification.state, "pending");
     assert.equal(sent.json().verification.code, null);
+    const waiting = (await ctx.as(model.token).get("/api/models/profile")).json().model;
+    assert.equal(waiting.visibility.reasons[0].code, "identity_unverified");
+    assert.match(waiting.visibility.reasons[0].message, /^Seus documentos estão em análise/);
 
     const events: ModelEvent[] = [];
     const stop = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
