@@ -314,6 +314,25 @@ describe("POST /api/payments/model/pix", () => {
     assert.equal(row.expiresAt?.toISOString(), json.expires_at);
   });
 
+  test("the plan she chose in the renewal dialog: an active one is charged, not the highlighted; an inactive → 404", async () => {
+    await buildPlan(ctx.app, { name: "Plano em Destaque", priceCents: 9990, highlight: true });
+    const chosen = await buildPlan(ctx.app, {
+      name: "Plano Semanal Escolhido",
+      priceCents: 2990,
+      periodType: "weekly",
+    });
+    const res = await post(model.token, "/api/payments/model/pix", { plan_id: chosen });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual([res.json().plan_name, res.json().amount], ["Plano Semanal Escolhido", 29.9]);
+
+    const inactive = await buildPlan(ctx.app, { name: "Plano Antigo", priceCents: 990, active: false });
+    const before = await paymentCount();
+    const refused = await post(model.token, "/api/payments/model/pix", { plan_id: inactive });
+    assert.equal(refused.statusCode, 404, refused.body);
+    assert.deepEqual(refused.json(), { error: "Plano não encontrado", code: "NOT_FOUND" });
+    assert.equal(await paymentCount(), before, "nothing written for a plan she may not buy");
+  });
+
   test("Mercado Pago failing or too slow → 503 and no payment left", async () => {
     for (const mode of ["error500", "timeout"] as const) {
       const before = await paymentCount();
