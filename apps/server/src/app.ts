@@ -38,6 +38,7 @@ import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/routes";
 import { profileRoutes } from "./modules/profile/routes";
+import { ownEventsStreamRoutes, ownEventsTicketRoutes } from "./modules/public-models/own-events";
 import { publicModelsRoutes } from "./modules/public-models/routes";
 import { createVisitCounter, type VisitCounter } from "./modules/public-models/visitor-marks";
 import { publicSettingsRoutes } from "./modules/settings/routes";
@@ -175,6 +176,8 @@ export async function buildApp({
       });
     });
     await scope.register(visitsRoutes);
+    // The advertiser's own live stream: opened with a ticket her session asked for, outside the age pass.
+    await scope.register(ownEventsStreamRoutes, { prefix: "/models" });
     // Reports and art. 29 notices: outside the age pass, so that anyone can always report.
     await scope.register(reportsPublicRoutes, { prefix: "/reports" });
     await scope.register(ageGateRoutes);
@@ -201,6 +204,7 @@ export async function buildApp({
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(myDataRoutes, { prefix: "/models/my-data" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
+    await scope.register(ownEventsTicketRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };
 

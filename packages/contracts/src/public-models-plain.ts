@@ -31,3 +31,6 @@ export type ModelEventType = (typeof MODEL_EVENT_TYPES)[number];
 export function modelProfilePath(card: { id: number; name: string; city_slug: string }): string {
   return `/cidade/${card.city_slug}/${slugify(card.name) || "modelo"}/${card.id}`;
 }
+
+/** Seconds a ticket for the advertiser's own live stream (GET /api/models/own-events) stays valid to open it. */
+export const OWN_EVENTS_TICKET_SECONDS = 60;

@@ -119,3 +119,10 @@ export const ContactBodySchema = z.object({
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 export const ContactResponseSchema = z.object({ success: z.literal(true) });
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;
+
+/**
+ * POST /api/models/events/ticket: a short-lived ticket (OWN_EVENTS_TICKET_SECONDS) that opens her own live stream,
+ * GET /api/models/own-events?ticket=… (an EventSource cannot send her bearer token, which never goes in a URL).
+ */
+export const OwnEventsTicketResponseSchema = z.object({ ticket: z.string(), expires_at: z.string() });
+export type OwnEventsTicketResponse = z.infer<typeof OwnEventsTicketResponseSchema>;

@@ -226,9 +226,10 @@ describe("expire-pending", () => {
       expiresAt: new Date(now.getTime() - HOUR),
     });
     const events = await eventsDuring(jobRunner(expirePendingJob, now).run);
+    // Only her own stream hears of it (an event type the public stream never relays).
     assert.deepEqual(
       events.filter((e) => e.model_id === hidden),
-      [],
+      [{ type: "own_payment_updated", model_id: hidden }],
     );
     const [row] = await ctx.app.db.select().from(modelPayments).where(eq(modelPayments.id, payment));
     assert.equal(row.status, "cancelled");

@@ -2,8 +2,18 @@ import { asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Database, Db } from "../db/client";
 import { eventLog, events } from "../db/schema";
 
-/** What the public site needs to hear about: a model's visibility or payment changed. */
-export type ModelEvent = { type: "model_status_updated" | "model_payment_updated"; model_id: number };
+/**
+ * What the live streams need to hear about: a model's visibility or payment changed. `own_payment_updated` is a
+ * payment of a model the public sees neither before nor after: only her own stream relays it
+ * (modules/public-models/own-events.ts), never the public one.
+ */
+export type ModelEvent = {
+  type: "model_status_updated" | "model_payment_updated" | "own_payment_updated";
+  model_id: number;
+};
+
+/** Event types only the model's own stream relays (as model_payment_updated). */
+export const OWN_ONLY_EVENT_TYPES: ReadonlySet<ModelEvent["type"]> = new Set(["own_payment_updated"]);
 
 /** An event as recorded: its id orders it among every event of the database. */
 export type RecordedEvent = ModelEvent & { id: number };

@@ -185,7 +185,8 @@ describe("POST /api/admin/models/:id/payments", () => {
   test("without activate, a paid payment for an inactive model leaves her inactive and says nothing", async () => {
     const id = await buildModel(ctx.app, { isActive: false, validDays: -2 });
     const events = await captureEvents(ctx.app, () => createPayment(id, cash({ amount: 100 })));
-    assert.deepEqual(events, [], "still inactive: hidden before and after, nothing said on the public stream");
+    // Still inactive: hidden before and after, nothing for the public stream; only her own stream hears of it.
+    assert.deepEqual(events, [{ type: "own_payment_updated", model_id: id }]);
     assert.equal((await modelRow(id)).isActive, false);
   });
 

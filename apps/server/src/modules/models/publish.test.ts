@@ -6,9 +6,11 @@ const status = { type: "model_status_updated", model_id: 7 };
 const payment = { type: "model_payment_updated", model_id: 7 };
 
 describe("what the live stream is told of a change to a model", () => {
-  test("a model hidden before and after is never mentioned, whatever changed", () => {
+  test("a model hidden before and after is never mentioned publicly; her payment is told to her own stream only", () => {
     assert.deepEqual(modelChangeEvents(7, { before: false, after: false }), []);
-    assert.deepEqual(modelChangeEvents(7, { before: false, after: false, payment: true }), []);
+    assert.deepEqual(modelChangeEvents(7, { before: false, after: false, payment: true }), [
+      { type: "own_payment_updated", model_id: 7 },
+    ]);
   });
 
   test("a change to a model the public sees (a photo, a profile edit) is model_status_updated", () => {

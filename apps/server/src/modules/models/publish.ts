@@ -19,13 +19,16 @@ export async function isModelVisible({ db, modelId }: { db: Db; modelId: number 
 export type VisibilityChange = { before: boolean; after: boolean };
 
 /**
- * What the live stream is told of a change to a model. Nothing when the public saw her neither before nor after:
- * the stream is public and nothing about a hidden model may leak. Otherwise a payment change is
- * model_payment_updated, and any other change model_status_updated; a change that showed or hid her is
- * model_status_updated as well (open listings add or drop her), said first.
+ * What the live streams are told of a change to a model. Nothing public when the public saw her neither before
+ * nor after: the public stream must not leak anything about a hidden model, so a payment of hers is
+ * own_payment_updated, which only her own stream relays (her dashboard's "Pagamento confirmado"), and any other
+ * change nothing. Otherwise a payment change is model_payment_updated, and any other change model_status_updated;
+ * a change that showed or hid her is model_status_updated as well (open listings add or drop her), said first.
  */
 export function modelChangeEvents(modelId: number, change: VisibilityChange & { payment?: boolean }): ModelEvent[] {
-  if (!change.before && !change.after) return [];
+  if (!change.before && !change.after) {
+    return change.payment ? [{ type: "own_payment_updated", model_id: modelId }] : [];
+  }
   const events: ModelEvent[] = [];
   if (!change.payment || change.before !== change.after)
     events.push({ type: "model_status_updated", model_id: modelId });

@@ -110,9 +110,10 @@ describe("an approved plan payment, notified by a signed webhook", () => {
       assert.equal(model.nextDueDate, addDays(today(), 30));
       assert.equal(model.isActive, false);
       assert.equal((await paymentRow(p, rec.paymentId)).status, "paid");
-      assert.ok(
-        !p.events.some((e) => e.model_id === rec.modelId),
-        "the public stream says nothing of a model hidden before and after",
+      // Hidden before and after: nothing the public stream relays, only her own stream's own_payment_updated.
+      assert.deepEqual(
+        p.events.filter((e) => e.model_id === rec.modelId).map((e) => e.type),
+        ["own_payment_updated"],
       );
     } finally {
       await setSetting(p.ctx.app, "auto_release_on_approved", "true");

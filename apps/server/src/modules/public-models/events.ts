@@ -1,9 +1,9 @@
 import type { ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { rateLimited } from "../../lib/app-error";
 import { clientAddressKey } from "../../lib/client-address";
-import type { RecordedEvent } from "../../plugins/events";
+import { OWN_ONLY_EVENT_TYPES, type RecordedEvent } from "../../plugins/events";
 
 /** Proxies drop idle connections after about a minute; a comment line every 25 s keeps the stream open. */
 export const HEARTBEAT_MS = 25_000;
@@ -32,6 +32,21 @@ export type EventStreamOptions = {
   maxPerIp: number;
   /** Streams open at once in all; beyond it a 429 too (each one holds a socket and a subscription). */
   maxTotal: number;
+  /** The route's path within its scope ("/events"). */
+  path?: string;
+  /**
+   * Who may open the stream and what reaches it: called before anything is written (an AppError refuses the
+   * request with its status), it answers the filter of the events this caller receives. Without it, every event
+   * for everyone (the visitors' stream, behind the age pass of its scope).
+   */
+  authorize?: (request: FastifyRequest) => Promise<(event: RecordedEvent) => boolean>;
+  /**
+   * The stream is ended after this long (the browser reconnects and is authorized again); none by default.
+   * A stream authorized this way opens with no `version` event (it carries no public data).
+   */
+  maxLifetimeMs?: number;
+  /** Extra query parameters the route accepts besides `after` (validated by `authorize`). */
+  extraQuery?: z.ZodRawShape;
 };
 
 /**
@@ -54,7 +69,9 @@ export function registerEventStream(app: FastifyInstance, options: EventStreamOp
   /** Open streams per client address key. */
   const perAddress = new Map<string, number>();
 
-  app.get("/events", { schema: { hide: true, querystring: EventStreamQuerySchema } }, (request, reply) => {
+  const querystring = options.extraQuery ? EventStreamQuerySchema.extend(options.extraQuery) : EventStreamQuerySchema;
+  app.get(options.path ?? "/events", { schema: { hide: true, querystring } }, async (request, reply) => {
+    const accepts = options.authorize ? await options.authorize(request) : null;
     // HEAD (which Fastify routes here too) gets the headers of a stream and no stream.
     if (request.method === "HEAD") return reply.code(200).headers(EVENT_STREAM_HEADERS).send();
 
@@ -87,7 +104,11 @@ export function registerEventStream(app: FastifyInstance, options: EventStreamOp
     const write = (event: RecordedEvent) => {
       if (event.id <= sent) return;
       sent = event.id;
-      res.write(`id: ${event.id}\ndata: ${JSON.stringify({ type: event.type, model_id: event.model_id })}\n\n`);
+      // An event not for this caller moves nothing but the id it resumes after. The public stream never relays
+      // an event meant for the model's own stream; hers relays it under its public name.
+      if (accepts ? !accepts(event) : OWN_ONLY_EVENT_TYPES.has(event.type)) return;
+      const type = OWN_ONLY_EVENT_TYPES.has(event.type) ? "model_payment_updated" : event.type;
+      res.write(`id: ${event.id}\ndata: ${JSON.stringify({ type, model_id: event.model_id })}\n\n`);
     };
     // Live events wait here while the missed ones are read (a resume); null once they are written as they come.
     let waiting: RecordedEvent[] | null = after === null ? null : [];
@@ -97,12 +118,15 @@ export function registerEventStream(app: FastifyInstance, options: EventStreamOp
     });
     const heartbeat = setInterval(() => res.write(": ping\n\n"), heartbeatMs);
     heartbeat.unref();
+    const lifetime = options.maxLifetimeMs ? setTimeout(() => end(), options.maxLifetimeMs) : null;
+    lifetime?.unref();
 
     let released = false;
     const release = (clientGone: boolean) => {
       if (released) return;
       released = true;
       clearInterval(heartbeat);
+      if (lifetime) clearTimeout(lifetime);
       unsubscribe();
       open.delete(end);
       const left = (perAddress.get(address) ?? 1) - 1;
@@ -137,7 +161,7 @@ export function registerEventStream(app: FastifyInstance, options: EventStreamOp
         request.log.warn({ err }, "events: resume not read");
         end();
       });
-    } else {
+    } else if (!accepts) {
       // After the subscription, the public data version: a page whose data is older than it (an event went
       // out before this stream opened) refreshes itself. Its own event name keeps it out of the clients' message
       // handler.
