@@ -192,7 +192,7 @@ describe("payments", () => {
 
     await a
       .getByRole("navigation", { name: "Áreas da administração" })
-      .getByRole("link", { name: "Dashboard" })
+      .getByRole("link", { name: "Painel" })
       .click();
     await revenue.filter({ hasNotText: before }).waitFor();
     const parse = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));

@@ -81,6 +81,11 @@ export const routes: RouteObject[] = [
         path: "denuncias",
         Component: page(() => import("@/features/public/pages/report-notice-page"), "ReportNoticePage"),
       },
+      {
+        // An identified notice's e-mail link: outside the age check, like /denuncias (no `adult`, no `ssr`).
+        path: "denuncias/confirmar",
+        Component: page(() => import("@/features/public/pages/notice-confirm-page"), "NoticeConfirmPage"),
+      },
 
       {
         path: "dashboard",

@@ -97,6 +97,8 @@ export const apiPaths = {
   moderation: {
     report: "/api/reports",
     notice: "/api/reports/notice",
+    noticeStatus: "/api/reports/notice/status",
+    noticeConfirm: "/api/reports/notice/confirm",
     own: "/api/models/moderation",
     appeal: (caseId: Id) => `/api/models/moderation/cases/${enc(caseId)}/appeal`,
     cases: "/api/admin/moderation/cases",
@@ -105,6 +107,7 @@ export const apiPaths = {
     appealDecision: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/appeal-decision`,
     evidence: (id: Id) => `/api/admin/moderation/cases/${enc(id)}/evidence`,
     stats: "/api/admin/moderation/stats",
+    urgent: "/api/admin/moderation/urgent",
   },
   /** Identity verification: the model's own (GET her standing, POST her photos) and the admin's "Verificações". */
   verification: {
@@ -182,6 +185,8 @@ export const appPaths = {
   dashboardModeration: "/dashboard/moderacao",
   dashboardVerification: "/dashboard/verificacao",
   reportNotice: "/denuncias",
+  /** The page an identified notice's e-mail link opens (its state; confirms it). */
+  noticeConfirm: "/denuncias/confirmar",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminChangePassword: "/admin/trocar-senha",

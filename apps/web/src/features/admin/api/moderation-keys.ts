@@ -8,4 +8,5 @@ export const moderationKeys = {
   cases: (filters: { status: string; page: number }) => [...scope, "cases", filters] as const,
   case: (id: number) => [...scope, "case", id] as const,
   stats: () => [...scope, "stats"] as const,
+  urgent: () => [...scope, "urgent"] as const,
 };

@@ -6,6 +6,7 @@ import type {
   ModerationQueueResponse,
   ModerationStatsResponse,
   Success,
+  UrgentSummary,
 } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
 import { saveFile } from "@/lib/download";
@@ -31,6 +32,20 @@ export const useCase = (id: number) =>
     queryKey: moderationKeys.case(id),
     queryFn: () => api.get<ModerationCaseResponse>(apiPaths.moderation.case(id)),
   });
+
+/**
+ * GET /api/admin/moderation/urgent: open urgent cases and when the oldest began to wait, for the navigation's red
+ * badge and the dashboard's card. Read every minute while an admin page is open (a decision reads it again).
+ */
+export const urgentSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: moderationKeys.urgent(),
+    queryFn: () => api.get<UrgentSummary>(apiPaths.moderation.urgent),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
+
+export const useUrgentSummary = (enabled = true) => useQuery({ ...urgentSummaryQueryOptions(), enabled });
 
 /** GET /api/admin/moderation/stats: the transparency counts. */
 export const useModerationStats = () =>

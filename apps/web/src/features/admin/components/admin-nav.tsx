@@ -2,9 +2,11 @@ import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "@/lib/router";
 import { cn } from "@/lib/cn";
 import { appPaths } from "@/lib/paths";
+import { useSession } from "@/features/auth/session";
+import { useUrgentSummary } from "../api/moderation";
 
 const LINKS = [
-  { to: appPaths.adminDashboard, label: "Dashboard" },
+  { to: appPaths.adminDashboard, label: "Painel" },
   { to: appPaths.adminModels, label: "Modelos" },
   { to: appPaths.adminVerifications, label: "Verificações" },
   { to: appPaths.adminModeration, label: "Denúncias" },
@@ -20,6 +22,7 @@ const LINKS = [
 export function AdminNav() {
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
+  const urgent = useUrgentSummary(useSession().status === "admin").data?.urgent_open ?? 0;
   // On a phone the strip is wider than the screen: bring the current page's link into view.
   useEffect(() => {
     const list = listRef.current;
@@ -47,10 +50,21 @@ export function AdminNav() {
               }
             >
               {link.label}
+              {link.to === appPaths.adminModeration && urgent > 0 && <UrgentBadge count={urgent} />}
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The red count of open urgent cases on "Denúncias" (read aloud as part of the link's name). */
+function UrgentBadge({ count }: { count: number }) {
+  return (
+    <span className="ml-2 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1.5 text-xs leading-5 font-semibold text-white">
+      <span aria-hidden>{count}</span>
+      <span className="sr-only">, {count === 1 ? "1 denúncia urgente" : `${count} denúncias urgentes`}</span>
+    </span>
   );
 }

@@ -11,6 +11,7 @@ import { AdminPageHeader } from "../components/admin-page-header";
 import { JobFailuresAlert } from "../components/job-failures-alert";
 import { OnboardingChecklist } from "../components/onboarding-checklist";
 import { SelfDeclarationAlert } from "../components/self-declaration-alert";
+import { UrgentReportsAlert } from "../components/moderation/urgent-reports-alert";
 
 const QUICK_LINKS = [
   {
@@ -52,6 +53,7 @@ export function AdminDashboardPage() {
         description={`Olá, ${session.user.username}. Veja os números do site e escolha uma área para gerenciar.`}
       />
       <SelfDeclarationAlert />
+      <UrgentReportsAlert />
       <JobFailuresAlert />
       <OnboardingChecklist />
       <DashboardStats />

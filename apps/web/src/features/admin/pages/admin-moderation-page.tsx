@@ -8,9 +8,16 @@ import { usePageTitle } from "@/hooks/use-page-title";
 import { cn } from "@/lib/cn";
 import { formatDateTime } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
-import { useNavigate } from "@/lib/router";
+import { Link, useNavigate } from "@/lib/router";
 import { type CaseStatus, useCases, useModerationStats } from "../api/moderation";
-import { actionLabel, caseSubject, priorityBadge, statusLabel } from "../components/moderation/moderation-labels";
+import {
+  actionLabel,
+  caseSubject,
+  countLabel,
+  priorityBadge,
+  statusLabel,
+  waitingFor,
+} from "../components/moderation/moderation-labels";
 
 const TABS: { value: CaseStatus; label: string }[] = [
   { value: "open", label: "Fila" },
@@ -27,7 +34,20 @@ const columns: TableColumn<ModerationCaseSummary>[] = [
       return <Badge variant={badge.variant}>{badge.label}</Badge>;
     },
   },
-  { key: "subject", header: "Denúncia", render: (c) => <span className="text-ink">{caseSubject(c)}</span> },
+  {
+    key: "subject",
+    header: "Denúncia",
+    // A real link: Tab reaches each case and Enter opens it (the row's click is the mouse's shortcut to it).
+    render: (c) => (
+      <Link
+        to={appPaths.adminModerationCase(c.id)}
+        className="text-ink underline-offset-4 hover:text-accent hover:underline"
+        aria-label={`Abrir o caso nº ${c.id}: ${caseSubject(c)}`}
+      >
+        {caseSubject(c)}
+      </Link>
+    ),
+  },
   {
     key: "item",
     header: "Item",
@@ -41,7 +61,12 @@ const columns: TableColumn<ModerationCaseSummary>[] = [
         <span className="text-ink-subtle">Fora do site</span>
       ),
   },
-  { key: "reports", header: "Denúncias", align: "right", render: (c) => c.reports_count },
+  {
+    key: "reports",
+    header: "Denúncias",
+    align: "right",
+    render: (c) => countLabel(c.reports_count, "denúncia", "denúncias"),
+  },
   {
     key: "state",
     header: "Situação",
@@ -74,7 +99,15 @@ export function AdminModerationPage() {
         description="Fila de moderação: urgentes primeiro, depois as mais antigas. Cada decisão fica registrada na auditoria com o motivo."
       />
       <StatGroup className="mb-6 grid-cols-2 lg:grid-cols-4">
-        <Stat label="Casos abertos" value={stats?.open_cases ?? "—"} hint="Inclui recursos a decidir" />
+        <Stat
+          label="Urgentes abertas"
+          value={stats?.urgent_open ?? "—"}
+          hint={
+            stats?.urgent_oldest_at
+              ? `A mais antiga espera há ${waitingFor(stats.urgent_oldest_at)}`
+              : `Casos abertos: ${stats?.open_cases ?? "—"} (com recursos)`
+          }
+        />
         <Stat
           label="Tempo até a 1ª ação"
           value={

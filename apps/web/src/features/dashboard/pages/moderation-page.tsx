@@ -6,6 +6,7 @@ import {
   MODERATION_STATUS_LABELS,
   type ModerationAction,
   type OwnModerationCase,
+  reportCategoryLabel,
 } from "@vitrine/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "@/lib/router";
@@ -119,6 +120,17 @@ function OwnModeration({ banned }: { banned: boolean }) {
                 {MODERATION_STATUS_LABELS[data.moderation_status]}
               </Badge>
             </p>
+            {data.under_review && (
+              <Card title="Em análise">
+                <p className="text-ink-muted">
+                  Denúncias independentes sobre seu perfil (
+                  {data.under_review.categories.map(reportCategoryLabel).join(", ")}) o tiraram do ar em{" "}
+                  {formatDateTime(data.under_review.since)} até uma pessoa da equipe analisar. Suas fotos ficam
+                  guardadas como estão. Nada foi decidido ainda: você recebe um e-mail com a decisão e, se discordar,
+                  pode recorrer uma vez por esta página.
+                </p>
+              </Card>
+            )}
             {data.cases.length === 0 ? (
               <Card>
                 <p className="text-ink-muted">Nenhuma decisão da moderação sobre o seu anúncio.</p>
