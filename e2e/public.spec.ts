@@ -14,7 +14,7 @@ import {
 } from "@vitrine/contracts";
 import type { Browser, Locator } from "playwright-core";
 import { DEMO_MODEL_PASSWORD } from "../apps/server/src/demo/seed-demo";
-import { launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, screenshot, type Site, startSite } from "./harness";
 import {
   cards,
   loadAllImages,
@@ -408,6 +408,102 @@ describe("public directory", () => {
       }
       assert.deepEqual(errors, []);
       await context.close();
+    }
+  });
+
+  test("two columns of compact cards at 390 px, four at 1280 px, on the home and a city page", async () => {
+    for (const mobile of [true, false]) {
+      const width = mobile ? 390 : 1280;
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      for (const [name, url] of [
+        ["home", "/"],
+        ["city", `/cidade/${SAO_PAULO.slug}`],
+      ] as const) {
+        await page.goto(url);
+        await cards(page).nth(7).waitFor();
+        await loadAllImages(page);
+        await overlayGone(page);
+        const boxes = await cards(page).evaluateAll((els) =>
+          els.slice(0, 8).map((el) => {
+            const r = el.getBoundingClientRect();
+            return { top: Math.round(r.top), left: Math.round(r.left), width: r.width, height: r.height };
+          }),
+        );
+        const columns = new Set(boxes.filter((b) => b.top === boxes[0]!.top).map((b) => b.left)).size;
+        assert.equal(columns, mobile ? 2 : 4, `${name}: columns at ${width} px`);
+        if (mobile) {
+          // Compact: about half the phone's width and under 400 px tall (100 cards in 50 rows, not 35,000 px of
+          // scrolling); the card still says who, age and city, and its photo is the small variant (the srcset's
+          // sizes follow the narrower card).
+          assert.ok(boxes[0]!.width < 190, `${name}: card width ${boxes[0]!.width}`);
+          assert.ok(boxes[0]!.height < 400, `${name}: card height ${boxes[0]!.height}`);
+          const first = cards(page).first();
+          await first.getByText(/^\d+ anos$/).waitFor();
+          await first.getByText(/, [A-Z]{2}$/).waitFor();
+          assert.equal(await first.locator(".card-cta").isVisible(), false, "no Ver Perfil on a compact card");
+          const src = await first.locator("img").evaluate((img: HTMLImageElement) => img.currentSrc);
+          assert.match(src, /-400\.webp$/, "the compact card loads the 400 px photo");
+        }
+        await screenshot(page, `public-${name}-grid-${width}`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test("the reporter reads the confirmation; a profile taken off under the open dialog stays until she closes it", async () => {
+    // Two visible models outside São Paulo (the other tests browse São Paulo): one at each width.
+    const { models } = await getJson<PublicModelsResponse>("/api/models/public?limit=40");
+    const targets = models.filter((m) => m.city_id !== SAO_PAULO.id).slice(0, 2);
+    assert.equal(targets.length, 2, "two models outside São Paulo");
+    const adminAuth = { authorization: `Bearer ${await adminApiToken(site.baseUrl)}` };
+    const setActive = async (id: number, is_active: boolean) => {
+      const res = await fetch(`${site.baseUrl}/api/admin/models/${id}/status`, {
+        method: "PATCH",
+        headers: { ...adminAuth, "content-type": "application/json" },
+        body: JSON.stringify({ is_active }),
+      });
+      assert.equal(res.status, 200, await res.text());
+    };
+
+    for (const [index, mobile] of [true, false].entries()) {
+      const width = mobile ? 390 : 1280;
+      const card = targets[index]!;
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      await page.goto(modelProfilePath(card));
+      const heading = page.getByRole("heading", { level: 1, name: card.name });
+      await heading.waitFor();
+
+      await page.getByRole("button", { name: "Denunciar perfil" }).click();
+      const form = page.getByRole("dialog", { name: "Denunciar perfil" });
+      await form.getByLabel("Golpe").check();
+      await form.getByRole("button", { name: "Enviar denúncia" }).click();
+      const received = page.getByRole("dialog", { name: "Denúncia recebida. Obrigado." });
+      await received.waitFor();
+
+      // The profile goes off the site while the confirmation is open (as a report may take it off): the page
+      // learns it from the live stream and asks again, and the dialog and the page under it stay as they were.
+      const gone = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/models/public/${card.id}`) && r.status() === 404,
+        { timeout: 30_000 },
+      );
+      await setActive(card.id, false);
+      await (await gone).finished();
+      // Two painted frames after the answer was read: the page has rendered it.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.equal(await received.isVisible(), true, "the confirmation stays open");
+      assert.equal(await heading.isVisible(), true, "the profile stays under the open dialog");
+      await viewportShot(page, `public-report-received-${width}`);
+
+      // Closed: the not-found state says the report was received.
+      await received.getByRole("button", { name: "Fechar", exact: true }).last().click();
+      await page.getByRole("heading", { name: "Modelo não encontrada" }).waitFor();
+      await page.getByRole("status").filter({ hasText: "Denúncia recebida. Obrigado." }).waitFor();
+      await page.waitForFunction(() => window.scrollY === 0);
+      await screenshot(page, `public-report-profile-gone-${width}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+      await setActive(card.id, true);
     }
   });
 });

@@ -13,12 +13,17 @@ import { formatCount } from "../lib/format";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
 import { VerifiedBadge } from "./verified-badge";
 
-/** The grid is 1 column on phones, 2 from 480 px, 3 from 1024 px, 4 from 1280 px (max-w-7xl container). */
-export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, (min-width: 480px) 48vw, 94vw";
+/**
+ * The grid is 2 columns up to 1024 px (compact cards on phones: a 390 px phone shows a card ~175 px wide), 3 from
+ * 1024 px, 4 from 1280 px (max-w-7xl container). The page's side padding and the gap leave each card under 47vw.
+ */
+export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, 47vw";
 
 /**
  * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
- * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil". The link is the
+ * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil". Below 640 px
+ * (two columns on a phone) the card is compact: the badges, name, age, city and category, without the
+ * description, services and "Ver Perfil" (the whole card opens the profile; a price line fits under the city). The link is the
  * name (its accessible name is the visible name) and covers the whole card, so a click anywhere opens the profile;
  * the card shows the focus ring when the link has the keyboard focus.
  * `loading`: "first" for the first card (its photo may be the largest paint: fetched first, with a high priority),
@@ -52,7 +57,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
         )}
         <div aria-hidden className="card-shade" />
         {(model.is_featured || isPopular) && (
-          <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <div className="card-badges">
             {model.is_featured && (
               <Badge variant="accent" className="border-accent/60 bg-black/55 backdrop-blur-md">
                 <StarIcon className="size-3" />
@@ -91,8 +96,10 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
         <p className="card-place">
           <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
           <span aria-hidden className="card-dot" />
-          <PinIcon className="size-3.5 shrink-0 text-accent" />
-          <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
+          <span className="card-city">
+            <PinIcon className="size-3.5 shrink-0 text-accent" />
+            <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
+          </span>
         </p>
         {model.category_name && <p className="card-category">{model.category_name}</p>}
         {model.description && <p className="card-text">{model.description}</p>}
@@ -106,7 +113,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             {more > 0 && <li className="px-1 py-0.5 text-xs text-accent">+{more} mais</li>}
           </ul>
         )}
-        <span aria-hidden="true" className="mt-auto pt-4">
+        <span aria-hidden="true" className="card-cta-row">
           <span className="card-cta">Ver Perfil</span>
         </span>
       </div>

@@ -16,7 +16,8 @@ const EAGER_CARDS = 4;
  */
 const FIRST_CARDS = 8;
 
-const GRID = "grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 sm:gap-6";
+/** Two columns of compact cards on phones (see ModelCard), 3 from 1024 px, 4 from 1280 px; CARD_SIZES follows. */
+const GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4";
 
 type Listing = ReturnType<typeof usePublicModels>;
 
@@ -117,11 +118,11 @@ function GridSkeleton() {
       {Array.from({ length: 8 }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-2xl border border-line bg-surface">
           <div className="aspect-[3/4] animate-pulse bg-surface-2" />
-          <div className="space-y-3 p-5">
+          <div className="space-y-3 p-3 sm:p-5">
             <div className="h-6 w-2/3 animate-pulse rounded bg-surface-3" />
             <div className="h-4 w-1/2 animate-pulse rounded bg-surface-2" />
-            <div className="h-4 w-full animate-pulse rounded bg-surface-2" />
-            <div className="h-10 w-full animate-pulse rounded-full bg-surface-2" />
+            <div className="h-4 w-full animate-pulse rounded bg-surface-2 max-sm:hidden" />
+            <div className="h-10 w-full animate-pulse rounded-full bg-surface-2 max-sm:hidden" />
           </div>
         </li>
       ))}

@@ -17,9 +17,18 @@ export type ReportTarget = { modelId: number; modelName: string; photoId?: numbe
 
 /**
  * "Denunciar": the seven reasons, optional details and contact, one report per visitor per item per day (the
- * server says so when it is the second). Anonymous; the page of identified notices is linked for victims.
+ * server says so when it is the second). Anonymous; the page of identified notices is linked for victims. Once
+ * received, the dialog shows the confirmation until the visitor closes it (`onSent` tells the page).
  */
-export function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
+export function ReportDialog({
+  target,
+  onSent,
+  onClose,
+}: {
+  target: ReportTarget;
+  onSent?: () => void;
+  onClose: () => void;
+}) {
   const [category, setCategory] = useState<ReportCategory | null>(null);
   const [text, setText] = useState("");
   const [contact, setContact] = useState("");
@@ -39,6 +48,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
     try {
       await submitReport({ model_id: target.modelId, photo_id: target.photoId ?? null, category, text, contact });
       setDone(true);
+      onSent?.();
     } catch (err) {
       setError(errorMessage(err, "Não foi possível enviar a denúncia. Tente novamente."));
     } finally {
@@ -53,7 +63,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
         onClose={onClose}
         size="sm"
         title={REPORT_RECEIVED_MESSAGE}
-        description="A equipe de moderação vai analisar. Casos graves tiram o perfil do ar na hora."
+        description="A equipe de moderação vai analisar. Casos graves são analisados primeiro."
         footer={<Button onClick={onClose}>Fechar</Button>}
       />
     );

@@ -1,5 +1,11 @@
-import { INVALID_MODEL_ID, MODEL_NOT_FOUND, parseModelIdParam } from "@vitrine/contracts";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import {
+  INVALID_MODEL_ID,
+  MODEL_NOT_FOUND,
+  parseModelIdParam,
+  type PublicModelResponse,
+  REPORT_RECEIVED_MESSAGE,
+} from "@vitrine/contracts";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useParams } from "@/lib/router";
 import { PageContainer } from "@/components/page";
 import { Button, buttonClasses, PageSpinner } from "@/components/ui";
@@ -24,6 +30,8 @@ const PhotoLightbox = lazy(() => import("../components/photo-lightbox").then((m)
 const ReportDialog = lazy(() => import("../components/report-dialog").then((m) => ({ default: m.ReportDialog })));
 
 const NOT_FOUND_TEXT = "A modelo que você está procurando não existe ou foi removida.";
+const REPORTED_NOT_FOUND_TEXT =
+  "Este perfil não está mais disponível no site. A equipe de moderação vai analisar sua denúncia.";
 
 /**
  * Public model profile, routes /cidade/:citySlug/:modelSlug/:id, /modelo/:id and /model/:id
@@ -35,8 +43,15 @@ export function ModelProfilePage() {
   const id = parseModelIdParam(raw);
   const query = usePublicModel(id);
   const [lightboxIndex, setLightboxIndex] = useState<number | null>(null);
-  /** What is being reported: the profile (photoId null) or one of its photos; null when no report is open. */
-  const [reporting, setReporting] = useState<{ photoId: number | null } | null>(null);
+  /**
+   * What is being reported: the profile (photoId null) or one of its photos, with the profile as it was when the
+   * dialog opened; null when no report is open. While the dialog is open the page stays as it was under it: a
+   * refresh that finds the profile gone (a report may take it off the site) does not swap the page under the
+   * confirmation.
+   */
+  const [reporting, setReporting] = useState<{ photoId: number | null; profile: PublicModelResponse } | null>(null);
+  /** A report of this profile was received during this visit: the not-found state says so. */
+  const [reported, setReported] = useState(false);
 
   useLivePublicData();
   useRecordVisit(query.data ? { page: "profile", city_id: query.data.model.city_id } : null);
@@ -49,8 +64,12 @@ export function ModelProfilePage() {
   if (id === null || hasErrorCode(query.error, "VALIDATION_ERROR", "BAD_REQUEST")) {
     return <ProfileMessage title={INVALID_MODEL_ID} />;
   }
-  if (hasErrorCode(query.error, "NOT_FOUND")) return <ProfileMessage title={MODEL_NOT_FOUND} text={NOT_FOUND_TEXT} />;
-  if (query.isError) {
+  const data = reporting?.profile ?? query.data;
+  if (!reporting && hasErrorCode(query.error, "NOT_FOUND")) {
+    if (reported) return <ReportedProfileGone />;
+    return <ProfileMessage title={MODEL_NOT_FOUND} text={NOT_FOUND_TEXT} />;
+  }
+  if (!reporting && query.isError) {
     return (
       <ProfileMessage title="Erro ao carregar o perfil. Tente novamente.">
         <Button variant="secondary" className="mt-6" onClick={() => void query.refetch()}>
@@ -59,9 +78,9 @@ export function ModelProfilePage() {
       </ProfileMessage>
     );
   }
-  if (!query.data) return <PageSpinner label="Carregando perfil..." />;
+  if (!data) return <PageSpinner label="Carregando perfil..." />;
 
-  const { model, photos, products } = query.data;
+  const { model, photos, products } = data;
   const city = cityTarget({ id: model.city_id, slug: model.city_slug });
   const whatsapp = whatsappHref(model, site);
 
@@ -92,7 +111,7 @@ export function ModelProfilePage() {
       <ServicesSection model={model} />
       <RatesSection model={model} />
       <div className="-mt-6 flex justify-end border-t border-line/60 pt-4">
-        <Button variant="ghost" size="sm" onClick={() => setReporting({ photoId: null })}>
+        <Button variant="ghost" size="sm" onClick={() => setReporting({ photoId: null, profile: data })}>
           <FlagIcon className="size-4" />
           Denunciar perfil
         </Button>
@@ -110,7 +129,7 @@ export function ModelProfilePage() {
             onWhatsAppClick={() => recordContact(model.id, "whatsapp")}
             onReport={(photo) => {
               setLightboxIndex(null);
-              setReporting({ photoId: photo.id });
+              setReporting({ photoId: photo.id, profile: data });
             }}
           />
         </Suspense>
@@ -119,11 +138,27 @@ export function ModelProfilePage() {
         <Suspense fallback={null}>
           <ReportDialog
             target={{ modelId: model.id, modelName: model.name, photoId: reporting.photoId }}
+            onSent={() => setReported(true)}
             onClose={() => setReporting(null)}
           />
         </Suspense>
       )}
     </PageContainer>
+  );
+}
+
+/**
+ * The profile went off the site after this visitor reported it: the report's confirmation stays readable, at the
+ * top of the page (the profile she scrolled through is gone, so the page starts over from its top).
+ */
+function ReportedProfileGone() {
+  useEffect(() => window.scrollTo({ top: 0 }), []);
+  return (
+    <ProfileMessage title={MODEL_NOT_FOUND} text={REPORTED_NOT_FOUND_TEXT}>
+      <p role="status" className="mt-6 rounded-xl border border-line bg-surface-2 px-4 py-3 text-sm text-ink">
+        {REPORT_RECEIVED_MESSAGE}
+      </p>
+    </ProfileMessage>
   );
 }
 
