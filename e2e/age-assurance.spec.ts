@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { AGE_REFUSED_MESSAGE } from "@vitrine/contracts";
+import { AGE_CHECK_CANCELLED_MESSAGE, AGE_REFUSED_MESSAGE } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_AGE_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
@@ -109,7 +109,7 @@ describe("age assurance with a verifier", () => {
     await context.close();
   });
 
-  test("gate → verifier → minor: refused with the message, no model, and no pass", async () => {
+  test("gate → verifier → minor: refused with the message, no retry, no model, and no pass", async () => {
     for (const mobile of [true, false]) {
       const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
       await page.goto(`/cidade/${CITY.slug}`);
@@ -121,10 +121,32 @@ describe("age assurance with a verifier", () => {
       await expectGate(page);
       const alert = gateOf(page).getByRole("alert");
       assert.equal((await alert.textContent())?.trim(), AGE_REFUSED_MESSAGE);
-      await gateOf(page).getByRole("link", { name: "Tentar novamente" }).waitFor();
+      assert.equal(await gateOf(page).getByRole("link").count(), 0, "a minor is offered no new try");
       await shot(page, mobile ? "refused-390" : "refused-1280");
       const api = await page.evaluate(async () => (await fetch("/api/models/public")).status);
       assert.equal(api, 403, "no pass was given");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
+  test("gate → verifier → Cancelar: the gate says it was cancelled (no failure) and starts again", async () => {
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
+      await page.goto(`/cidade/${CITY.slug}`);
+      await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
+      await answerAtVerifier(page, "Cancelar");
+      assert.equal(new URL(page.url()).searchParams.get("idade"), "cancelada");
+      await expectGate(page);
+      const status = gateOf(page).getByRole("status");
+      assert.equal((await status.textContent())?.trim(), AGE_CHECK_CANCELLED_MESSAGE);
+      assert.equal(await gateOf(page).getByRole("alert").count(), 0, "a cancelled check is no failure");
+      await shot(page, mobile ? "cancelled-390" : "cancelled-1280");
+      // Starting again reaches the verifier, and an adult's answer opens the page.
+      await gateOf(page).getByRole("link", { name: "Começar de novo" }).click();
+      await answerAtVerifier(page, "Maior de 18");
+      assert.equal(new URL(page.url()).pathname, `/cidade/${CITY.slug}`);
+      await cards(page).first().waitFor();
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -18,8 +18,10 @@ export type AgeCheckOutcome = (typeof AGE_CHECK_OUTCOMES)[number];
 export const AGE_VERIFICATION_REQUIRED_MESSAGE = "Verifique sua idade para ver este conteúdo.";
 /** Shown when the verifier answers "under 18": no pass is given. */
 export const AGE_REFUSED_MESSAGE = "Este conteúdo é restrito a maiores de 18 anos.";
-/** Shown when the visitor cancelled at the verifier or the check failed. */
+/** Shown when the check failed (the verifier's error, an expired or replayed answer). */
 export const AGE_CHECK_FAILED_MESSAGE = "Não foi possível verificar sua idade. Tente novamente.";
+/** Shown when the visitor cancelled at the verifier: nothing failed, she may start again. */
+export const AGE_CHECK_CANCELLED_MESSAGE = "Você cancelou a verificação de idade. Para entrar no site, comece de novo.";
 /** The admin dashboard's warning while the site runs on self-declaration. */
 export const SELF_DECLARATION_WARNING =
   "A verificação de idade por autodeclaração não atende à Lei 15.211/2025 (ECA Digital). Configure um verificador.";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AGE_CHECK_FAILED_MESSAGE, AGE_REFUSED_MESSAGE } from "@vitrine/contracts";
+import { AGE_CHECK_CANCELLED_MESSAGE, AGE_CHECK_FAILED_MESSAGE, AGE_REFUSED_MESSAGE } from "@vitrine/contracts";
 import { AGE_RESTRICTED_CACHE_CONTROL } from "../plugins/http-cache";
 import { agePassCookies } from "../test/age-pass";
 import { verifierMode } from "../test/age-verifier";
@@ -58,18 +58,24 @@ describe("server-rendered pages with an age verifier", () => {
   const get = (url: string, cookie?: string) =>
     ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
 
-  /** The gate page: the route's head, the gate, and nothing of the models. */
-  function assertGatePage(html: string, url: string) {
+  /** The gate page: the route's head, the gate (its start link unless `startLink` is false), nothing of the models. */
+  function assertGatePage(html: string, url: string, { startLink = true } = {}) {
     const { root, state, head } = pageParts(html);
     assert.match(root, /role="dialog"/, url);
     assert.match(root, /Conteúdo adulto \(\+18\)/, url);
     assert.match(root, /Verificador de teste/, url);
     const next = encodeURIComponent(url.split("?")[0]);
-    assert.match(
-      root,
-      new RegExp(`<a href="/api/age/start\\?next=${next}"[^>]*>(Verificar minha idade|Tentar novamente)</a>`),
-      url,
-    );
+    if (startLink) {
+      assert.match(
+        root,
+        new RegExp(
+          `<a href="/api/age/start\\?next=${next}"[^>]*>(Verificar minha idade|Tentar novamente|Começar de novo)</a>`,
+        ),
+        url,
+      );
+    } else {
+      assert.doesNotMatch(root, /\/api\/age\/start/, url);
+    }
     assert.match(root, /Ler Termos de Uso/, url);
     assert.match(root, /destinados exclusivamente a maiores de 18 anos/, url);
     assert.doesNotMatch(root, /Aurora/, url);
@@ -137,15 +143,18 @@ describe("server-rendered pages with an age verifier", () => {
     assert.match(profile.body, /wa\.me\/5511987654321/);
   });
 
-  test("the verifier's answer is told on the gate page, with a new try", async () => {
+  test("the verifier's answer is told on the gate page: a new try after a failure, none for a minor", async () => {
     const refused = await get("/cidade/sao-paulo-sp?idade=menor");
-    assertGatePage(refused.body, "/cidade/sao-paulo-sp");
+    assertGatePage(refused.body, "/cidade/sao-paulo-sp", { startLink: false });
     assert.match(refused.body, new RegExp(`<p role="alert"[^>]*>${AGE_REFUSED_MESSAGE}</p>`));
-    assert.match(refused.body, /<a href="\/api\/age\/start\?next=%2Fcidade%2Fsao-paulo-sp"[^>]*>Tentar novamente<\/a>/);
-    for (const result of ["cancelada", "falhou"]) {
-      const failed = await get(`/?idade=${result}`);
-      assert.match(failed.body, new RegExp(`<p role="alert"[^>]*>${AGE_CHECK_FAILED_MESSAGE}</p>`), result);
-    }
+    const failed = await get("/cidade/sao-paulo-sp?idade=falhou");
+    assert.match(failed.body, new RegExp(`<p role="alert"[^>]*>${AGE_CHECK_FAILED_MESSAGE}</p>`));
+    assert.match(failed.body, /<a href="\/api\/age\/start\?next=%2Fcidade%2Fsao-paulo-sp"[^>]*>Tentar novamente<\/a>/);
+    // A cancelled check is no failure: it says so, without an alert, and offers to start again.
+    const cancelled = await get("/?idade=cancelada");
+    assert.match(cancelled.body, new RegExp(`<p role="status"[^>]*>${AGE_CHECK_CANCELLED_MESSAGE}</p>`));
+    assert.doesNotMatch(cancelled.body, /role="alert"/);
+    assert.match(cancelled.body, /<a href="\/api\/age\/start\?next=%2F"[^>]*>Começar de novo<\/a>/);
     // Any other value, or a visitor with a pass, shows no message.
     assert.doesNotMatch((await get("/?idade=outra")).body, /role="alert"/);
     assert.doesNotMatch((await get("/?idade=menor", await agePassCookies(ctx.config.jwtSecret))).body, /role="alert"/);

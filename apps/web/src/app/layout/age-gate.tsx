@@ -1,4 +1,5 @@
 import {
+  AGE_CHECK_CANCELLED_MESSAGE,
   AGE_CHECK_FAILED_MESSAGE,
   AGE_REFUSED_MESSAGE,
   AGE_RESULT_PARAM,
@@ -227,11 +228,20 @@ function SelfDeclarationGate({ open }: { open: boolean }) {
   );
 }
 
-/** The message of the verifier's answer the page came back with (`?idade=…`), or null. */
-function resultMessage(search: string): string | null {
+/**
+ * What the gate says of the verifier's answer the page came back with (`?idade=…`), and its button (null: none),
+ * or null without an answer. A cancelled check is no failure: it says so and offers to start again. A minor's
+ * result offers no retry.
+ */
+function resultOf(search: string): { message: string; tone: "neutral" | "error"; action: string | null } | null {
   const result = new URLSearchParams(search).get(AGE_RESULT_PARAM);
-  if (result === AGE_RESULTS.under18) return AGE_REFUSED_MESSAGE;
-  if (result === AGE_RESULTS.cancelled || result === AGE_RESULTS.failed) return AGE_CHECK_FAILED_MESSAGE;
+  if (result === AGE_RESULTS.under18) return { message: AGE_REFUSED_MESSAGE, tone: "error", action: null };
+  if (result === AGE_RESULTS.cancelled) {
+    return { message: AGE_CHECK_CANCELLED_MESSAGE, tone: "neutral", action: "Começar de novo" };
+  }
+  if (result === AGE_RESULTS.failed) {
+    return { message: AGE_CHECK_FAILED_MESSAGE, tone: "error", action: "Tentar novamente" };
+  }
   return null;
 }
 
@@ -245,17 +255,22 @@ function returnPath({ pathname, search }: Location): string {
 
 function VerifierGate({ open, verifierName }: { open: boolean; verifierName: string | null }) {
   const location = useLocation();
-  const message = resultMessage(location.search);
+  const result = resultOf(location.search);
+  const action = result ? result.action : "Verificar minha idade";
   // A plain link: the check works before the script has run, or without one.
   const start = `${apiPaths.age.start}?next=${encodeURIComponent(returnPath(location))}`;
   return (
     <GateModal open={open}>
-      {message && (
+      {result && (
         <p
-          role="alert"
-          className="mb-5 w-full rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+          role={result.tone === "error" ? "alert" : "status"}
+          className={
+            result.tone === "error"
+              ? "mb-5 w-full rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
+              : "mb-5 w-full rounded-xl border border-line-strong bg-surface-2 px-4 py-3 text-sm text-ink"
+          }
         >
-          {message}
+          {result.message}
         </p>
       )}
       <p className="text-[0.95rem] leading-relaxed text-ink-muted">
@@ -264,9 +279,11 @@ function VerifierGate({ open, verifierName }: { open: boolean; verifierName: str
         site recebe apenas a resposta “maior de 18”, nunca seus documentos ou sua data de nascimento. Ao entrar, você
         assume total responsabilidade pelo seu acesso e concorda com os Termos de Uso.
       </p>
-      <a href={start} className={buttonClasses({ size: "lg", fullWidth: true, className: "mt-7" })}>
-        {message ? "Tentar novamente" : "Verificar minha idade"}
-      </a>
+      {action && (
+        <a href={start} className={buttonClasses({ size: "lg", fullWidth: true, className: "mt-7" })}>
+          {action}
+        </a>
+      )}
       <TermsLink />
     </GateModal>
   );
