@@ -131,14 +131,16 @@ describe("foundation", () => {
     await page.getByRole("link", { name: "Login", exact: true }).waitFor();
     assert.equal(await storageItem(page, "modelToken"), null);
 
-    // Logging in again: a plan never paid shows the payment message instead of the success toast.
+    // Logging in again: a plan never paid shows the payment message instead of the success toast, as a neutral
+    // notice (signing in is no error).
     await page.goto("/login?focus=email");
     await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "email");
     await page.locator('input[name="email"]').fill(model.email);
     await page.locator('input[name="password"]').fill(model.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.waitForURL("**/dashboard");
-    await page.locator('[data-toast-type="error"]').first().waitFor();
+    await page.locator('[data-toast-type="default"]').first().waitFor();
+    assert.equal(await page.locator('[data-toast-type="error"]').count(), 0, "no error toast");
     assert.equal(await page.getByText("Login realizado com sucesso!").count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
@@ -200,15 +202,21 @@ describe("foundation", () => {
     await context.close();
   });
 
-  test("a stale token is cleared silently at start-up", async () => {
+  test("a stale token is cleared at start-up: the screen says her session ended; a visitor is denied", async () => {
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await page.goto("/");
     await page.evaluate(() => window.localStorage.setItem("modelToken", "not-a-valid-token"));
     await page.goto("/dashboard");
-    await page.getByRole("heading", { name: "Acesso Negado" }).waitFor();
-    await page.getByText("Você precisa estar logado para acessar esta página.").waitFor();
+    await page.getByRole("heading", { name: "Sua sessão terminou. Entre de novo." }).waitFor();
+    assert.equal(await page.getByText("Acesso Negado").count(), 0);
     assert.equal(new URL(page.url()).pathname, "/dashboard");
     assert.equal(await storageItem(page, "modelToken"), null);
+    await screenshot(page, "session-ended-1280");
+    await page.getByRole("main").getByRole("link", { name: "Entrar", exact: true }).click();
+    await page.waitForURL("**/login");
+    // Someone who never signed in here is denied, as before.
+    await page.goto("/dashboard/gallery");
+    await page.getByRole("heading", { name: "Acesso Negado - Faça login como modelo para acessar." }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

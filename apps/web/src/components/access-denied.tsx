@@ -3,8 +3,11 @@ import { Link } from "@/lib/router";
 import { buttonClasses } from "@/components/ui";
 import { PageContainer } from "./page";
 
+/** The title of a screen reached after her session ended (the stored one was refused): not a denial. */
+export const SESSION_ENDED_TITLE = "Sua sessão terminou. Entre de novo.";
+
 /**
- * "Acesso Negado" screen. Model pages use the default message; the admin dashboard uses
+ * "Acesso Negado" screen (or, after a session ended, SESSION_ENDED_TITLE with the sign-in link). Model pages use the default message; the admin dashboard uses
  * "Você precisa ser administrador para acessar esta página."; the gallery uses title "Acesso Negado - Faça login
  * como modelo para acessar." with no message.
  */

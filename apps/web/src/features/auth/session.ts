@@ -12,7 +12,13 @@ import { verifySession } from "./api/verify-session";
  */
 export type Session =
   | { status: "loading"; user: null; model: null }
-  | { status: "signed-out"; user: null; model: null }
+  | {
+      status: "signed-out";
+      user: null;
+      model: null;
+      /** A stored session was refused at start-up (ended, revoked or expired): the screens say so. */
+      ended?: boolean;
+    }
   | { status: "admin"; user: AdminUser; model: null }
   | { status: "model"; user: null; model: SessionModel };
 
@@ -22,7 +28,7 @@ type ResolvedSession = Exclude<Session, { status: "loading" }>;
 export const sessionQueryKey = ["session"] as const;
 
 const LOADING: Session = { status: "loading", user: null, model: null };
-const SIGNED_OUT: ResolvedSession = { status: "signed-out", user: null, model: null };
+const SIGNED_OUT: Extract<Session, { status: "signed-out" }> = { status: "signed-out", user: null, model: null };
 
 const isRejected = (err: unknown) => err instanceof ApiError && err.isRefusal;
 
@@ -32,6 +38,7 @@ const isRejected = (err: unknown) => err instanceof ApiError && err.isRefusal;
  */
 async function resolveSession(): Promise<ResolvedSession> {
   const order = getActiveRole() === "model" ? (["model", "admin"] as const) : (["admin", "model"] as const);
+  let ended = false;
   for (const role of order) {
     const token = getToken(role);
     if (!token) continue;
@@ -46,13 +53,17 @@ async function resolveSession(): Promise<ResolvedSession> {
         return { status: "model", user: null, model: result.model };
       }
       clearToken(role);
+      ended = true;
     } catch (err) {
       // A network or server failure keeps the token: the next page load tries again.
-      if (isRejected(err)) clearToken(role);
+      if (isRejected(err)) {
+        clearToken(role);
+        ended = true;
+      }
     }
   }
   setActiveRole(null);
-  return SIGNED_OUT;
+  return ended ? { ...SIGNED_OUT, ended } : SIGNED_OUT;
 }
 
 export const sessionQueryOptions = () =>

@@ -1,6 +1,6 @@
 import type { SessionModel } from "@vitrine/contracts";
 import type { ReactNode } from "react";
-import { AccessDenied } from "@/components/access-denied";
+import { AccessDenied, SESSION_ENDED_TITLE } from "@/components/access-denied";
 import { PageSpinner } from "@/components/ui";
 import { appPaths } from "@/lib/paths";
 import { useSession } from "../session";
@@ -8,7 +8,7 @@ import { useSession } from "../session";
 /**
  * Model-only content (the advertiser screens show "Acesso Negado" instead of redirecting):
  * <ModelOnly>{(model) => <Dashboard model={model} />}</ModelOnly>
- * Pass deniedTitle/deniedMessage for the gallery's own wording. An account closed by the moderation (banned)
+ * Pass deniedTitle/deniedMessage for the gallery's own wording. A session that ended says so, with the sign-in link. An account closed by the moderation (banned)
  * reaches only her decisions (`allowBanned`, the Moderação screen): every other screen leads her there, as the
  * server refuses her everything else.
  */
@@ -25,6 +25,9 @@ export function ModelOnly({
 }) {
   const session = useSession();
   if (session.status === "loading") return <PageSpinner />;
+  if (session.status === "signed-out" && session.ended) {
+    return <AccessDenied title={SESSION_ENDED_TITLE} message={null} action={{ to: appPaths.login, label: "Entrar" }} />;
+  }
   if (session.status !== "model") return <AccessDenied title={deniedTitle} message={deniedMessage} />;
   if (session.model.banned && !allowBanned) {
     return (

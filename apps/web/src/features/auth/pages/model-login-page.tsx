@@ -20,11 +20,14 @@ const DEFAULT_PAYMENT_MESSAGE = {
   no_payment: "Status de pagamento não atualizado",
 } as const;
 
-/** At login an expired/unpaid plan replaces the success toast with the payment message (5 s). */
+/**
+ * At login an expired/unpaid plan replaces the success toast with the payment message (5 s), as a neutral notice:
+ * signing in worked (no error); she lands on her dashboard, whose banner leads to the plans.
+ */
 function announceLogin(model: ModelAuthResponse["model"], successText: string) {
   const status = model.payment_status;
   if (status === "expired" || status === "no_payment") {
-    toast.error(model.payment_message || DEFAULT_PAYMENT_MESSAGE[status], { duration: TOAST_DURATION.paymentStatus });
+    toast(model.payment_message || DEFAULT_PAYMENT_MESSAGE[status], { duration: TOAST_DURATION.paymentStatus });
   } else {
     toast.success(successText, { duration: TOAST_DURATION.loginSuccess });
   }
