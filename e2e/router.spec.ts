@@ -152,14 +152,26 @@ describe("router", () => {
     assert.equal(await outline(), "none", "no ring on the main content after a mouse click");
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "login-after-click-1280.png") });
 
-    // From the keyboard, the focused main content shows the focus ring.
+    // From the keyboard too, the focused main content draws no ring around the whole page; the next Tab reaches
+    // the page's first control, with its ring.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === "/");
     await loginLink(page).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL("**/login");
     await page.waitForFunction(() => document.activeElement?.tagName === "MAIN");
-    assert.equal(await outline(), "solid", "the keyboard focus ring on the main content");
+    assert.equal(await outline(), "none", "no ring around the whole page after a keyboard navigation");
+    await page.keyboard.press("Tab");
+    assert.equal(
+      await page.evaluate(
+        () =>
+          document.activeElement !== null &&
+          document.querySelector("main")!.contains(document.activeElement) &&
+          document.activeElement.matches(":focus-visible"),
+      ),
+      true,
+      "Tab goes on inside the main content, with a ring",
+    );
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "login-after-enter-1280.png") });
     assert.deepEqual(errors, []);
   });
