@@ -616,7 +616,13 @@ export const ageChecks = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("age_checks_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("age_checks_created_at_idx").on(t.createdAt),
+    // Checks never finished, which the retention job drops after a day (migration 0038).
+    index("age_checks_pending_created_at_idx")
+      .on(t.createdAt)
+      .where(sql`${t.outcome} IS NULL`),
+  ],
 );
 
 /** Daily counts of age checks per verifier and outcome ("started" for every check begun), kept after the rows go. */
