@@ -235,9 +235,8 @@ describe("advertiser area", () => {
     await dialog.getByLabel(/Pix \(QR Code\)/).check();
     await dialog.getByRole("button", { name: "Gerar QR Code Pix" }).click();
     await dialog.getByText("Não foi possível gerar o QR Code PIX.").waitFor();
-    await dialog.getByLabel(/Falar com o suporte/).check();
-    await dialog.getByRole("button", { name: "Abrir WhatsApp" }).click();
-    await dialog.getByText("Telefone de suporte não configurado.").waitFor();
+    // No support phone is set: talking to support is not offered (an unset contact is never shown).
+    assert.equal(await dialog.getByLabel(/Falar com o suporte/).count(), 0);
     await screenshot(page, "advertiser-renewal-dialog-desktop");
     await dialog.getByRole("button", { name: "Fechar" }).last().click();
     await dialog.waitFor({ state: "hidden" });
@@ -430,13 +429,28 @@ describe("advertiser area", () => {
     const primaryFirst = await card(a).evaluate((li) => li.previousElementSibling === null);
     assert.deepEqual(alts, primaryFirst ? ["Foto 1, principal", "Foto 2"] : ["Foto 1", "Foto 2, principal"]);
 
+    // A new cover does not move the grid under the pointer (newest first, whichever is the cover).
+    const order = () => page.locator("li[data-photo-id]").evaluateAll((lis) => lis.map((li) => li.dataset.photoId));
+    const before = await order();
+    assert.deepEqual(before, [String(b.id), String(a.id)], "newest first");
     await card(b).hover();
     await card(b).getByRole("button", { name: "Principal" }).click();
     await page.waitForSelector(`li[data-photo-id="${b.id}"][data-primary="true"]`);
+    assert.deepEqual(await order(), before, "the grid keeps its order");
     await card(a).hover();
     await card(a).getByRole("button", { name: "Privar" }).click();
     await page.waitForSelector(`li[data-photo-id="${a.id}"][data-public="false"]`);
     await card(a).getByText("Privada").waitFor();
+    // A private photo as the cover asks first, as the upload does ("Publicar esta foto", ticked); cancelled, nothing
+    // changes.
+    await card(a).hover();
+    await card(a).getByRole("button", { name: "Principal" }).click();
+    const ask = page.getByRole("dialog", { name: "Usar como foto principal" });
+    assert.equal(await ask.getByLabel("Publicar esta foto").isChecked(), true);
+    await screenshot(page, "advertiser-gallery-private-cover-desktop");
+    await ask.getByRole("button", { name: "Cancelar" }).click();
+    await ask.waitFor({ state: "hidden" });
+    assert.deepEqual(await order(), before);
     assert.match((await card(a).locator("img").getAttribute("alt")) ?? "", /^Foto [12], privada$/);
     assert.match((await card(b).locator("img").getAttribute("alt")) ?? "", /^Foto [12], principal$/);
     assert.equal((await photoNamed("foto-a.jpg")).is_public, false);

@@ -2,7 +2,7 @@ import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX, plural } from "@vitrine/contract
 import { useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { buttonClasses, ConfirmDialog, QueryState } from "@/components/ui";
+import { buttonClasses, Checkbox, ConfirmDialog, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
@@ -24,6 +24,10 @@ function Gallery() {
   const visibility = useSetPhotoVisibility();
   const remove = useDeletePhoto();
   const [toDelete, setToDelete] = useState<OwnerPhoto | null>(null);
+  /** A private photo she chose as Principal: asked whether to publish it first, as the upload asks. */
+  const [toCover, setToCover] = useState<OwnerPhoto | null>(null);
+  const [publishCover, setPublishCover] = useState(true);
+  const [coverPending, setCoverPending] = useState(false);
 
   const photos = profile.data?.photos ?? [];
   const publicCount = photos.filter((p) => p.is_public).length;
@@ -35,12 +39,25 @@ function Gallery() {
     return null;
   }
 
+  /** Makes `photo` the cover, publishing it first when asked to. */
+  async function makeCover(photo: OwnerPhoto, publish: boolean) {
+    try {
+      if (publish) await visibility.mutateAsync({ id: photo.id, isPublic: true });
+      await primary.mutateAsync(photo.id);
+      toast.success(publish ? "Foto publicada e definida como principal." : "Foto principal atualizada.");
+    } catch (err) {
+      toast.error(photoErrorMessage(err, "Erro ao definir a foto principal. Tente novamente."));
+    }
+  }
+
   function onAction(photo: OwnerPhoto, action: PhotoAction) {
     if (action === "primary") {
-      primary.mutate(photo.id, {
-        onSuccess: () => toast.success("Foto principal atualizada."),
-        onError: (err) => toast.error(photoErrorMessage(err, "Erro ao definir a foto principal. Tente novamente.")),
-      });
+      if (photo.is_public) {
+        void makeCover(photo, false);
+      } else {
+        setPublishCover(true);
+        setToCover(photo);
+      }
     } else if (action === "visibility") {
       const isPublic = !photo.is_public;
       visibility.mutate(
@@ -103,7 +120,7 @@ function Gallery() {
                   <span className="text-ink">Privadas</span> não aparecem para os visitantes.
                 </p>
                 <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
-                  {data.photos.map((photo, i) => (
+                  {galleryOrder(data.photos).map((photo, i) => (
                     <PhotoCard
                       key={photo.id}
                       photo={photo}
@@ -118,6 +135,32 @@ function Gallery() {
           }
         </QueryState>
       </div>
+
+      <ConfirmDialog
+        open={toCover !== null}
+        tone="primary"
+        title="Usar como foto principal"
+        description="A foto principal é a capa do seu anúncio. Se ficar privada, os visitantes veem “Foto em breve” no lugar dela."
+        confirmLabel="Usar como Principal"
+        pendingLabel="Salvando..."
+        pending={coverPending}
+        onCancel={() => setToCover(null)}
+        onConfirm={() => {
+          if (!toCover) return;
+          setCoverPending(true);
+          void makeCover(toCover, publishCover).finally(() => {
+            setCoverPending(false);
+            setToCover(null);
+          });
+        }}
+      >
+        <Checkbox
+          label="Publicar esta foto"
+          hint="Desmarque para deixá-la privada: só você a verá até publicá-la."
+          checked={publishCover}
+          onChange={(e) => setPublishCover(e.target.checked)}
+        />
+      </ConfirmDialog>
 
       <ConfirmDialog
         open={toDelete !== null}
@@ -142,6 +185,14 @@ function Gallery() {
       </ConfirmDialog>
     </PageContainer>
   );
+}
+
+/**
+ * The gallery's order: newest first, as sent, whichever is the cover (the "Principal" badge marks it), so the grid
+ * does not move under the pointer when she picks another cover or publishes a photo.
+ */
+function galleryOrder(photos: OwnerPhoto[]): OwnerPhoto[] {
+  return [...photos].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 }
 
 /** The model gallery (/dashboard/gallery). */
