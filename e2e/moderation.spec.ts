@@ -8,13 +8,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import { ADMIN, launchBrowser, newPage, registerAdvertiser, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
  * Reports and takedown, clicked through the built site: a visitor reports a profile, the admin hides it from the
  * "Denúncias" queue, the model reads the decision and its reason on her dashboard and appeals once, the admin
  * reverses it and her profile is public again; then a ban: she still signs in, reaches only the decision, appeals
- * once, and the admin reverses it. The art. 29 notice page is reached from the footer.
+ * once, and the admin reverses it. The art. 29 notice page is reached from the footer, and its e-mail link shows the
+ * notice's state. An urgent report reaches every admin by e-mail and puts a red count on the admin's navigation and
+ * dashboard; the queue opens a case from the keyboard.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-moderation-"));
 const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "moderation");
@@ -264,8 +266,63 @@ describe("reports and takedown", () => {
       await shot(page, `notice-page-${mobile ? 390 : 1280}`);
       await page.getByRole("button", { name: "Enviar notificação" }).click();
       await page.getByText("Denúncia recebida. Obrigado.").waitFor();
+
+      // The link e-mailed to her opens "Sua denúncia", outside the age check: she confirms it there, once.
+      const mail = await site.mail.waitFor({ to: "maria@example.com", subject: /Confirme sua denúncia/ }, 15_000);
+      const link = new RegExp("/denuncias/confirmar\\?token=[A-Za-z0-9_-]+").exec(mail.text);
+      assert.ok(link, mail.text);
+      site.mail.received.splice(site.mail.received.indexOf(mail), 1);
+      await page.goto(link[0]);
+      await page.getByText("Recebida", { exact: true }).waitFor();
+      await page.getByRole("button", { name: "Confirmar denúncia" }).click();
+      await page.getByText("E-mail confirmado. Sua denúncia será analisada com prioridade.").waitFor();
+      await page.getByText("Em análise", { exact: true }).waitFor();
+      await shot(page, `notice-confirmed-${mobile ? 390 : 1280}`);
       assert.deepEqual(errors, []);
       await context.close();
     }
+  });
+
+  test("an urgent report e-mails the admin, shows a red count in her navigation and dashboard, and opens by keyboard", async () => {
+    const other = await registerAdvertiser(site.baseUrl, "urgente");
+    const reported = await fetch(`${site.baseUrl}/api/reports`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ model_id: other.id, category: "minor_or_exploitation", text: "Parece ter 15 anos." }),
+    });
+    assert.equal(reported.status, 200, await reported.text());
+
+    // The alert in the admin's inbox: the case's link, nothing of the reporter.
+    const alert = await site.mail.waitFor({ to: ADMIN.email, subject: /Denúncia urgente: Menor de idade/ }, 15_000);
+    const caseLink = /\/admin\/denuncias\/(\d+)/.exec(alert.text);
+    assert.ok(caseLink, alert.text);
+    assert.doesNotMatch(alert.text, /15 anos/, "what the reporter wrote stays in the admin");
+
+    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await signInAsAdmin(admin.page);
+    const nav = admin.page.getByRole("navigation", { name: "Áreas da administração" });
+    await nav.getByRole("link", { name: "Painel" }).waitFor();
+    await nav.getByRole("link", { name: /^Denúncias\s*, 1 denúncia urgente$/ }).waitFor();
+    await admin.page.getByRole("heading", { name: /^1 denúncia urgente — espera há/ }).waitFor();
+    await shot(admin.page, "admin-urgent-dashboard-1280");
+
+    // The queue by keyboard: Tab reaches the case's link, Enter opens it.
+    await admin.page.getByRole("link", { name: "Abrir a fila de Denúncias" }).click();
+    const open = admin.page.getByRole("link", { name: new RegExp(`Abrir o caso nº ${caseLink[1]}:`) });
+    await open.waitFor();
+    await open.focus();
+    await admin.page.keyboard.press("Enter");
+    await admin.page.waitForURL(`**/admin/denuncias/${caseLink[1]}`);
+    await admin.page.getByText("Parece ter 15 anos.").waitFor();
+    await admin.page.getByText("1 denúncia", { exact: false }).first().waitFor();
+    await recordDecision(admin.page, "archive", "Documento conferido: maior de idade.");
+    await admin.page.getByRole("button", { name: "Registrar decisão" }).click();
+    await admin.page.getByText("Decisão registrada.").waitFor();
+    await admin.page.goto("/admin/dashboard");
+    await admin.page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
+    assert.equal(await nav.getByRole("link", { name: /denúncia urgente/ }).count(), 0, "no badge once decided");
+    assert.equal(await admin.page.getByRole("heading", { name: /denúncia urgente/ }).count(), 0);
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
   });
 });
