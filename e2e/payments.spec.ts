@@ -269,6 +269,12 @@ describe("payments", () => {
     const model = await createModel("Paula", -1, false);
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
+    // Her dashboard listens to her own stream (a ticket from her session), never the visitors' one.
+    const streams: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/models\/(events|own-events)$/.test(pathname)) streams.push(pathname);
+    });
     await page.goto("/dashboard");
     const banner = page.locator('[data-payment-status="expired"]');
     await banner.getByRole("button", { name: "Renovar agora" }).click();
@@ -289,6 +295,8 @@ describe("payments", () => {
     await dialog.locator('[data-pix-state="paid"]').getByText("Pagamento confirmado").waitFor({ timeout: 20_000 });
     await banner.waitFor({ state: "detached", timeout: 20_000 });
     assert.equal(await publicStatus(model.modelId), 200);
+    assert.ok(streams.includes("/api/models/own-events"), streams.join());
+    assert.ok(!streams.includes("/api/models/events"), streams.join());
     await dialog.getByRole("button", { name: "Concluir" }).click();
     await ticket.close();
 

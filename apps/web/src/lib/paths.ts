@@ -56,6 +56,9 @@ export const apiPaths = {
     publicById: (id: Id) => `/api/models/public/${enc(id)}`,
     publicContact: (id: Id) => `/api/models/public/${enc(id)}/contact`,
     events: "/api/models/events",
+    /** Her own live stream (./model-events.ts), opened with a ticket from eventsTicket. */
+    ownEvents: "/api/models/own-events",
+    eventsTicket: "/api/models/events/ticket",
     profile: "/api/models/profile",
     photos: "/api/models/photos",
     photo: (id: Id) => `/api/models/photos/${enc(id)}`,

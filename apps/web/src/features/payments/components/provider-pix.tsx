@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { PixCopyPaste } from "@/components/pix-code";
 import { Button, buttonClasses } from "@/components/ui";
 import { sessionQueryKey } from "@/features/auth/session";
-import { subscribeModelEvents } from "@/lib/model-events";
+import { subscribeOwnEvents } from "@/lib/model-events";
 import { useOwnPayment } from "../api/get-own-payment";
 import { paymentKeys } from "../api/query-keys";
 import { formatMinutesSeconds, useSecondsLeft } from "../hooks/use-seconds-left";
@@ -14,8 +14,9 @@ export const PIX_CONFIRMED_TITLE = "Pagamento confirmado";
 
 /**
  * A renewal Pix through Mercado Pago: QR, copy-and-paste code, the time left to pay and the provider's page. It
- * turns into "Pagamento confirmado" by itself: the events stream says when one of her payments changed (then the
- * payment is read again), and a slow poll covers a lost event. At zero the code is expired and a new one is offered.
+ * turns into "Pagamento confirmado" by itself: her own events stream says when one of her payments changed (then
+ * the payment is read again), and a slow poll covers a lost event. At zero the code is expired and a new one is
+ * offered.
  */
 export function ProviderPix({
   charge,
@@ -39,7 +40,7 @@ export function ProviderPix({
 
   useEffect(
     () =>
-      subscribeModelEvents((event) => {
+      subscribeOwnEvents((event) => {
         if (event.type !== "model_payment_updated") return;
         if (event.model_id !== undefined && event.model_id !== modelId) return;
         void queryClient.invalidateQueries({ queryKey: paymentKeys.ownPayment(charge.payment_id) });
