@@ -181,7 +181,7 @@ describe("public texts", () => {
     await page.getByText("Tome precauções:", { exact: true }).waitFor();
     const advice = page.getByRole("complementary", { name: "Dicas de segurança" });
     await advice.getByText("Tome precauções:", { exact: true }).waitFor();
-    await advice.getByText("Nunca pague adiantado:", { exact: true }).waitFor();
+    await advice.getByText("Nunca pague adiantado fora do site:", { exact: true }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
 
@@ -192,7 +192,7 @@ describe("public texts", () => {
     await plainPage.goto(modelProfilePath(model));
     await plainPage.getByRole("heading", { level: 1, name: model.name }).waitFor();
     const plainAdvice = plainPage.getByRole("complementary", { name: "Dicas de segurança" });
-    await plainAdvice.getByText("Nunca pague adiantado:", { exact: true }).waitFor({ timeout: 5_000 });
+    await plainAdvice.getByText("Nunca pague adiantado fora do site:", { exact: true }).waitFor({ timeout: 5_000 });
     // The server's page also has the singular count and the WhatsApp greeting.
     assert.equal(await plainPage.getByTestId("profile-views").textContent(), "1 visualização");
     const href = (await plainPage.getByRole("link", { name: "WhatsApp" }).getAttribute("href")) ?? "";

@@ -1,12 +1,19 @@
 import { cn } from "@/lib/cn";
 import { ShieldIcon } from "../icons";
 
-/** The safety advice a visitor reads before contacting a model: take precautions, never pay in advance. */
+/**
+ * The safety advice a visitor reads before contacting a model: take precautions, and pay only through the site
+ * (products are bought here, paid in advance through the site's own checkout; never pay anyone in advance outside
+ * it).
+ */
 export const SAFETY_ADVICE = {
   title: "Dicas de segurança",
   items: [
     { lead: "Tome precauções:", text: "marque o primeiro encontro em um lugar público e avise alguém de confiança." },
-    { lead: "Nunca pague adiantado:", text: "não faça Pix, depósito ou transferência antes do encontro." },
+    {
+      lead: "Nunca pague adiantado fora do site:",
+      text: "produtos se compram só aqui, pelo botão Comprar; não faça Pix, depósito ou transferência direto para ninguém.",
+    },
   ],
 } as const;
 
