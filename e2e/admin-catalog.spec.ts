@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import {
   callApi,
   cardTitled,
@@ -13,6 +13,7 @@ import {
   settle,
   toastWith,
 } from "./admin-catalog-support";
+import { axeSeriousFindings } from "./axe";
 import {
   ADMIN,
   adminApiToken,
@@ -33,6 +34,7 @@ import {
  */
 const id = randomUUID().slice(0, 8);
 const CPF = "529.982.247-25";
+const PIX_EMAIL = `pix-${id}@vitrine.example`;
 const MODEL_NAMES = ["Alice", "Bianca", "Carla", "Daniela"].map((n) => `${n} ${id}`);
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-admin-catalog-"));
@@ -48,6 +50,9 @@ const call = <T>(method: string, pathname: string, body?: unknown) =>
 async function loginAdminApi(): Promise<string> {
   return adminApiToken(site.baseUrl);
 }
+
+const optionsOf = (select: Locator) =>
+  select.locator("option").evaluateAll((options) => options.map((o) => o.textContent?.trim() ?? ""));
 
 /** A fresh desktop (or phone) page signed in as the admin through the admin login screen. */
 async function openAdmin(pathname: string, mobile = false): Promise<Page> {
@@ -85,9 +90,44 @@ after(async () => {
 });
 
 describe("admin catalogue screens", () => {
-  test("Configurações: a Pix key is saved; QRCode PIX Estático generates and downloads it", async () => {
+  test("QRCode PIX Estático without a Pix key: a clear message and the way to Configurações", async () => {
+    for (const mobile of [true, false]) {
+      const page = await openAdmin("/admin/pix-qr", mobile);
+      await page.getByRole("heading", { name: "Nenhuma chave PIX configurada" }).waitFor();
+      assert.equal(await page.getByLabel("Tipo de chave").count(), 0, "no key type to choose from");
+      assert.equal(await page.getByRole("button", { name: "Gerar QRCode" }).count(), 0);
+      await settle(page);
+      await screenshot(page, `admin-pix-qr-no-key-${mobile ? 390 : 1280}`);
+      assert.deepEqual(await axeSeriousFindings(page), []);
+    }
+    await shown.page
+      .locator("section")
+      .filter({ hasText: "Nenhuma chave PIX configurada" })
+      .getByRole("link", { name: "Configurações" })
+      .click();
+    await shown.page.waitForURL("**/admin/settings");
+    await cardTitled(shown.page, "Chaves PIX").waitFor();
+    assert.deepEqual(shown.errors, []);
+  });
+
+  test("Configurações: a Pix key is saved; QRCode PIX Estático offers the configured types, generates and downloads", async () => {
     const page = await openAdmin("/admin/settings");
     const pixSection = cardTitled(page, "Chaves PIX");
+    // Only an e-mail key: the only type offered, and chosen.
+    await pixSection.getByLabel("E-mail").fill(PIX_EMAIL);
+    await pixSection.getByRole("button", { name: "Salvar" }).click();
+    await toastWith(page, "Chaves PIX: configurações salvas").waitFor();
+    await page.getByRole("link", { name: "QRCode PIX" }).click();
+    await page.getByRole("heading", { name: "QRCode PIX Estático" }).waitFor();
+    const keyType = page.getByLabel("Tipo de chave");
+    await keyType.waitFor();
+    assert.deepEqual(await optionsOf(keyType), ["E-mail"]);
+    assert.equal(await keyType.inputValue(), "email");
+    await settle(page);
+    await screenshot(page, "admin-pix-qr-email-only-1280");
+    assert.deepEqual(await axeSeriousFindings(page), []);
+
+    await page.goto("/admin/settings");
     await pixSection.getByLabel("CPF").fill(CPF);
     await pixSection.getByRole("button", { name: "Salvar" }).click();
     await toastWith(page, "Chaves PIX: configurações salvas").waitFor();
@@ -96,18 +136,15 @@ describe("admin catalogue screens", () => {
     await pixSection.getByLabel("E-mail").fill("não é e-mail");
     await pixSection.getByRole("button", { name: "Salvar" }).click();
     await pixSection.locator("p.text-danger").first().waitFor();
-    await pixSection.getByLabel("E-mail").fill("");
+    await pixSection.getByLabel("E-mail").fill(PIX_EMAIL);
 
     await page.getByRole("link", { name: "QRCode PIX" }).click();
     await page.getByRole("heading", { name: "QRCode PIX Estático" }).waitFor();
     await page.getByText("Nenhum QR Code gerado").waitFor();
+    // Both configured types, in the order of the settings, the first chosen.
+    assert.deepEqual(await optionsOf(keyType), ["CPF", "E-mail"]);
+    assert.equal(await keyType.inputValue(), "cpf");
 
-    // A key type that is not configured: the server's reason after "Erro ao gerar QRCode: ".
-    await page.getByLabel("Tipo de chave").selectOption("email");
-    await page.getByRole("button", { name: "Gerar QRCode" }).click();
-    await page.getByRole("alert").filter({ hasText: "Erro ao gerar QRCode: Chave PIX não configurada" }).waitFor();
-
-    await page.getByLabel("Tipo de chave").selectOption("cpf");
     await page.getByLabel("Valor (opcional)").fill("59.9");
     await page.getByLabel("Descrição").fill("Ensaio fotográfico");
     await page.getByRole("button", { name: "Gerar QRCode" }).click();

@@ -1,10 +1,4 @@
-import {
-  PIX_DESCRIPTION_MAX,
-  PIX_KEY_TYPE_LABELS,
-  PIX_KEY_TYPES,
-  type PixKeyType,
-  PixQrQuerySchema,
-} from "@vitrine/contracts";
+import { PIX_DESCRIPTION_MAX, PIX_KEY_TYPE_LABELS, type PixKeyType, PixQrQuerySchema } from "@vitrine/contracts";
 import { CurrencyInput } from "@/components/currency-input";
 import { Button, Card, Input, Select } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
@@ -12,17 +6,22 @@ import type { StaticPixRequest } from "@/features/admin/api/get-static-pix";
 
 type Values = { keyType: PixKeyType; amount: string; description: string };
 
-const INITIAL: Values = { keyType: "cpf", amount: "", description: "Pagamento" };
-
-/** Key type, an optional amount (the money field: "49,90" is R$ 49,90) and a description; "Gerar QRCode" asks the server for the code. */
+/**
+ * Key type (only the types configured in Configurações, the first one chosen), an optional amount (the money
+ * field: "49,90" is R$ 49,90) and a description; "Gerar QRCode" asks the server for the code.
+ */
 export function StaticPixForm({
+  keyTypes,
   onSubmit,
   pending,
 }: {
+  /** The configured key types, never empty (the page explains the missing keys instead of showing the form). */
+  keyTypes: readonly [PixKeyType, ...PixKeyType[]];
   onSubmit: (request: StaticPixRequest) => void;
   pending: boolean;
 }) {
-  const form = useZodForm(PixQrQuerySchema, INITIAL, {
+  const initial: Values = { keyType: keyTypes[0], amount: "", description: "Pagamento" };
+  const form = useZodForm(PixQrQuerySchema, initial, {
     toInput: (v) => ({ amount: v.amount.trim(), description: v.description }),
   });
 
@@ -40,7 +39,7 @@ export function StaticPixForm({
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <Select
           label="Tipo de chave"
-          options={PIX_KEY_TYPES.map((t) => ({ value: t, label: PIX_KEY_TYPE_LABELS[t] }))}
+          options={keyTypes.map((t) => ({ value: t, label: PIX_KEY_TYPE_LABELS[t] }))}
           {...form.field("keyType")}
         />
         <CurrencyInput

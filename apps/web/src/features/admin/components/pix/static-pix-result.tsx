@@ -1,9 +1,7 @@
 import { formatBRL, PIX_KEY_TYPE_LABELS, type PixKeyType, type PixQrResponse } from "@vitrine/contracts";
 import { type ReactNode, useId } from "react";
-import { Link } from "@/lib/router";
 import { Button, Card } from "@/components/ui";
 import { saveFile } from "@/lib/download";
-import { appPaths } from "@/lib/paths";
 import { CopyButton } from "@/components/copy-button";
 
 export type StaticPixOutcome =
@@ -41,11 +39,7 @@ export function StaticPixResult({ outcome }: { outcome: StaticPixOutcome }) {
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong px-6 py-12 text-center">
           <p className="font-display text-xl text-ink">Nenhum QR Code gerado</p>
           <p className="max-w-sm text-sm text-ink-muted">
-            Configure as chaves PIX em{" "}
-            <Link to={appPaths.adminSettings} className="text-accent underline-offset-4 hover:underline">
-              Configurações
-            </Link>{" "}
-            e gere um QR Code ao lado.
+            Escolha a chave, informe o valor se quiser e gere o QR Code ao lado.
           </p>
         </div>
       </Card>
