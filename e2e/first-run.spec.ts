@@ -81,8 +81,9 @@ describe("first run of the built server", () => {
 
     const checklist = page.getByRole("region", { name: "Primeiros passos" });
     await checklist.waitFor();
-    await checklist.getByText("0 de 5 concluídos", { exact: false }).waitFor();
-    assert.equal(await checklist.getByRole("link").count(), 5);
+    await checklist.getByText("0 de 6 concluídos", { exact: false }).waitFor();
+    assert.equal(await checklist.getByRole("link").count(), 6);
+    await checklist.getByRole("link", { name: /Contatos do site \(pendente\)/ }).waitFor();
     await shot(page, "primeiros-passos-1280");
 
     // Setting the site's address ticks its step.
@@ -100,10 +101,26 @@ describe("first run of the built server", () => {
     });
     assert.equal(saved.status, 200);
     await page.reload();
-    await checklist.getByText("1 de 5 concluídos", { exact: false }).waitFor();
+    await checklist.getByText("1 de 6 concluídos", { exact: false }).waitFor();
     await checklist.getByRole("link", { name: /Nome e URL do site \(concluído\)/ }).waitFor();
     await checklist.getByRole("link", { name: /Chave PIX \(pendente\)/ }).waitFor();
-    await shot(page, "primeiros-passos-1-de-5-1280");
+    await shot(page, "primeiros-passos-1-de-6-1280");
+
+    // A support contact (the e-mail or the phone) ticks "Contatos do site".
+    const supportEmail = settings.find((s) => s.setting_key === "support_email");
+    const contact = await fetch(`${site.baseUrl}/api/admin/settings${supportEmail ? `/${supportEmail.id}` : ""}`, {
+      method: supportEmail ? "PUT" : "POST",
+      headers: auth,
+      body: JSON.stringify(
+        supportEmail
+          ? { value: "suporte@exemplo.com.br" }
+          : { setting_key: "support_email", setting_value: "suporte@exemplo.com.br" },
+      ),
+    });
+    assert.ok(contact.ok, `${contact.status}`);
+    await page.reload();
+    await checklist.getByText("2 de 6 concluídos", { exact: false }).waitFor();
+    await checklist.getByRole("link", { name: /Contatos do site \(concluído\)/ }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
 
