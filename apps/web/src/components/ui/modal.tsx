@@ -1,6 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
+import { useScrolls } from "./use-scrolls";
 
 const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 
@@ -72,6 +73,8 @@ function ModalPanel({
   // A dialog that is only a question (a confirmation) has no body: no empty band between title and buttons.
   const hasBody = children !== undefined && children !== null && children !== false;
   const titleId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useScrolls(bodyRef, "y");
   const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -190,7 +193,14 @@ function ModalPanel({
           )}
         </div>
         {hasBody && (
-          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 sm:px-8">{children}</div>
+          // A long body (the Terms) scrolls: it then takes the keyboard focus, named by the title.
+          <div
+            ref={bodyRef}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-6 py-5 sm:px-8"
+            {...(bodyScrolls && { tabIndex: 0, role: "region", "aria-labelledby": titleId })}
+          >
+            {children}
+          </div>
         )}
         {footer && (
           <div className="flex flex-col-reverse gap-2 border-t border-line bg-surface-2/40 px-6 py-4 sm:flex-row sm:justify-end sm:px-8">

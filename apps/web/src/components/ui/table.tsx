@@ -1,6 +1,7 @@
-import type { Key, ReactNode } from "react";
+import { type Key, type ReactNode, useRef } from "react";
 import { cn } from "@/lib/cn";
 import { Spinner } from "./spinner";
+import { useScrolls } from "./use-scrolls";
 
 export type TableColumn<T> = {
   /** Unique per column. */
@@ -27,7 +28,8 @@ export type TableProps<T> = {
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
 
 /**
- * A data table that scrolls sideways on small screens.
+ * A data table that scrolls sideways on small screens (the scrolling box then takes the keyboard focus, named by
+ * the caption, so that the keys scroll it).
  * <Table caption="Modelos" rows={models} getRowKey={(m) => m.id}
  *   columns={[{ key: "name", header: "Nome", render: (m) => m.name }, …]} emptyText="Nenhuma modelo." />
  */
@@ -41,9 +43,15 @@ export function Table<T>({
   onRowClick,
   className,
 }: TableProps<T>) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(boxRef, "x");
   return (
     // relative: the visually hidden caption (absolutely placed) stays inside the scroll box instead of widening the page.
-    <div className={cn("relative overflow-x-auto rounded-2xl border border-line bg-surface", className)}>
+    <div
+      ref={boxRef}
+      className={cn("relative overflow-x-auto rounded-2xl border border-line bg-surface", className)}
+      {...(scrolls && { tabIndex: 0, role: "region", "aria-label": caption ?? "Tabela" })}
+    >
       <table className="w-full min-w-[640px] border-collapse text-sm" aria-busy={loading || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead>
