@@ -4,7 +4,7 @@ import { z } from "zod";
  * The version of the Termos de Uso the site shows (the text ships with the web app). Raise it whenever that text
  * changes: every model is then asked, on her dashboard, to accept the new version, and her acceptance is recorded.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 /** GET /api/models/my-data/consents, POST /api/models/my-data/consents/terms */
 export const TermsConsentResponseSchema = z.object({

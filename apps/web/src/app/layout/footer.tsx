@@ -5,7 +5,10 @@ import { useTermsModal } from "@/features/settings/components/terms-modal-provid
 
 const linkClasses = "text-sm text-ink-muted transition-colors hover:text-accent";
 
-/** Site footer: public settings (name, description, support, disclaimer), links and the Terms modal. */
+/**
+ * Site footer: public settings (name, description, the support contacts that are set — none set, no "Suporte"
+ * column —, disclaimer), links and the Terms modal.
+ */
 export function Footer() {
   const { data: settings } = usePublicSettings();
   const { openTerms } = useTermsModal();
@@ -24,34 +27,32 @@ export function Footer() {
           <p className="font-display text-2xl font-semibold tracking-wide text-ink">{siteName}</p>
           <p className="mt-3 max-w-sm text-sm leading-relaxed text-ink-muted">{description}</p>
         </div>
-        <div>
-          <h2 className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">Suporte</h2>
-          <ul className="mt-4 space-y-2.5">
-            <li>
-              {phone ? (
-                <a
-                  href={whatsapp ? `https://wa.me/${whatsapp}` : `tel:${phone}`}
-                  className={linkClasses}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {phone}
-                </a>
-              ) : (
-                <span className="text-sm text-ink-subtle">Telefone não informado</span>
+        {(phone || email) && (
+          <div>
+            <h2 className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">Suporte</h2>
+            <ul className="mt-4 space-y-2.5">
+              {phone && (
+                <li>
+                  <a
+                    href={whatsapp ? `https://wa.me/${whatsapp}` : `tel:${phone}`}
+                    className={linkClasses}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {phone}
+                  </a>
+                </li>
               )}
-            </li>
-            <li>
-              {email ? (
-                <a href={`mailto:${email}`} className={`${linkClasses} break-all`}>
-                  {email}
-                </a>
-              ) : (
-                <span className="text-sm text-ink-subtle">E-mail não informado</span>
+              {email && (
+                <li>
+                  <a href={`mailto:${email}`} className={`${linkClasses} break-all`}>
+                    {email}
+                  </a>
+                </li>
               )}
-            </li>
-          </ul>
-        </div>
+            </ul>
+          </div>
+        )}
         <nav aria-label="Rodapé">
           <h2 className="text-xs font-semibold tracking-[0.2em] text-accent uppercase">Navegação</h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2.5 md:grid-cols-1">

@@ -1,4 +1,5 @@
 import { formatBRL, periodLabel, whatsappNumber } from "@vitrine/contracts";
+import { useAgeCheckMode } from "../api/get-age-check-mode";
 import { Badge, Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "../api/get-public-plans";
 import { usePublicSettings } from "../api/get-public-settings";
@@ -34,16 +35,14 @@ function PlansList({ open }: { open: boolean }) {
   );
 }
 
-function SupportContacts() {
-  const { data: settings } = usePublicSettings();
-  const whatsapp = whatsappNumber(settings?.support_phone ?? "");
-  const email = settings?.support_email?.trim();
+/** The site's support contacts that are set; none set: nothing (an unset contact is never shown). */
+function SupportContacts({ whatsapp, email }: { whatsapp: string; email: string }) {
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-2">
-      <div className="rounded-xl border border-line bg-surface-2 p-4">
-        <dt className="text-xs tracking-wide text-ink-subtle uppercase">WhatsApp de suporte</dt>
-        <dd className="mt-1">
-          {whatsapp ? (
+      {whatsapp && (
+        <div className="rounded-xl border border-line bg-surface-2 p-4">
+          <dt className="text-xs tracking-wide text-ink-subtle uppercase">WhatsApp de suporte</dt>
+          <dd className="mt-1">
             <a
               href={`https://wa.me/${whatsapp}`}
               target="_blank"
@@ -52,29 +51,29 @@ function SupportContacts() {
             >
               +{whatsapp}
             </a>
-          ) : (
-            <span className="text-ink-muted">WhatsApp não configurado</span>
-          )}
-        </dd>
-      </div>
-      <div className="rounded-xl border border-line bg-surface-2 p-4">
-        <dt className="text-xs tracking-wide text-ink-subtle uppercase">E-mail de suporte</dt>
-        <dd className="mt-1 break-all">
-          {email ? (
+          </dd>
+        </div>
+      )}
+      {email && (
+        <div className="rounded-xl border border-line bg-surface-2 p-4">
+          <dt className="text-xs tracking-wide text-ink-subtle uppercase">E-mail de suporte</dt>
+          <dd className="mt-1 break-all">
             <a href={`mailto:${email}`} className="font-medium text-accent underline-offset-4 hover:underline">
               {email}
             </a>
-          ) : (
-            <span className="text-ink-muted">—</span>
-          )}
-        </dd>
-      </div>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
 
-/** The "Termos de Uso" dialog: terms text, active plans and support contacts. */
+/** The "Termos de Uso" dialog: terms text (with the age check in force), active plans and the support contacts set. */
 export function TermsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ageCheck = useAgeCheckMode({ enabled: open });
+  const { data: settings } = usePublicSettings();
+  const whatsapp = whatsappNumber(settings?.support_phone ?? "");
+  const email = settings?.support_email?.trim() ?? "";
   return (
     <Modal
       open={open}
@@ -89,19 +88,21 @@ export function TermsModal({ open, onClose }: { open: boolean; onClose: () => vo
       }
     >
       <div className="space-y-7">
-        <TermsText />
+        <TermsText ageCheck={ageCheck} onNavigate={onClose} />
         <section aria-labelledby="terms-plans">
           <h3 id="terms-plans" className="mb-3 font-display text-lg font-semibold text-ink">
             Planos para anunciantes
           </h3>
           <PlansList open={open} />
         </section>
-        <section aria-labelledby="terms-support">
-          <h3 id="terms-support" className="mb-3 font-display text-lg font-semibold text-ink">
-            Suporte e denúncias
-          </h3>
-          <SupportContacts />
-        </section>
+        {(whatsapp || email) && (
+          <section aria-labelledby="terms-support">
+            <h3 id="terms-support" className="mb-3 font-display text-lg font-semibold text-ink">
+              Suporte
+            </h3>
+            <SupportContacts whatsapp={whatsapp} email={email} />
+          </section>
+        )}
       </div>
     </Modal>
   );
