@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
-import { adminApiToken, confirmEmail, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { adminApiToken, confirmEmail, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -112,6 +112,24 @@ async function sendPhotos(page: Page, documentType: string): Promise<string> {
   return code;
 }
 
+/**
+ * Her dashboard once her documents were sent: since when they await review (São Paulo time) and what comes next,
+ * with no call to send them again.
+ */
+async function pendingBannerShown(page: Page): Promise<void> {
+  const banner = page.getByRole("region", { name: "Verificação de identidade" });
+  const heading = banner.getByRole("heading", { name: /^Documentos em análise desde / });
+  await heading.waitFor();
+  assert.match((await heading.textContent()) ?? "", /desde \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+  await banner
+    .getByText("Você recebe um e-mail com a resposta; costuma levar até 24 horas.", { exact: false })
+    .waitFor();
+  assert.equal(await banner.getByRole("link", { name: "Verificar identidade" }).count(), 0);
+  // Why her profile is hidden says the same once her profile is read again.
+  await page.locator('[data-reason="identity_unverified"]', { hasText: "Seus documentos estão em análise" }).waitFor();
+  assert.equal(await page.getByText("Verifique sua identidade").count(), 0);
+}
+
 /** The admin opens her verification from the queue; both photos are decrypted and shown with her code. */
 async function openReview(page: Page, name: string, code: string): Promise<void> {
   await page.goto("/admin/verificacoes");
@@ -177,8 +195,23 @@ describe("advertiser verification by review", () => {
     await shot(page, "model-form-390");
     code = await sendPhotos(page, "CNH");
     await shot(page, "model-pending-390");
+    await screenshot(page, "verification-pending-390");
+    // The "Em análise" page leads back to the dashboard, which now says since when and what comes next.
+    await page.getByRole("link", { name: "Voltar ao painel" }).click();
+    await page.waitForURL("**/dashboard");
+    await pendingBannerShown(page);
+    await screenshot(page, "dashboard-verification-pending-390");
     assert.deepEqual(errors, []);
     await context.close();
+
+    const desktop = await openAs("model", models.ana.token, "/dashboard");
+    await pendingBannerShown(desktop.page);
+    await screenshot(desktop.page, "dashboard-verification-pending-1280");
+    await desktop.page.goto("/dashboard/verificacao");
+    await desktop.page.getByRole("heading", { name: "Em análise" }).waitFor();
+    await screenshot(desktop.page, "verification-pending-1280");
+    assert.deepEqual(desktop.errors, []);
+    await desktop.context.close();
   });
 
   test("the admin sees the queue, both photos and the code, and asks for a new photo", async () => {

@@ -5,8 +5,9 @@ import { apiPaths } from "@/lib/paths";
 import { dashboardKeys, verificationKeys } from "./query-keys";
 
 /** GET /api/models/verification: where her identity verification stands, and the code for her selfie. */
-export const useOwnVerification = () =>
+export const useOwnVerification = (opts: { enabled?: boolean } = {}) =>
   useQuery({
+    enabled: opts.enabled ?? true,
     queryKey: verificationKeys.own(),
     queryFn: () => api.get<OwnVerificationResponse>(apiPaths.verification.own),
   });

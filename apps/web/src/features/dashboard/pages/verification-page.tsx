@@ -7,6 +7,7 @@ import { usePageTitle } from "@/hooks/use-page-title";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 import { useOwnVerification } from "../api/own-verification";
+import { VERIFICATION_NEXT_STEP } from "../components/verification-banner";
 import { VerificationForm } from "../components/verification-form";
 import { VerifierCard, VerifierResultNotice } from "../components/verifier-card";
 
@@ -75,9 +76,15 @@ function Standing({ verification }: { verification: OwnVerification }) {
     return (
       <Card title="Em análise">
         <p className="text-ink-muted">
-          Recebemos seu documento e sua selfie em {formatDateTime(verification.submitted_at)}. A decisão aparece aqui;
-          seu anúncio entra no site assim que a identidade for aprovada.
+          Recebemos seu documento e sua selfie em {formatDateTime(verification.submitted_at)}. {VERIFICATION_NEXT_STEP}{" "}
+          A decisão também aparece aqui; seu anúncio entra no site assim que a identidade for aprovada.
         </p>
+        <Link
+          to={appPaths.dashboard}
+          className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}
+        >
+          Voltar ao painel
+        </Link>
       </Card>
     );
   }
