@@ -315,4 +315,73 @@ describe("payments", () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test("(f) renewal offers every active plan, the highlighted one chosen; she picks another and pays that one", async () => {
+    const highlighted = `Plano Ouro ${tag}`;
+    const weekly = `Plano Semanal ${tag}`;
+    await call("POST", "/api/admin/plans", {
+      name: highlighted,
+      price: "89,90",
+      period_type: "monthly",
+      highlight: true,
+      payment_methods: ["pix", "cartao", "boleto"],
+      active: true,
+    });
+    await call("POST", "/api/admin/plans", {
+      name: weekly,
+      price: "29,90",
+      period_type: "weekly",
+      highlight: false,
+      payment_methods: ["pix"],
+      active: true,
+    });
+    await call("POST", "/api/admin/plans", {
+      name: `Plano Antigo ${tag}`,
+      price: "9,90",
+      period_type: "weekly",
+      payment_methods: ["pix"],
+      active: false,
+    });
+    const model = await createModel("Priscila", -1, false);
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
+      await page.goto("/dashboard");
+      await page.locator('[data-payment-status="expired"]').getByRole("button", { name: "Renovar agora" }).click();
+      const dialog = page.getByRole("dialog", { name: "Renovar plano" });
+      const plans = dialog.getByRole("group", { name: "Plano" });
+      await plans.getByRole("radio").first().waitFor();
+      // formatBRL writes "R$" and the amount with a no-break space.
+      const names = (await plans.locator("label").allTextContents()).map((n) => n.replace(/\s+/g, " "));
+      assert.ok(
+        names.some((n) => n.includes(highlighted) && n.includes("Destaque")),
+        names.join(" | "),
+      );
+      assert.ok(
+        names.some((n) => n.includes(weekly) && n.includes("R$ 29,90")),
+        names.join(" | "),
+      );
+      assert.ok(!names.some((n) => n.includes("Plano Antigo")), "an inactive plan is not offered");
+      assert.equal(await plans.getByRole("radio", { name: new RegExp(highlighted) }).isChecked(), true);
+      await screenshot(page, `payments-renewal-plans-${mobile ? 390 : 1280}`);
+      if (mobile) {
+        assert.deepEqual(errors, []);
+        await context.close();
+        continue;
+      }
+      // The weekly plan takes only Pix: the checkout for card or boleto is not offered with it.
+      await plans.getByRole("radio", { name: new RegExp(weekly) }).check();
+      assert.equal(await dialog.getByLabel(/Cartão ou boleto/).count(), 0);
+      await dialog.getByLabel(/Pix \(QR Code\)/).check();
+      await dialog.getByRole("button", { name: "Gerar QR Code Pix" }).click();
+      await dialog.locator('[data-pix-state="pending"]').waitFor();
+      await dialog.getByText("R$ 29,90").first().waitFor();
+      const charged = [...fake.payments.values()].at(-1)!;
+      assert.equal(charged.transaction_amount, 29.9, "the chosen plan's price, read by the server");
+      assert.match(String(charged.description), new RegExp(weekly));
+      await screenshot(page, `payments-renewal-chosen-plan-pix-1280`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 });

@@ -1,21 +1,24 @@
 import { formatBRL, type PixQrCodeResponse } from "@vitrine/contracts";
 import { PixCopyPaste } from "@/components/pix-code";
 import { PixPayPanel } from "./pix-pay-panel";
-import { NO_SUPPORT_PHONE } from "../lib/renewal-plan";
 
 /**
  * The site's static Pix QR for a renewal (when Mercado Pago is not available) with its copy-and-paste code, and
- * what to do after paying: send the receipt to support on WhatsApp; the admin confirms the payment.
+ * what to do after paying: send the receipt to support on WhatsApp, else by e-mail (an unset contact is not
+ * shown); the admin confirms the payment.
  */
 export function PixResult({
   pix,
   amount,
   receiptHref,
+  supportEmail,
 }: {
   pix: PixQrCodeResponse;
   amount: number;
   /** The WhatsApp chat with support, or null when no support phone is set. */
   receiptHref: string | null;
+  /** The support e-mail ("" when unset): where the receipt goes without a WhatsApp. */
+  supportEmail: string;
 }) {
   return (
     <PixPayPanel state="static" qr={pix.qr_code} amount={amount}>
@@ -39,7 +42,14 @@ export function PixResult({
             Enviar comprovante pelo WhatsApp
           </a>
         ) : (
-          <p className="mt-2 text-ink-subtle">{NO_SUPPORT_PHONE}</p>
+          supportEmail && (
+            <a
+              href={`mailto:${supportEmail}`}
+              className="mt-2 inline-block font-medium break-all text-accent underline-offset-4 hover:underline"
+            >
+              Enviar comprovante para {supportEmail}
+            </a>
+          )
         )}
       </div>
     </PixPayPanel>

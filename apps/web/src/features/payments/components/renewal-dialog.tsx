@@ -3,10 +3,12 @@ import {
   type ModelPixResponse,
   periodLabel,
   type PixQrCodeResponse,
+  type PublicPlan,
   whatsappLink,
+  whatsappNumber,
 } from "@vitrine/contracts";
 import { useState } from "react";
-import { Button, Modal } from "@/components/ui";
+import { Badge, Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "@/features/settings/api/get-public-plans";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { ApiError, hasErrorCode } from "@/lib/api-client";
@@ -18,10 +20,12 @@ import { ProviderPix } from "./provider-pix";
 import { PixResult } from "./pix-result";
 import {
   CHECKOUT_UNAVAILABLE,
+  FALLBACK_PLAN,
   NO_SUPPORT_PHONE,
   PIX_FAILED_DETAIL,
   PIX_FAILED_TITLE,
   pickRenewalPlan,
+  type RenewalPlan,
   renewalErrorMessage,
 } from "../lib/renewal-plan";
 
@@ -50,6 +54,23 @@ const OPTIONS: Array<{ value: Option; title: string; text: string; action: strin
 
 type Problem = { title: string; detail?: string } | null;
 
+/**
+ * The ways to pay a plan accepts: the checkout for card or boleto, Pix for Pix; support when the site has a
+ * WhatsApp for it (an unset contact is not offered).
+ */
+function optionsFor(plan: RenewalPlan, hasSupportWhatsapp: boolean) {
+  // A plan that names no method is paid by the checkout or Pix, as before methods were recorded.
+  const methods = plan.payment_methods.length > 0 ? plan.payment_methods : FALLBACK_PLAN.payment_methods;
+  const accepts = (method: RenewalPlan["payment_methods"][number]) => methods.includes(method);
+  return OPTIONS.filter((o) =>
+    o.value === "support"
+      ? hasSupportWhatsapp
+      : o.value === "pix"
+        ? accepts("pix")
+        : accepts("cartao") || accepts("boleto"),
+  );
+}
+
 /** The Pix shown: a Mercado Pago charge that confirms itself, or the site's static QR that support confirms. */
 type PixShown = { kind: "provider"; charge: ModelPixResponse } | { kind: "static"; pix: PixQrCodeResponse } | null;
 
@@ -59,10 +80,61 @@ function pixFailureDetail(err: unknown): string {
   return PIX_FAILED_DETAIL;
 }
 
+/** The active plans to choose from, each with its price and period; the highlighted one marked "Destaque". */
+function PlanChoice({
+  plans,
+  chosenId,
+  onChoose,
+}: {
+  plans: PublicPlan[];
+  chosenId: number | null;
+  onChoose: (id: number) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-sm font-medium text-ink-muted">Plano</legend>
+      <div className="flex flex-col gap-2">
+        {plans.map((p) => (
+          <label
+            key={p.id}
+            data-plan-id={p.id}
+            className={cn(
+              "flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 transition-colors",
+              chosenId === p.id
+                ? "border-accent/70 bg-accent-soft"
+                : "border-line bg-surface-2 hover:border-line-strong",
+            )}
+          >
+            <input
+              type="radio"
+              name="renewal-plan"
+              value={p.id}
+              checked={chosenId === p.id}
+              onChange={() => onChoose(p.id)}
+              className="size-4 shrink-0 accent-[var(--color-accent)]"
+            />
+            <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+              <span className="flex items-center gap-2 font-medium text-ink">
+                <span>{p.name}</span>
+                {p.highlight && <Badge variant="accent">Destaque</Badge>}
+              </span>
+              <span className="font-semibold text-ink">
+                {formatBRL(p.price)}
+                <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(p.period_type)}</span>
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /**
- * Renewal dialog: one option at a time (checkout provider, Pix QR, or support), then act. The plan is
- * the highlighted one, else the cheapest, else "Plano Mensal" at 100. The price is always the plan's: the server
- * reads it from the plan, whatever the browser sends.
+ * Renewal dialog: she chooses the plan among the active ones (the highlighted one, else the cheapest, chosen at
+ * first; "Plano Mensal" at 100 when none is active), then one way to pay (checkout provider, Pix QR, or support),
+ * then acts. The price is always the plan's: the server reads it from the plan (refusing one that is not active),
+ * whatever the browser sends.
  *
  * Pix is a Mercado Pago charge (QR, copy-and-paste code, countdown) that switches to "Pagamento confirmado" by
  * itself; when Mercado Pago is not available (PROVIDER_UNAVAILABLE) the site's static QR is shown instead, with the
@@ -82,8 +154,13 @@ export function RenewalDialog({
 }) {
   const plans = usePublicPlans({ enabled: open });
   const settings = usePublicSettings();
-  const plan = pickRenewalPlan(plans.data);
-  const [option, setOption] = useState<Option>("provider");
+  // The plan she picked, else the one the dialog proposes (the highlighted, else the cheapest).
+  const [chosenPlanId, setChosenPlanId] = useState<number | null>(null);
+  const plan = plans.data?.find((p) => p.id === chosenPlanId) ?? pickRenewalPlan(plans.data);
+  const [picked, setOption] = useState<Option>("provider");
+  const supportPhone = settings.data?.support_phone;
+  const options = optionsFor(plan, whatsappNumber(supportPhone ?? "") !== "");
+  const option = options.some((o) => o.value === picked) ? picked : options[0]!.value;
   const [problem, setProblem] = useState<Problem>(null);
   const [pix, setPix] = useState<PixShown>(null);
   // The Pix was paid: the dialog's main button then just closes it.
@@ -92,12 +169,12 @@ export function RenewalDialog({
   const providerPix = useCreateRenewalPix();
   const staticPix = useRenewalPix();
   const description = `Renovação ${plan.name} - ${model.name}`;
-  const supportPhone = settings.data?.support_phone;
 
   function close() {
     setProblem(null);
     setPix(null);
     setConfirmed(false);
+    setChosenPlanId(null);
     onClose();
   }
 
@@ -179,7 +256,7 @@ export function RenewalDialog({
     else contactSupport();
   }
 
-  const current = OPTIONS.find((o) => o.value === option) ?? OPTIONS[0];
+  const current = options.find((o) => o.value === option) ?? options[0]!;
   const busy = subscription.isPending || providerPix.isPending || staticPix.isPending;
 
   return (
@@ -201,22 +278,33 @@ export function RenewalDialog({
         </>
       }
     >
-      <div className="rounded-2xl border border-accent/35 bg-accent-soft p-4" data-plan-id={plan.id ?? ""}>
-        <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Plano</p>
-        <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
-          <p className="font-display text-2xl font-semibold text-ink">{plan.name}</p>
-          <p className="text-lg font-semibold text-ink">
-            {formatBRL(plan.price)}
-            <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(plan.period_type)}</span>
-          </p>
+      {plans.data && plans.data.length > 1 && !pix ? (
+        <PlanChoice
+          plans={plans.data}
+          chosenId={plan.id}
+          onChoose={(id) => {
+            setChosenPlanId(id);
+            setProblem(null);
+          }}
+        />
+      ) : (
+        <div className="rounded-2xl border border-accent/35 bg-accent-soft p-4" data-plan-id={plan.id ?? ""}>
+          <p className="text-xs font-semibold tracking-[0.18em] text-accent uppercase">Plano</p>
+          <div className="mt-1 flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-display text-2xl font-semibold text-ink">{plan.name}</p>
+            <p className="text-lg font-semibold text-ink">
+              {formatBRL(plan.price)}
+              <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(plan.period_type)}</span>
+            </p>
+          </div>
         </div>
-      </div>
+      )}
 
       {!pix && (
         <fieldset className="mt-5">
           <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
           <div className="flex flex-col gap-2">
-            {OPTIONS.map((o) => (
+            {options.map((o) => (
               <label
                 key={o.value}
                 className={cn(
@@ -271,6 +359,7 @@ export function RenewalDialog({
         <PixResult
           pix={pix.pix}
           amount={plan.price}
+          supportEmail={settings.data?.support_email.trim() ?? ""}
           receiptHref={whatsappLink(
             supportPhone,
             `Olá! Sou ${model.name} (ID ${model.id}) e paguei a renovação do ${plan.name} (${formatBRL(plan.price)}) por Pix. Segue o comprovante.`,
