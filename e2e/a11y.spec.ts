@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { modelProfilePath, type PublicModelsResponse } from "@vitrine/contracts";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser, type Site, startSite } from "./harness";
+import { adminApiToken, launchBrowser, registerAdvertiser, type Site, startSite } from "./harness";
 import { cards, newPage, seedDemoDataDir } from "./public-support";
 
 /** Accessibility of the public pages and the forms: scroll on new documents, focus rings, axe, the age gate. */
@@ -216,6 +216,52 @@ describe("accessibility", () => {
     await page.getByRole("dialog").waitFor();
     assert.deepEqual(await axeViolations(page), [], "home under the age gate");
     await context.close();
+  });
+
+  test("axe finds nothing serious or critical on the dashboard, the Terms and the admin queues", async () => {
+    const model = await registerAdvertiser(site.baseUrl, "a11y");
+    const adminToken = await adminApiToken(site.baseUrl);
+    /** Waits for the page's heading and its data, then asks axe. */
+    const check = async (page: Page, url: string, width: number) => {
+      await page.goto(url);
+      await page.locator("main h1").first().waitFor();
+      await page.waitForLoadState("networkidle");
+      assert.deepEqual(await axeViolations(page), [], `${url} at ${width} px`);
+    };
+    for (const mobile of [false, true]) {
+      const width = mobile ? 390 : 1280;
+      const advertiser = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      await advertiser.context.addInitScript((t) => window.localStorage.setItem("modelToken", t), model.token);
+      for (const url of ["/dashboard", "/dashboard/profile", "/dashboard/gallery"])
+        await check(advertiser.page, url, width);
+      // The Terms: their long text scrolls, so the box takes the keyboard focus, named by the dialog's title.
+      await advertiser.page.getByRole("contentinfo").getByRole("button", { name: "Termos de Uso" }).click();
+      const terms = advertiser.page.getByRole("dialog", { name: "Termos de Uso" });
+      await terms.waitFor();
+      const box = terms.getByRole("region", { name: "Termos de Uso" });
+      await box.waitFor();
+      assert.equal(await box.getAttribute("tabindex"), "0");
+      assert.deepEqual(await axeViolations(advertiser.page), [], `the Terms at ${width} px`);
+      assert.deepEqual(advertiser.errors, []);
+      await advertiser.context.close();
+
+      const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      await admin.context.addInitScript((t) => window.localStorage.setItem("token", t), adminToken);
+      for (const url of [
+        "/admin/dashboard",
+        "/admin/denuncias",
+        "/admin/verificacoes",
+        "/admin/orders",
+        "/admin/stats",
+      ]) {
+        await check(admin.page, url, width);
+      }
+      // The charts of the last days: today, not over yet, is shaded and labelled partial.
+      await admin.page.getByText("hoje (parcial)").first().waitFor();
+      await admin.page.screenshot({ path: path.join(SHOTS, `a11y-admin-stats-${width}.png`), fullPage: true });
+      assert.deepEqual(admin.errors, []);
+      await admin.context.close();
+    }
   });
 
   test("the age gate is a modal dialog: labelled, focus inside and kept there, the page behind inert", async () => {

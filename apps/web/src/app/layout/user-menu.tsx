@@ -6,10 +6,10 @@ import { appPaths } from "@/lib/paths";
 
 type SignedIn = Extract<Session, { status: "admin" | "model" }>;
 
-/** The signed-in user's name and where their area is (admin → Dashboard, model → Meu Perfil). */
+/** The signed-in user's name and where their area is (admin → Painel, model → Meu Perfil). */
 export function accountOf(session: SignedIn) {
   return session.status === "admin"
-    ? { name: session.user.username, role: "Administrador", areaLabel: "Dashboard", areaPath: appPaths.adminDashboard }
+    ? { name: session.user.username, role: "Administrador", areaLabel: "Painel", areaPath: appPaths.adminDashboard }
     : { name: session.model.name, role: "Anunciante", areaLabel: "Meu Perfil", areaPath: appPaths.dashboard };
 }
 

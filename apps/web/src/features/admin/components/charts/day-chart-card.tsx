@@ -1,5 +1,17 @@
 import { useId } from "react";
-import { Area, AreaChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  AreaChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceArea,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import { getTodayInSaoPaulo } from "@/features/admin/lib/today";
 import { ChartCard, type ChartFrameProps } from "./chart-card";
 import { axisProps, formatCount, formatDayTick, gridProps, legendProps, tooltipProps } from "./chart-theme";
 import { getChartColor } from "./palette";
@@ -18,6 +30,9 @@ export type AreaChartCardProps<T extends object> = LineChartCardProps<T> & {
   /** Shorter values for the vertical axis (e.g. "R$ 1,2 mil"); defaults to formatValue. */
   formatAxis?: (value: number) => string;
 };
+
+/** The shade of today's unfinished stretch. */
+const CHART_PARTIAL_FILL = "rgba(255, 255, 255, 0.05)";
 
 /**
  * A line chart over days in a ChartCard; "Sem dados no período" when every value is zero.
@@ -39,7 +54,8 @@ export function AreaChartCard<T extends object>(props: AreaChartCardProps<T>) {
 /**
  * The one drawing of values over days: grid, day axis, value axis, tooltip, a legend for several series, and the
  * rows for screen readers (quiet days left out). `filled` draws areas fading down (any values, wider value axis)
- * instead of lines (whole counts).
+ * instead of lines (whole counts). Today, when it is the last day drawn, has not ended: its stretch is shaded and
+ * labelled "hoje (parcial)" (also in the tooltip and the rows), so its lower count does not read as a fall.
  */
 function DayChartCard<T extends object>({
   data,
@@ -55,11 +71,16 @@ function DayChartCard<T extends object>({
   const isEmpty = allSeriesZero(data, series);
   const axisFormat = formatAxis ?? formatValue;
   const Chart = filled ? AreaChart : LineChart;
+  const today = getTodayInSaoPaulo();
+  const lastDay = data.length > 1 ? data[data.length - 1]![xKey] : undefined;
+  const partial = lastDay === today;
+  const dayLabel = (value: unknown) =>
+    partial && value === today ? `${formatX(value)} (hoje, parcial)` : formatX(value);
   return (
     <ChartCard
       {...frame}
       isEmpty={isEmpty}
-      srTable={seriesTable(data, series, (row) => formatX(row[xKey]), formatValue, true)}
+      srTable={seriesTable(data, series, (row) => dayLabel(row[xKey]), formatValue, true)}
     >
       <Chart
         data={data as Record<string, unknown>[]}
@@ -88,8 +109,18 @@ function DayChartCard<T extends object>({
           {...tooltipProps}
           cursor={{ stroke: tooltipProps.cursor.stroke }}
           formatter={(value) => formatValue(Number(value))}
-          labelFormatter={(label) => formatX(label)}
+          labelFormatter={(label) => dayLabel(label)}
         />
+        {partial && (
+          <ReferenceArea
+            x1={data[data.length - 2]![xKey] as string}
+            x2={today}
+            fill={CHART_PARTIAL_FILL}
+            fillOpacity={1}
+            ifOverflow="extendDomain"
+            label={{ value: "hoje (parcial)", position: "insideTopRight", fill: axisProps.tick.fill, fontSize: 11 }}
+          />
+        )}
         {series.length > 1 && <Legend {...legendProps} />}
         {series.map((s, i) => {
           const drawn = {

@@ -52,6 +52,9 @@ export function PieChartCard({ data, formatValue = formatCount, otherLabel, ...f
           innerRadius="45%"
           outerRadius="72%"
           paddingAngle={slices.length > 1 ? 2 : 0}
+          // The drawing is hidden from assistive technology (its rows are the screen readers' table): nothing in it
+          // may take the keyboard focus (Recharts puts the pie in the tab order by default).
+          rootTabIndex={-1}
           stroke="none"
           isAnimationActive={false}
           shape={(props) => <Sector {...props} fill={getChartColor(props.index)} />}
