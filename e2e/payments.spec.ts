@@ -190,10 +190,7 @@ describe("payments", () => {
     await a.getByRole("dialog").getByRole("button", { name: "Marcar como pago" }).click();
     await row.getByText("Pago", { exact: true }).waitFor();
 
-    await a
-      .getByRole("navigation", { name: "Áreas da administração" })
-      .getByRole("link", { name: "Painel" })
-      .click();
+    await a.getByRole("navigation", { name: "Áreas da administração" }).getByRole("link", { name: "Painel" }).click();
     await revenue.filter({ hasNotText: before }).waitFor();
     const parse = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
     assert.equal(Math.round((parse((await revenue.textContent()) ?? "") - parse(before)) * 100), PRICE * 100);
