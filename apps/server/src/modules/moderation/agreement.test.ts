@@ -109,6 +109,15 @@ describe("urgent reports weigh, and only agreement hides", () => {
     assert.equal((await reportsOf(target)).filter((r) => r.weighs).length, 1);
   });
 
+  it("one age session carried through many networks weighs a few a day in all, like one network", async () => {
+    const cookie = await passCookie();
+    const targets = [];
+    for (let i = 0; i < NETWORK_WEIGHING_PER_DAY + 2; i++) targets.push(await buildModel(ctx.app));
+    for (const target of targets) assert.equal((await urgent(freshIp(), target, cookie)).statusCode, 200);
+    const weighing = (await Promise.all(targets.map(reportsOf))).flat().filter((r) => r.weighs);
+    assert.equal(weighing.length, NETWORK_WEIGHING_PER_DAY);
+  });
+
   it("three independent age-passed reporters hide her: held, photos frozen, audited, e-mailed, first in the queue", async () => {
     const { id, token } = await registerModel(ctx.app);
     await makeVisible(ctx.app, id);

@@ -10,7 +10,7 @@ import type { Tx } from "../models/lock-model";
  * This file is the one place that says which report weighs.
  */
 
-/** Urgent reports one network may make weigh in a day, across every profile. */
+/** Urgent reports one network, or one age session, may make weigh in a day, across every profile. */
 export const NETWORK_WEIGHING_PER_DAY = 3;
 /** After "Restaurar (denúncias falsas)", the reporting networks' urgent reports weigh nothing for this long. */
 export const FALSE_REPORTS_DISTRUST_DAYS = 90;
@@ -80,8 +80,9 @@ export type WeightInput = {
  * in the transaction that records (or confirms) the report; it takes the network's own lock for the daily cap.
  * It weighs when: its category is urgent; its network is known; it comes with an age pass (visitors); its reporter
  * is not one whose reports were repeatedly dismissed; its network is not distrusted after false reports; neither
- * its network nor its age session already weighed for this profile within the window; and its network made fewer
- * than NETWORK_WEIGHING_PER_DAY reports weigh within the window, across profiles.
+ * its network nor its age session already weighed for this profile within the window; and neither its network nor
+ * its age session made NETWORK_WEIGHING_PER_DAY reports weigh within the window, across profiles (one age pass
+ * carried through many networks weighs no more than one network).
  */
 export async function reportWeighs(tx: Tx, input: WeightInput): Promise<boolean> {
   if (!URGENT_REPORT_CATEGORIES.some((c) => c === input.category)) return false;
@@ -93,7 +94,7 @@ export async function reportWeighs(tx: Tx, input: WeightInput): Promise<boolean>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`moderation-network:${networkHash}`}))`);
   if (await isDistrustedNetwork(tx, networkHash)) return false;
   const weighing = and(eq(moderationReports.weighs, true), urgent, weighedWithinWindow());
-  const [[onProfile], [today]] = await Promise.all([
+  const [[onProfile], [today], [sessionToday]] = await Promise.all([
     tx
       .select({ n: count() })
       .from(moderationReports)
@@ -110,9 +111,15 @@ export async function reportWeighs(tx: Tx, input: WeightInput): Promise<boolean>
       .select({ n: count() })
       .from(moderationReports)
       .where(and(weighing, eq(moderationReports.networkHash, networkHash))),
+    ageSessionHash === null
+      ? Promise.resolve([{ n: 0 }])
+      : tx
+          .select({ n: count() })
+          .from(moderationReports)
+          .where(and(weighing, eq(moderationReports.ageSessionHash, ageSessionHash))),
   ]);
   if (Number(onProfile?.n ?? 0) > 0) return false;
-  return Number(today?.n ?? 0) < NETWORK_WEIGHING_PER_DAY;
+  return Number(today?.n ?? 0) < NETWORK_WEIGHING_PER_DAY && Number(sessionToday?.n ?? 0) < NETWORK_WEIGHING_PER_DAY;
 }
 
 /** Distinct networks whose urgent reports weigh against the profile within the window. */
