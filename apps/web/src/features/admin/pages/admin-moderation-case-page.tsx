@@ -37,6 +37,13 @@ import {
  * archived as unfounded, her profile and photos come back, she is e-mailed, and the reporting networks weigh
  * nothing for a while (decision 057).
  */
+/**
+ * A decision's confirmation follows the request's own promise, not the mutation's per-call callback: the decided
+ * case refetches before that callback would run, the form it came from is gone (a decided case shows no form), and
+ * TanStack Query skips the callbacks of an unmounted observer. A refusal is shown by the form itself (decide.error).
+ */
+const ignoreShownError = () => undefined;
+
 function RestoreCard({ kase }: { kase: ModerationCaseDetail }) {
   const decide = useDecideCase(kase.id);
   return (
@@ -58,10 +65,9 @@ function RestoreCard({ kase }: { kase: ModerationCaseDetail }) {
         variant="secondary"
         loading={decide.isPending}
         onClick={() =>
-          decide.mutate(
-            { action: "archive", reason: RESTORE_FALSE_REPORTS_REASON, false_reports: true },
-            { onSuccess: () => toast.success("Perfil restaurado.") },
-          )
+          decide
+            .mutateAsync({ action: "archive", reason: RESTORE_FALSE_REPORTS_REASON, false_reports: true })
+            .then(() => toast.success("Perfil restaurado."), ignoreShownError)
         }
       >
         {RESTORE_FALSE_REPORTS_LABEL}
@@ -97,15 +103,14 @@ function DecisionForm({ kase }: { kase: ModerationCaseDetail }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!action) return;
-    decide.mutate(
-      {
+    decide
+      .mutateAsync({
         action,
         reason,
         photo_id: action === "hide_photo" && photoId ? Number(photoId) : null,
         legal_hold: canRemove && legalHold,
-      },
-      { onSuccess: () => toast.success("Decisão registrada.") },
-    );
+      })
+      .then(() => toast.success("Decisão registrada."), ignoreShownError);
   }
 
   return (
@@ -184,7 +189,7 @@ function AppealDecisionForm({ kase }: { kase: ModerationCaseDetail }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!outcome) return;
-    decide.mutate({ outcome, reason }, { onSuccess: () => toast.success("Recurso decidido.") });
+    decide.mutateAsync({ outcome, reason }).then(() => toast.success("Recurso decidido."), ignoreShownError);
   }
   return (
     <Card title="Decidir o recurso" description={`Recurso de ${formatDateTime(kase.appealed_at)}.`}>
