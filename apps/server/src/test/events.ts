@@ -20,3 +20,23 @@ export async function raiseModelChange(
 
 /** An event without its id, for comparing what was said. */
 export const withoutId = ({ type, model_id }: RecordedEvent): ModelEvent => ({ type, model_id });
+
+/** Reads an event stream until `predicate` matches the text received so far, or fails after `timeoutMs`. */
+export async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  predicate: (text: string) => boolean,
+  timeoutMs = 5000,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate(text)) {
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`timed out; got: ${JSON.stringify(text)}`)), deadline - Date.now()),
+    );
+    const { value, done } = await Promise.race([reader.read(), timeout]);
+    if (done) throw new Error(`stream ended; got: ${JSON.stringify(text)}`);
+    text += decoder.decode(value, { stream: true });
+  }
+  return text;
+}

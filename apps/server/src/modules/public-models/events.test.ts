@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import Fastify from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { EventBus, RecordedEvent } from "../../plugins/events";
-import { raiseEvents } from "../../test/events";
+import { raiseEvents, readUntil } from "../../test/events";
 import { buildModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { registerEventStream } from "./events";
@@ -22,22 +22,6 @@ after(async () => {
   if (!closed) await ctx.close();
 });
 
-/** Reads the stream until `predicate` matches the text received so far, or fails after two seconds. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, predicate: (text: string) => boolean) {
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + 2000;
-  while (!predicate(text)) {
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`timed out; got: ${JSON.stringify(text)}`)), deadline - Date.now()),
-    );
-    const { value, done } = await Promise.race([reader.read(), timeout]);
-    if (done) throw new Error(`stream ended; got: ${JSON.stringify(text)}`);
-    text += decoder.decode(value, { stream: true });
-  }
-  return text;
-}
-
 describe("GET /api/models/events", () => {
   let reader: ReadableStreamDefaultReader<Uint8Array>;
 
@@ -47,14 +31,14 @@ describe("GET /api/models/events", () => {
     assert.match(res.headers.get("content-type") ?? "", /^text\/event-stream/);
     assert.equal(res.headers.get("cache-control"), "no-cache, no-transform");
     reader = res.body!.getReader();
-    await readUntil(reader, (t) => t.includes(": connected"));
+    await readUntil(reader, (t) => t.includes(": connected"), 2000);
 
     const last = await ctx.app.events.lastId();
     await raiseEvents(ctx.app, [
       { type: "model_status_updated", model_id: 42 },
       { type: "model_payment_updated", model_id: 7 },
     ]);
-    const text = await readUntil(reader, (t) => t.includes('"model_id":7'));
+    const text = await readUntil(reader, (t) => t.includes('"model_id":7'), 2000);
     const messages = text
       .split("\n\n")
       .filter((block) => block.startsWith("id: "))

@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { SignJWT } from "jose";
 import { agePassCookies } from "../../test/age-pass";
 import { verifierMode } from "../../test/age-verifier";
-import { raiseEvents } from "../../test/events";
+import { raiseEvents, readUntil } from "../../test/events";
 import { bearer, loginAdmin, registerModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { todayInSaoPaulo, addDays } from "../../lib/dates";
@@ -21,22 +21,6 @@ before(async () => {
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 after(() => ctx.close());
-
-/** Reads the stream until `predicate` matches the text received so far, or fails after five seconds. */
-async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, predicate: (text: string) => boolean) {
-  const decoder = new TextDecoder();
-  let text = "";
-  const deadline = Date.now() + 5000;
-  while (!predicate(text)) {
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`timed out; got: ${JSON.stringify(text)}`)), deadline - Date.now()),
-    );
-    const { value, done } = await Promise.race([reader.read(), timeout]);
-    if (done) throw new Error(`stream ended; got: ${JSON.stringify(text)}`);
-    text += decoder.decode(value, { stream: true });
-  }
-  return text;
-}
 
 async function ticketFor(token: string): Promise<string> {
   const res = await ctx.app.inject({ method: "POST", url: "/api/models/events/ticket", headers: bearer(token) });
