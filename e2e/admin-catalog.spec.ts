@@ -338,7 +338,7 @@ describe("admin catalogue screens", () => {
     await page.reload();
     assert.equal(await page.getByLabel("Ação", { exact: true }).inputValue(), "plan.delete");
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
-    await page.getByRole("link", { name: "Voltar ao Dashboard" }).waitFor();
+    await page.getByRole("link", { name: "Voltar ao painel" }).waitFor();
     await settle(page);
     await screenshot(page, "admin-audit-desktop");
 

@@ -107,7 +107,7 @@ describe("admin: Gerenciar Modelos", () => {
       .first()
       .waitFor();
     // The dashboard itself has no back button; every other admin page has one.
-    assert.equal(await page.getByRole("link", { name: /Voltar ao Dashboard/ }).count(), 0);
+    assert.equal(await page.getByRole("link", { name: /Voltar ao painel/ }).count(), 0);
     await page
       .getByRole("link", { name: /Auditoria/ })
       .first()
@@ -118,7 +118,7 @@ describe("admin: Gerenciar Modelos", () => {
       .click();
     await page.waitForURL("**/admin/models");
     await page.getByRole("heading", { name: "Gerenciar Modelos" }).waitFor();
-    await page.getByRole("link", { name: /Voltar ao Dashboard/ }).waitFor();
+    await page.getByRole("link", { name: /Voltar ao painel/ }).waitFor();
     await page.getByText(/Página 1 de \d+/).waitFor();
     assert.deepEqual(errors, []);
   });

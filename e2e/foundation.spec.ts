@@ -183,7 +183,7 @@ describe("foundation", () => {
 
     await page.getByRole("link", { name: /Gerenciar Modelos/ }).click();
     await page.waitForURL("**/admin/models");
-    await page.getByRole("link", { name: /Voltar ao Dashboard/ }).waitFor();
+    await page.getByRole("link", { name: /Voltar ao painel/ }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

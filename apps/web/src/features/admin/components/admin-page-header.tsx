@@ -7,7 +7,7 @@ import { appPaths } from "@/lib/paths";
 
 /**
  * Title row of an admin screen (also the tab title). Every admin screen but the dashboard itself has the
- * "Voltar ao Dashboard" button.
+ * "Voltar ao painel" button.
  */
 export function AdminPageHeader({
   title,
@@ -33,7 +33,7 @@ export function AdminPageHeader({
             {actions}
             {!onDashboard && (
               <Link to={appPaths.adminDashboard} className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                <span aria-hidden>←</span> Voltar ao Dashboard
+                <span aria-hidden>←</span> Voltar ao painel
               </Link>
             )}
           </>
