@@ -198,17 +198,26 @@ export type AdminOnboardingResponse = z.infer<typeof AdminOnboardingResponseSche
 export const JOB_FAILURES_TO_WARN = 3;
 
 /**
- * One scheduled job of the server: its Portuguese name, its last successful run and how long the last run took,
- * the runs failed since the last success, and the last failure's message (never a stack trace). Times are ISO.
+ * One scheduled job of the server: its Portuguese name and what it does, how often it runs, its last successful
+ * run and how long the last run took, the runs failed since the last success, and the last failure's message
+ * (never a stack trace). The last run, whatever its result, started at last_started_at and ended at
+ * last_finished_at; next_run_at is an interval after that end (the scheduler's own rule), null before any run.
+ * Times are ISO.
  */
 export const JobHealthSchema = z.object({
   name: z.string(),
   label: z.string(),
+  description: z.string(),
+  interval_ms: z.number().int(),
   last_run_at: z.string().nullable(),
   last_duration_ms: z.number().int().nullable(),
   consecutive_failures: z.number().int(),
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
+  last_result: z.enum(["ok", "failed"]).nullable(),
+  last_started_at: z.string().nullable(),
+  last_finished_at: z.string().nullable(),
+  next_run_at: z.string().nullable(),
 });
 export type JobHealth = z.infer<typeof JobHealthSchema>;
 export const AdminJobsResponseSchema = z.object({ jobs: z.array(JobHealthSchema) });

@@ -90,6 +90,8 @@ export async function rollUpAgeChecks(
 export const ageChecksJob: Job = {
   name: AGE_CHECKS_JOB,
   label: "Retenção das verificações de idade",
+  description:
+    "Resume em contagens diárias as verificações de idade dos visitantes com mais de 180 dias (as não concluídas, após um dia).",
   intervalMs: INTERVAL_MS,
   async run({ app, now }) {
     const before = new Date(now.getTime() - AGE_CHECK_RETENTION_DAYS * DAY_MS);

@@ -27,6 +27,8 @@ export const CLEANUP_JOB = "cleanup";
 export const cleanupJob: Job = {
   name: CLEANUP_JOB,
   label: "Limpeza de registros antigos",
+  description:
+    "Apaga registros vencidos: links de acesso usados, contadores encerrados, eventos com mais de um dia e verificações abandonadas.",
   intervalMs: 10 * 60_000,
   async run({ app, now }) {
     const marks = await app.db

@@ -23,6 +23,7 @@ export const EXPIRY_GRACE_MS = 10 * 60_000;
 export const expirePendingJob: Job = {
   name: EXPIRE_PENDING_JOB,
   label: "Expiração de cobranças pendentes",
+  description: "Cancela as cobranças e os pedidos pendentes cujo prazo de pagamento passou.",
   intervalMs: 60_000,
   async run({ app, now }) {
     const deadline = new Date(now.getTime() - EXPIRY_GRACE_MS);

@@ -11,6 +11,7 @@ export const MAIL_OUTBOX_JOB = "mail-outbox";
 export const mailOutboxJob: Job = {
   name: MAIL_OUTBOX_JOB,
   label: "Envio de e-mails",
+  description: "Envia os e-mails que aguardam na fila, com novas tentativas, e apaga os antigos.",
   intervalMs: 30_000,
   async run({ app, now }) {
     const outcome = await deliverDueMail({ db: app.db, mailer: mailerOf(app), now, limit: 200 });

@@ -10,6 +10,7 @@ export const MODERATION_EVIDENCE_JOB = "moderation-evidence";
 export const moderationEvidenceJob: Job = {
   name: MODERATION_EVIDENCE_JOB,
   label: "Retenção legal de denúncias",
+  description: "Apaga as provas guardadas por obrigação legal quando o prazo de guarda (no mínimo 6 meses) termina.",
   intervalMs: 60 * 60_000,
   async run({ app, now }) {
     const done = await expireEvidence({ db: app.db, storage: app.evidenceStorage, now });

@@ -14,6 +14,7 @@ const RUN_BUDGET_MS = 20_000;
 export const photoFingerprintsJob: Job = {
   name: PHOTO_FINGERPRINTS_JOB,
   label: "Impressões digitais das fotos",
+  description: "Calcula as impressões digitais das fotos antigas, que impedem o reenvio de fotos removidas.",
   intervalMs: 60_000,
   async run({ app, state }) {
     const afterId = typeof state.afterId === "number" ? state.afterId : 0;

@@ -32,6 +32,8 @@ const isDay = (value: unknown): value is string => typeof value === "string" && 
 export const planExpiryJob: Job = {
   name: PLAN_EXPIRY_JOB,
   label: "Aviso de planos vencidos",
+  description:
+    "Avisa as listas abertas dos planos que venceram hoje e envia os e-mails de plano vencido e de vencimento em 3 dias.",
   intervalMs: 60_000,
   async run({ app, now, state }) {
     const today = todayInSaoPaulo(now);

@@ -12,6 +12,7 @@ export const RECONCILE_JOB = "reconcile";
 export const reconcileJob: Job = {
   name: RECONCILE_JOB,
   label: "Conciliação com o Mercado Pago",
+  description: "Consulta no Mercado Pago os pagamentos pendentes e confirma os aprovados cujo aviso não chegou.",
   intervalMs: 5 * 60_000,
   async run({ app, now }) {
     const { error, ...result } = await reconcilePending({ app, now });

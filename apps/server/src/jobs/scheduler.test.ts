@@ -52,6 +52,7 @@ describe("scheduler", () => {
     const job: Job = {
       name: "counter",
       label: "Teste",
+      description: "Teste",
       intervalMs: MINUTE,
       async run({ state, now }) {
         seen.push(state);
@@ -76,6 +77,7 @@ describe("scheduler", () => {
       {
         name: "keeps",
         label: "Teste",
+        description: "Teste",
         intervalMs: MINUTE,
         run: async () => (calls++ === 0 ? { kept: "sim" } : undefined),
       },
@@ -96,6 +98,7 @@ describe("scheduler", () => {
     const job: Job = {
       name: "exclusive",
       label: "Teste",
+      description: "Teste",
       intervalMs: MINUTE,
       async run() {
         runs += 1;
@@ -139,6 +142,7 @@ describe("scheduler", () => {
     const job: Job = {
       name: "single",
       label: "Teste",
+      description: "Teste",
       intervalMs: MINUTE,
       async run() {
         runs += 1;
@@ -163,6 +167,7 @@ describe("scheduler", () => {
       const jobs: Job[] = Array.from({ length: 8 }, (_, i) => ({
         name: `together-${i}`,
         label: "Teste",
+        description: "Teste",
         intervalMs: MINUTE,
         async run({ app }) {
           await app.db.select().from(jobRuns);
@@ -182,12 +187,13 @@ describe("scheduler", () => {
       {
         name: "broken",
         label: "Teste",
+        description: "Teste",
         intervalMs: MINUTE,
         run: async () => {
           throw new Error("banco fora do ar");
         },
       },
-      { name: "fine", label: "Teste", intervalMs: MINUTE, run: async () => void (okRuns += 1) },
+      { name: "fine", label: "Teste", description: "Teste", intervalMs: MINUTE, run: async () => void (okRuns += 1) },
     ];
     const scheduler = createScheduler({ app, database: ctx.database, jobs, now: clock.now });
     assert.deepEqual(await scheduler.runAll(), { broken: "failed", fine: "ran" });
@@ -216,6 +222,7 @@ describe("scheduler", () => {
     const job: Job = {
       name: "flaky",
       label: "Teste",
+      description: "Teste",
       intervalMs: MINUTE,
       async run() {
         if (failing) throw new Error(long);
@@ -266,6 +273,7 @@ describe("scheduler", () => {
     const job: Job = {
       name: "ticking",
       label: "Teste",
+      description: "Teste",
       intervalMs: 20,
       async run() {
         ticks += 1;

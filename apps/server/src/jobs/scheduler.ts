@@ -21,6 +21,8 @@ export type Job = {
   name: string;
   /** What the admin dashboard calls it, in Portuguese ("Conciliação com o Mercado Pago"). */
   label: string;
+  /** What it does, in one Portuguese sentence for the admin's "Tarefas agendadas" screen. */
+  description: string;
   intervalMs: number;
   /** Returns the state to remember, or nothing to keep the previous one. */
   run: (context: JobContext) => Promise<JobState | void>;

@@ -11,6 +11,7 @@ export function storageSweepJob(intervalMs: number): Job {
   return {
     name: STORAGE_SWEEP_JOB,
     label: "Limpeza de arquivos de fotos",
+    description: "Conclui as movimentações e exclusões de arquivos de fotos interrompidas por uma queda do servidor.",
     intervalMs,
     async run({ app, now }) {
       const swept = await sweepStorage({ db: app.db, storage: app.storage, now });

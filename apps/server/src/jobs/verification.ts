@@ -17,6 +17,8 @@ export const VERIFICATION_JOB = "verification";
 export const verificationJob: Job = {
   name: VERIFICATION_JOB,
   label: "Verificação de identidade: arquivos e idades",
+  description:
+    "Apaga os documentos e selfies das verificações de identidade no prazo e atualiza a idade das modelos no aniversário.",
   intervalMs: VERIFICATION_JOB_INTERVAL_MS,
   async run({ app, now }) {
     const cleared = await deleteDueVerificationFiles({ db: app.db, storage: app.storage, now });

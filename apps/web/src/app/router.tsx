@@ -195,6 +195,10 @@ export const routes: RouteObject[] = [
                   "AdminAgeAssurancePage",
                 ),
               },
+              {
+                path: "admin/jobs",
+                Component: page(() => import("@/features/admin/pages/admin-jobs-page"), "AdminJobsPage"),
+              },
             ],
           },
         ],

@@ -202,6 +202,7 @@ export const appPaths = {
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   adminAgeAssurance: "/admin/age-assurance",
+  adminJobs: "/admin/jobs",
   adminVerifications: "/admin/verificacoes",
   adminVerification: (id: Id) => `/admin/verificacoes/${enc(id)}`,
   checkout: (productId: Id) => `/checkout/${enc(productId)}`,

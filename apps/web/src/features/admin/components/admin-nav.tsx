@@ -16,6 +16,7 @@ const LINKS = [
   { to: appPaths.adminPixQr, label: "QRCode PIX" },
   { to: appPaths.adminAudit, label: "Auditoria" },
   { to: appPaths.adminAgeAssurance, label: "Verificação de idade" },
+  { to: appPaths.adminJobs, label: "Tarefas agendadas" },
 ] as const;
 
 /** The strip of links between the admin pages; scrolls sideways on phones, the current page is marked. */

@@ -1,5 +1,7 @@
 import { JOB_FAILURES_TO_WARN, type JobHealth } from "@vitrine/contracts";
 import { formatDateTime } from "@/lib/format";
+import { Link } from "@/lib/router";
+import { appPaths } from "@/lib/paths";
 import { useJobHealth } from "../api/get-job-health";
 import { DangerAlert } from "./danger-alert";
 
@@ -27,7 +29,10 @@ export function JobFailuresAlert() {
       <p className="mt-3 text-sm text-ink-muted">
         {failing.length === 1
           ? "Ela tenta de novo sozinha; o aviso some na primeira execução bem-sucedida."
-          : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}
+          : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}{" "}
+        <Link to={appPaths.adminJobs} className="font-medium text-ink underline underline-offset-2 hover:text-accent">
+          Ver tarefas agendadas
+        </Link>
       </p>
     </DangerAlert>
   );
