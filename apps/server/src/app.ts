@@ -30,6 +30,11 @@ import { photosRoutes } from "./modules/photos/routes";
 import { uploadsRoutes } from "./modules/photos/uploads";
 import { seoRoutes } from "./modules/seo/routes";
 import { sessionRoutes } from "./modules/sessions/routes";
+import {
+  trustedNotifierPublicRoutes,
+  trustedNotifierRoutes,
+  trustedNotifiersAdminRoutes,
+} from "./modules/trusted-notifiers/routes";
 import { sessionStore } from "./modules/sessions/service";
 import { passkeyPublicRoutes, passkeyRoutes } from "./modules/passkeys/routes";
 import { twoFactorAccountRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
@@ -186,6 +191,8 @@ export async function buildApp({
     await scope.register(paymentsPublicRoutes, { prefix: "/payments" });
     // Mercado Pago's notifications: no session; a signature (or nothing at all) checked before the body is read.
     await scope.register(paymentWebhookRoutes, { prefix: "/payments" });
+    // A trusted notifier's password link and sign-in (decision 061).
+    await scope.register(trustedNotifierPublicRoutes, { prefix: "/notifier" });
   };
 
   /** The signed-in model's own data: `request.modelId` is hers, from the token, never from the request. */
@@ -228,6 +235,7 @@ export async function buildApp({
     await scope.register(twoFactorAccountRoutes, { prefix: "/admin/two-factor", role: "admin" });
     await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
+    await scope.register(trustedNotifiersAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
@@ -250,6 +258,8 @@ export async function buildApp({
       await api.register(modelScope);
       await api.register(adminScope);
       await api.register(signedInScope);
+      // A trusted notifier's own audience (its guard is the plugin's first onRequest hook, decision 061).
+      await api.register(trustedNotifierRoutes, { prefix: "/notifier" });
     },
     { prefix: "/api" },
   );

@@ -39,3 +39,4 @@ export * from "./sessions";
 export * from "./two-factor";
 export * from "./consents";
 export * from "./passkeys";
+export * from "./trusted-notifiers";

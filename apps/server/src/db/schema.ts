@@ -731,6 +731,8 @@ export const moderationReports = pgTable(
     notifierEmail: text("notifier_email"),
     notifierRole: text("notifier_role"),
     url: text("url"),
+    /** The trusted notifier that sent it (source "trusted"); no foreign key: the report outlives the notifier. */
+    trustedNotifierId: integer("trusted_notifier_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -744,8 +746,48 @@ export const moderationReports = pgTable(
       .where(sql`${t.confirmTokenHash} is not null`),
     index("moderation_reports_network_idx").on(t.networkHash, t.createdAt),
     index("moderation_reports_model_idx").on(t.modelId, t.createdAt),
+    index("moderation_reports_trusted_notifier_idx")
+      .on(t.trustedNotifierId, t.createdAt)
+      .where(sql`${t.trustedNotifierId} is not null`),
   ],
 );
+
+/**
+ * Trusted notifiers (modules/trusted-notifiers, decision 061): organisations the admin registers (SaferNet, a
+ * Conselho Tutelar, the Ministério Público, the police) whose urgent report holds a profile at once. Each signs in
+ * with its own e-mail and password (set through a one-time link whose SHA-256 alone is kept); revoking it, or a new
+ * password, raises session_version so every token signed before is refused.
+ */
+export const trustedNotifiers = pgTable(
+  "trusted_notifiers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** safernet | conselho_tutelar | ministerio_publico | policia | defensoria | outra */
+    kind: text("kind").notNull(),
+    email: text("email").notNull(),
+    /** Null until the organisation sets it through its link. */
+    passwordHash: text("password_hash"),
+    /** invited | active | revoked */
+    status: text("status").notNull().default("invited"),
+    sessionVersion: integer("session_version").notNull().default(0),
+    setupTokenHash: text("setup_token_hash"),
+    setupExpiresAt: timestamp("setup_expires_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => admins.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastReportAt: timestamp("last_report_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("trusted_notifiers_email_uq").on(t.email),
+    uniqueIndex("trusted_notifiers_setup_token_uq")
+      .on(t.setupTokenHash)
+      .where(sql`${t.setupTokenHash} is not null`),
+    check("trusted_notifiers_status_check", sql`${t.status} in ('invited', 'active', 'revoked')`),
+  ],
+);
+
+export type TrustedNotifierRow = typeof trustedNotifiers.$inferSelect;
 
 /**
  * Content removed as exploitation, kept under legal hold: each file encrypted (AES-256-GCM) in the evidence

@@ -50,6 +50,17 @@ async function reportedCase(): Promise<{ caseId: number; model: { id: number; to
   return { caseId: id, model };
 }
 
+/** A trusted notifier the admin registered (decision 061): its id. */
+async function trustedNotifier(): Promise<number> {
+  const res = await ctx.as(token).post("/api/admin/trusted-notifiers", {
+    name: "Conselho Tutelar",
+    kind: "conselho_tutelar",
+    email: `conselho-${reporterIp++}@org.example`,
+  });
+  if (res.statusCode !== 201) throw new Error(`notifier: ${res.statusCode} ${res.body}`);
+  return res.json().notifier.id;
+}
+
 /** A model whose document and selfie await review: the pending verification's id. */
 async function pendingVerification(): Promise<{ id: number; modelId: number }> {
   const model = await registerModel(ctx.app);
@@ -215,6 +226,20 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/admin/moderation/cases/:id/decision": async () => {
     const { caseId } = await reportedCase();
     return () => decide(ctx.app, token, caseId, { action: "archive", reason: "Sem fundamento." });
+  },
+  "POST /api/admin/trusted-notifiers": async () => () =>
+    ctx.as(token).post("/api/admin/trusted-notifiers", {
+      name: "SaferNet Brasil",
+      kind: "safernet",
+      email: `safernet-${reporterIp++}@org.example`,
+    }),
+  "POST /api/admin/trusted-notifiers/:id/invite": async () => {
+    const id = await trustedNotifier();
+    return () => ctx.as(token).post(`/api/admin/trusted-notifiers/${id}/invite`);
+  },
+  "POST /api/admin/trusted-notifiers/:id/revoke": async () => {
+    const id = await trustedNotifier();
+    return () => ctx.as(token).post(`/api/admin/trusted-notifiers/${id}/revoke`);
   },
   "POST /api/admin/moderation/cases/:id/appeal-decision": async () => {
     const { caseId, model } = await reportedCase();

@@ -54,6 +54,21 @@ export async function recordSystemAction({ db, entry }: { db: Db; entry: AuditEn
   });
 }
 
+/**
+ * Writes the audit row of something a trusted notifier did or tried (a sign-in refused, a password set, a report):
+ * no admin, the actor is "notificador:<organisation>" as it is named at the time.
+ */
+export async function recordNotifierAction({ db, name, entry }: { db: Db; name: string; entry: AuditEntry }) {
+  await db.insert(auditLog).values({
+    adminId: null,
+    actor: `notificador:${name}`,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target ? String(entry.target.id) : null,
+    changes: entry.changes ?? {},
+  });
+}
+
 /** The audit log, newest first, optionally by admin (id) and action. */
 export async function listAuditLog(input: { db: Db; page: number; limit: number; adminId?: number; action?: string }) {
   const where: SQL | undefined = and(

@@ -116,3 +116,42 @@ export const noticeConfirmMessage = (name: string, url: string): MailContent => 
   action: { label: "Confirmar denúncia", url },
   note: "A confirmação vale por 7 dias. Se não foi você, ignore esta mensagem: nada será feito em seu nome.",
 });
+
+/** To a trusted notifier the admin registered: the one-time link that sets its password (decision 061). */
+export const notifierInviteMessage = (organisation: string, url: string, days: number): MailContent => ({
+  subject: "Acesso de notificador confiável",
+  heading: `Olá, ${organisation}!`,
+  paragraphs: [
+    "A administração cadastrou sua organização como notificadora confiável: suas denúncias urgentes ocultam o perfil na hora, até uma pessoa da equipe decidir.",
+    "Defina a senha de acesso pelo link abaixo. Depois, entre em /notificador/entrar com este e-mail e a senha.",
+  ],
+  action: { label: "Definir senha", url },
+  note: `O link vale por ${days} dias e só pode ser usado uma vez. Se não esperava esta mensagem, ignore-a.`,
+});
+
+/** To every admin, when a trusted notifier's urgent report hid a profile before review. */
+export const trustedHoldAdminMessage = (
+  category: string,
+  item: string,
+  notifier: string,
+  url: string,
+): MailContent => ({
+  subject: `Perfil ocultado por notificador confiável: ${category}`,
+  heading: "Um notificador confiável ocultou um perfil",
+  paragraphs: [
+    `Notificador: ${notifier}. Motivo: ${category}. Item: ${item}.`,
+    "O perfil fica oculto e as fotos congeladas até uma decisão. Se a denúncia for infundada, restaure com um clique no caso.",
+  ],
+  action: { label: "Revisar o caso", url },
+});
+
+/** To her, when a trusted notifier's urgent report hid her profile before review. */
+export const trustedHoldMessage = (category: string, url: string): MailContent => ({
+  subject: "Seu anúncio está em análise",
+  heading: "Seu anúncio saiu do ar para análise",
+  paragraphs: [
+    `Uma organização de proteção cadastrada pelo site denunciou seu perfil (motivo: ${category}). Ele fica oculto e suas fotos ficam guardadas como estão até uma pessoa da equipe analisar.`,
+    "Nada foi decidido ainda. Você verá o resultado em Moderação e, se discordar da decisão, poderá recorrer uma vez.",
+  ],
+  action: { label: "Ver Moderação", url },
+});

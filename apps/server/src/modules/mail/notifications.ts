@@ -10,7 +10,10 @@ import {
   planExpiredMessage,
   planExpiringMessage,
   noticeConfirmMessage,
+  notifierInviteMessage,
   restoredMessage,
+  trustedHoldAdminMessage,
+  trustedHoldMessage,
   urgentCaseMessage,
   verificationDecidedMessage,
 } from "./messages";
@@ -115,4 +118,31 @@ export const notifyNoticeConfirm = (db: Db, input: { to: string; name: string; t
     to: input.to,
     content: (origin) =>
       noticeConfirmMessage(input.name, `${origin}/denuncias/confirmar?token=${encodeURIComponent(input.token)}`),
+  });
+
+/** A trusted notifier's urgent report hid her before review: every admin (naming the notifier), and her. */
+export async function notifyTrustedHold(db: Db, modelId: number, alert: ModerationAlert & { notifier: string }) {
+  await notifyAdmins(db, {
+    kind: "moderation_trusted_hold",
+    content: (origin) =>
+      trustedHoldAdminMessage(alert.category, alert.item, alert.notifier, caseUrl(origin, alert.caseId)),
+  });
+  await notifyModel(db, {
+    modelId,
+    kind: "moderation",
+    content: (origin) => trustedHoldMessage(alert.category, `${origin}/dashboard/moderacao`),
+  });
+}
+
+/** The one-time link that sets a trusted notifier's password, to the address the admin registered. */
+export const notifyNotifierInvite = (db: Db, input: { to: string; name: string; token: string; days: number }) =>
+  notifyAddress(db, {
+    kind: "notifier_invite",
+    to: input.to,
+    content: (origin) =>
+      notifierInviteMessage(
+        input.name,
+        `${origin}/notificador/definir-senha?token=${encodeURIComponent(input.token)}`,
+        input.days,
+      ),
   });

@@ -22,7 +22,7 @@ import { clientAddressKey, reporterNetworkKey } from "../../lib/client-address";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { badRequest, conflict, notFound, rateLimited } from "../../lib/app-error";
 import { recordSystemAction } from "../audit/service";
-import { kickMail, notifyAutoHold, notifyNoticeConfirm, notifyUrgentCase } from "../mail/service";
+import { kickMail, notifyAutoHold, notifyNoticeConfirm, notifyTrustedHold, notifyUrgentCase } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
 import { createVisitorHasher } from "../public-models/service";
@@ -51,18 +51,21 @@ type NoticeInput = z.output<typeof NoticeBodySchema>;
 export type Reporter = {
   /** HMAC of the client's address key (the per-day limits and the abuse standing). */
   reporterHash: string;
-  /** HMAC of the client's network (IPv4 /24, IPv6 /48): independent reports come from different networks. */
-  networkHash: string;
+  /**
+   * HMAC of the client's network (IPv4 /24, IPv6 /48): independent reports come from different networks. Null for a
+   * trusted notifier, whose report weighs by who sent it.
+   */
+  networkHash: string | null;
   /** SHA-256 of the browser's age session when it holds a valid age pass; null without one. */
   ageSessionHash: string | null;
 };
 
 /**
  * Where a report comes from: a visitor (the report dialog), an identified notice (the /denuncias form, weighing
- * only once its e-mail link is confirmed). A trusted notifier (an organisation the admin registers, decision 057)
- * will be a third source whose confirmed urgent report holds the profile at once: see holdAfterAgreement.
+ * only once its e-mail link is confirmed), or a trusted notifier (an organisation the admin registered, signed in
+ * with its own account, decision 061) whose urgent report holds the profile at once (holdOnTrustedNotice).
  */
-type ReportSource = "visitor" | "notice";
+type ReportSource = "visitor" | "notice" | "trusted";
 
 /** What one report says and who sent it. */
 type Intake = {
@@ -74,6 +77,8 @@ type Intake = {
   source: ReportSource;
   reporter: Reporter;
   notifier?: { name: string; email: string; role: string; url: string };
+  /** The trusted notifier's row (source "trusted"). */
+  trustedNotifierId?: number;
 };
 
 /** Hashers of a reporter's address and network: the visitor hash of the view counts, under fixed periods. */
@@ -152,19 +157,7 @@ async function holdAfterAgreement(
 ): Promise<boolean> {
   const networks = await agreeingNetworks(tx, input.model.id);
   if (networks < threshold) return false;
-  const [held] = await tx
-    .select({ id: moderationCases.id })
-    .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.modelId, input.model.id),
-        eq(moderationCases.status, "open"),
-        eq(moderationCases.autoHidden, true),
-        eq(moderationCases.priority, PRIORITY.urgent),
-      ),
-    )
-    .limit(1);
-  if (held) return false;
+  if (await isHeldBeforeReview(tx, input.model.id)) return false;
   await holdProfile(tx, input.model.id, { freezePhotos: true });
   await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, input.caseId));
   await recordSystemAction({
@@ -183,6 +176,63 @@ async function holdAfterAgreement(
   return true;
 }
 
+/** Whether an open urgent case of hers already holds her before review (a second hold would change nothing). */
+async function isHeldBeforeReview(tx: Tx, modelId: number): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(
+      and(
+        eq(moderationCases.modelId, modelId),
+        eq(moderationCases.status, "open"),
+        eq(moderationCases.autoHidden, true),
+        eq(moderationCases.priority, PRIORITY.urgent),
+      ),
+    )
+    .limit(1);
+  return held !== undefined;
+}
+
+/**
+ * A trusted notifier's urgent report (decision 061) holds the profile at once, without waiting for agreement: the
+ * same hold as holdAfterAgreement (hidden, photos frozen, the case marked), its own system audit row
+ * (`moderation.trusted_hold`, naming the notifier) and e-mails to her and every admin. Call it under the model's
+ * lock, after the case was raised to urgent. "Restaurar (denúncias falsas)" ends it like any hold before review.
+ */
+async function holdOnTrustedNotice(
+  tx: Tx,
+  input: {
+    model: { id: number; username: string };
+    caseId: number;
+    category: string;
+    notifier: { id: number; name: string };
+  },
+): Promise<boolean> {
+  if (await isHeldBeforeReview(tx, input.model.id)) return false;
+  await holdProfile(tx, input.model.id, { freezePhotos: true });
+  await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, input.caseId));
+  await recordSystemAction({
+    db: tx,
+    entry: {
+      action: "moderation.trusted_hold",
+      target: { type: "moderation_case", id: input.caseId },
+      changes: {
+        model_id: input.model.id,
+        category: input.category,
+        notifier_id: input.notifier.id,
+        notifier: input.notifier.name,
+      },
+    },
+  });
+  await notifyTrustedHold(tx, input.model.id, {
+    caseId: input.caseId,
+    category: reportCategoryLabel(input.category),
+    item: itemLabel(input.model, null),
+    notifier: input.notifier.name,
+  });
+  return true;
+}
+
 /**
  * Records a report in its item's case and triages it, in one transaction under the model's row lock. A report
  * never hides anything by itself:
@@ -191,14 +241,16 @@ async function holdAfterAgreement(
  *   once enough weighing reports agree (holdAfterAgreement);
  * - an identified notice waits for its e-mail link (confirmNotice): until then it weighs nothing and its case is
  *   of high priority;
+ * - a trusted notifier's report raises its case to high priority, and to urgent with the profile held at once
+ *   when its category is urgent (holdOnTrustedNotice);
  * - any other report joins the queue for a person to decide.
  * The live stream and caches follow: the change is recorded for them in the same transaction (recordModelChange).
  */
-async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?: string): Promise<void> {
+async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?: string): Promise<number> {
   const threshold = await readAutoHideReporters(app.db);
   const today = todayInSaoPaulo();
   const modelId = intake.modelId;
-  await app.db.transaction(async (tx) => {
+  const reportId = await app.db.transaction(async (tx) => {
     const model = modelId === null ? null : await lockReportedModel(tx, modelId);
     const before = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
     if (intake.photoId !== null) {
@@ -209,22 +261,26 @@ async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?:
       if (!photo) throw notFound(PHOTO_NOT_FOUND);
     }
     const isNotice = intake.source === "notice";
+    const trusted = intake.source === "trusted" ? intake.trustedNotifierId : undefined;
     const isUrgent = isUrgentCategory(intake.category) && !isNotice;
     const opened = await openModerationCase(tx, {
       modelId,
       photoId: intake.photoId,
       kind: "report",
-      priority: isNotice ? PRIORITY.high : PRIORITY.normal,
+      priority: isNotice || trusted !== undefined ? PRIORITY.high : PRIORITY.normal,
     });
+    // A trusted notifier's urgent report weighs by who sent it, not by the network it came from.
     const weighs =
-      model !== null && isUrgent
-        ? await reportWeighs(tx, {
-            modelId: model.id,
-            category: intake.category,
-            ...intake.reporter,
-            requireAgePass: true,
-          })
-        : false;
+      model !== null && isUrgent && trusted !== undefined
+        ? true
+        : model !== null && isUrgent
+          ? await reportWeighs(tx, {
+              modelId: model.id,
+              category: intake.category,
+              ...intake.reporter,
+              requireAgePass: true,
+            })
+          : false;
     const inserted = await tx
       .insert(moderationReports)
       .values({
@@ -244,6 +300,7 @@ async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?:
         notifierEmail: intake.notifier?.email ?? null,
         notifierRole: intake.notifier?.role ?? null,
         url: intake.notifier?.url ?? null,
+        trustedNotifierId: trusted ?? null,
         ...(confirmToken
           ? {
               confirmTokenHash: hashNoticeToken(confirmToken),
@@ -260,17 +317,28 @@ async function recordReport(app: FastifyInstance, intake: Intake, confirmToken?:
     if (isUrgent) {
       await raiseToUrgent(tx, { caseId: opened.id, category: intake.category, model, photoId: intake.photoId });
     }
-    if (!model || !weighs) return;
-    const held = await holdAfterAgreement(
-      tx,
-      { model, caseId: opened.id, category: intake.category, photoId: intake.photoId },
-      threshold,
-    );
+    const reportId = inserted[0]!.id;
+    if (!model || !weighs) return reportId;
+    const held =
+      trusted !== undefined
+        ? await holdOnTrustedNotice(tx, {
+            model,
+            caseId: opened.id,
+            category: intake.category,
+            notifier: { id: trusted, name: intake.notifier?.name ?? "" },
+          })
+        : await holdAfterAgreement(
+            tx,
+            { model, caseId: opened.id, category: intake.category, photoId: intake.photoId },
+            threshold,
+          );
     if (held)
       await recordModelChange(tx, model.id, { before, after: await isModelVisible({ db: tx, modelId: model.id }) });
+    return reportId;
   });
   await app.events.deliver();
   kickMail(app);
+  return reportId;
 }
 
 /** A visitor's report of a profile or one of its photos (anonymous: known only by the reporter's hashes). */
@@ -365,6 +433,36 @@ export async function submitNotice(
     },
     randomBytes(32).toString("base64url"),
   );
+}
+
+/** A trusted notifier as its report names it (modules/trusted-notifiers keeps the accounts). */
+export type TrustedReporter = { id: number; name: string; email: string; kindLabel: string };
+
+/**
+ * A trusted notifier's report of a profile (decision 061): recorded as source "trusted" with the organisation
+ * named (the admin sees who sent it), once per notifier per profile per day. An urgent category holds the profile
+ * at once; any other raises its case to high priority for a person. Answers the report's id.
+ */
+export async function submitTrustedReport(
+  app: FastifyInstance,
+  input: { notifier: TrustedReporter; modelId: number; category: ReportCategory; text: string; url: string },
+): Promise<number> {
+  return recordReport(app, {
+    modelId: input.modelId,
+    photoId: null,
+    category: input.category,
+    text: input.text,
+    contact: input.notifier.email,
+    source: "trusted",
+    trustedNotifierId: input.notifier.id,
+    reporter: { reporterHash: `trusted-notifier:${input.notifier.id}`, networkHash: null, ageSessionHash: null },
+    notifier: {
+      name: input.notifier.name,
+      email: input.notifier.email,
+      role: input.notifier.kindLabel,
+      url: input.url,
+    },
+  });
 }
 
 /** The notice a link token names, or 404. */
