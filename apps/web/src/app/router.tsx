@@ -86,6 +86,22 @@ export const routes: RouteObject[] = [
         path: "denuncias/confirmar",
         Component: page(() => import("@/features/public/pages/notice-confirm-page"), "NoticeConfirmPage"),
       },
+      // A trusted notifier's own pages (decision 061): outside the age check, with its own sign-in.
+      {
+        path: "notificador",
+        Component: page(() => import("@/features/notifier/pages/notifier-home-page"), "NotifierHomePage"),
+      },
+      {
+        path: "notificador/entrar",
+        Component: page(() => import("@/features/notifier/pages/notifier-login-page"), "NotifierLoginPage"),
+      },
+      {
+        path: "notificador/definir-senha",
+        Component: page(
+          () => import("@/features/notifier/pages/notifier-set-password-page"),
+          "NotifierSetPasswordPage",
+        ),
+      },
 
       {
         path: "dashboard",
@@ -182,6 +198,13 @@ export const routes: RouteObject[] = [
                 Component: page(
                   () => import("@/features/admin/pages/admin-moderation-case-page"),
                   "AdminModerationCasePage",
+                ),
+              },
+              {
+                path: "admin/notificadores",
+                Component: page(
+                  () => import("@/features/admin/pages/admin-trusted-notifiers-page"),
+                  "AdminTrustedNotifiersPage",
                 ),
               },
               {

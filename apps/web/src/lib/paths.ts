@@ -15,6 +15,18 @@ const twoFactorPaths = (root: string) => ({
 });
 
 export const apiPaths = {
+  /** Trusted notifiers (decision 061): the admin's list and changes, and the notifier's own sign-in and reports. */
+  trustedNotifiers: {
+    list: "/api/admin/trusted-notifiers",
+    invite: (id: Id) => `/api/admin/trusted-notifiers/${enc(id)}/invite`,
+    revoke: (id: Id) => `/api/admin/trusted-notifiers/${enc(id)}/revoke`,
+  },
+  notifier: {
+    password: "/api/notifier/password",
+    login: "/api/notifier/login",
+    me: "/api/notifier/me",
+    reports: "/api/notifier/reports",
+  },
   auth: {
     verify: "/api/auth/verify",
     adminLogin: "/api/auth/admin/login",
@@ -202,6 +214,11 @@ export const appPaths = {
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   adminAgeAssurance: "/admin/age-assurance",
+  adminTrustedNotifiers: "/admin/notificadores",
+  /** A trusted notifier's own pages (decision 061): its reports, its sign-in, and its e-mailed link. */
+  notifierHome: "/notificador",
+  notifierLogin: "/notificador/entrar",
+  notifierSetPassword: "/notificador/definir-senha",
   adminJobs: "/admin/jobs",
   adminVerifications: "/admin/verificacoes",
   adminVerification: (id: Id) => `/admin/verificacoes/${enc(id)}`,

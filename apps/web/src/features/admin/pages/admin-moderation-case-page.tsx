@@ -86,7 +86,7 @@ function ReportWeight({ report }: { report: ModerationReport }) {
         ) : (
           <Badge variant="warning">E-mail não confirmado</Badge>
         ))}
-      {report.source !== "notice" && !report.age_passed && <Badge variant="neutral">Sem verificação de idade</Badge>}
+      {report.source === "visitor" && !report.age_passed && <Badge variant="neutral">Sem verificação de idade</Badge>}
       {report.weighs && <Badge variant="danger">Conta para ocultar</Badge>}
     </>
   );
@@ -291,8 +291,12 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
             {kase.reports.map((r) => (
               <li key={r.id} className="py-3 first:pt-0 last:pb-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <Badge variant={r.source === "notice" ? "accent" : "neutral"}>
-                    {r.source === "notice" ? "Notificação" : "Visitante"}
+                  <Badge variant={r.source === "trusted" ? "danger" : r.source === "notice" ? "accent" : "neutral"}>
+                    {r.source === "trusted"
+                      ? "Notificador confiável"
+                      : r.source === "notice"
+                        ? "Notificação"
+                        : "Visitante"}
                   </Badge>
                   <span className="text-ink">{reportCategoryLabel(r.category)}</span>
                   <span className="text-ink-subtle">{formatDateTime(r.created_at)}</span>
@@ -306,7 +310,12 @@ function CaseView({ kase }: { kase: ModerationCaseDetail }) {
                   </p>
                 )}
                 {r.text && <p className="mt-1 text-sm text-ink-muted">{r.text}</p>}
-                {r.contact && r.source !== "notice" && (
+                {r.source === "trusted" && (
+                  <p className="mt-1 text-sm text-ink-muted">
+                    {r.notifier_name} ({r.notifier_role}) · {r.notifier_email}
+                  </p>
+                )}
+                {r.contact && r.source === "visitor" && (
                   <p className="mt-1 text-xs text-ink-subtle">Contato: {r.contact}</p>
                 )}
               </li>

@@ -2,7 +2,7 @@ import type { ModerationCaseSummary } from "@vitrine/contracts";
 import { reportCategoryLabel } from "@vitrine/contracts";
 import { useState } from "react";
 import { PageContainer } from "@/components/page";
-import { Badge, Card, Pagination, Stat, StatGroup, Table, type TableColumn } from "@/components/ui";
+import { Badge, buttonClasses, Card, Pagination, Stat, StatGroup, Table, type TableColumn } from "@/components/ui";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { cn } from "@/lib/cn";
@@ -97,6 +97,11 @@ export function AdminModerationPage() {
       <AdminPageHeader
         title="Denúncias"
         description="Fila de moderação: urgentes primeiro, depois as mais antigas. Cada decisão fica registrada na auditoria com o motivo."
+        actions={
+          <Link to={appPaths.adminTrustedNotifiers} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            Notificadores confiáveis
+          </Link>
+        }
       />
       <StatGroup className="mb-6 grid-cols-2 lg:grid-cols-4">
         <Stat
