@@ -39,6 +39,13 @@ const models: Record<"ana" | "bia" | "cris", { name: string; token: string; id: 
   cris: { name: `Cristina ${id}`, token: "", id: 0 },
 };
 
+/** The age today (São Paulo) of someone born on that day. */
+function ageOn(year: number, month: number, day: number): number {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
+  const [y, m, d] = today.split("-").map(Number);
+  return y - year - (m < month || (m === month && d < day) ? 1 : 0);
+}
+
 async function call<T>(method: string, pathname: string, body: unknown, token: string): Promise<T> {
   const res = await fetch(`${site.baseUrl}${pathname}`, {
     method,
@@ -241,7 +248,10 @@ describe("advertiser verification by review", () => {
     await openReview(admin.page, models.ana.name, newCode);
     await admin.page.getByText("Verificações anteriores").waitFor();
     await shot(admin.page, "admin-review-390");
+    await admin.page.getByText("idade informada: 22", { exact: false }).waitFor();
     await admin.page.getByLabel("Data de nascimento (do documento)").fill("1995-04-10");
+    // She registered saying 22; the document gives her real age: the reviewer is warned before approving.
+    await admin.page.getByText(`Idade informada 22 ≠ documento ${ageOn(1995, 4, 10)}`, { exact: true }).waitFor();
     await admin.page.getByLabel("Número do documento (RG)").fill("12.345.678-9");
     await shot(admin.page, "admin-approve-document-390", IDV_SHOTS);
     await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
@@ -257,10 +267,7 @@ describe("advertiser verification by review", () => {
   });
 
   test("the public sees her card and profile with the Verificada badge and the age of her birth date", async () => {
-    const born = { year: 1995, month: 4, day: 10 };
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
-    const [y, m, d] = today.split("-").map(Number);
-    const age = y - born.year - (m < born.month || (m === born.month && d < born.day) ? 1 : 0);
+    const age = ageOn(1995, 4, 10);
     for (const mobile of [true, false]) {
       const visitor = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
       await visitor.page.goto(`/cidade/${SAO_PAULO.slug}`);
@@ -288,6 +295,9 @@ describe("advertiser verification by review", () => {
     await openReview(admin.page, models.bia.name, biaCode);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     await admin.page.getByLabel("Data de nascimento (do documento)").fill(`${Number(today.slice(0, 4)) - 16}-01-15`);
+    await admin.page
+      .getByText(`Idade informada 22 ≠ documento ${ageOn(Number(today.slice(0, 4)) - 16, 1, 15)}`, { exact: true })
+      .waitFor();
     await admin.page.getByLabel("Número do documento (Passaporte)").fill("FZ 998877");
     await shot(admin.page, "admin-approve-document-1280", IDV_SHOTS);
     await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();

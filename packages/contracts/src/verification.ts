@@ -84,6 +84,12 @@ export const AdminVerificationSchema = z.object({
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),
   verifier: z.string().nullable(),
+  /**
+   * The age she typed herself (at registration or on her profile), while this verification awaits review and
+   * she is not verified yet: the reviewer compares it with the document's. Null once decided (her age then comes
+   * from the document's birth date).
+   */
+  declared_age: z.number().nullable(),
   model: z.object({
     id: z.number(),
     name: z.string(),

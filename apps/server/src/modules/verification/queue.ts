@@ -38,7 +38,12 @@ type ModelRow = SelectedRow["model"];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function presentVerification(row: VerificationRow): Omit<AdminVerification, "model"> {
+/** The age she typed, shown to the reviewer only while the verification is pending and she is not verified. */
+function declaredAge(row: VerificationRow, model: Pick<ModelRow, "age" | "isVerified">): number | null {
+  return row.status === "pending" && !model.isVerified ? model.age : null;
+}
+
+function presentVerification(row: VerificationRow, model: ModelRow): Omit<AdminVerification, "model"> {
   return {
     id: row.id,
     status: row.status,
@@ -54,6 +59,7 @@ function presentVerification(row: VerificationRow): Omit<AdminVerification, "mod
     decided_at: iso(row.decidedAt),
     decided_by: row.decidedBy,
     verifier: row.verifier,
+    declared_age: declaredAge(row, model),
   };
 }
 
@@ -105,7 +111,10 @@ export async function listVerificationQueue(input: { db: Db; page: number; limit
       .limit(100),
   ]);
   return {
-    verifications: rows.map((r) => ({ ...presentVerification(r.verification), model: presentModel(r.model) })),
+    verifications: rows.map((r) => ({
+      ...presentVerification(r.verification, r.model),
+      model: presentModel(r.model),
+    })),
     pagination: { page: input.page, pages: Math.max(1, Math.ceil(total / input.limit)), total },
     frozen: frozen.map(presentModel),
   };
@@ -128,8 +137,8 @@ export async function getVerificationDetail({ db, id }: { db: Db; id: number }) 
     .orderBy(desc(identityVerifications.id))
     .limit(20);
   return {
-    verification: { ...presentVerification(row.verification), model: presentModel(row.model) },
-    history: history.map((h) => presentVerification(h.verification)),
+    verification: { ...presentVerification(row.verification, row.model), model: presentModel(row.model) },
+    history: history.map((h) => presentVerification(h.verification, h.model)),
   };
 }
 

@@ -74,6 +74,12 @@ describe("visibility needs a verified identity", () => {
     const stop = ctx.app.events.subscribe((e) => events.push(withoutId(e)));
     const pending = await pendingOf(ctx.app, model.id);
     assert.equal(pending.code, start.code, "the code she held is kept with her verification for the admin");
+    // The reviewer reads the age she typed beside the document, in the queue and the review, while pending.
+    const review = async () => (await ctx.as(admin).get(`/api/admin/verifications/${pending.id}`)).json();
+    const queue = (await ctx.as(admin).get("/api/admin/verifications?limit=50")).json() as AdminVerificationsResponse;
+    assert.equal(queue.verifications.find((v) => v.id === pending.id)?.declared_age, model.body.age);
+    assert.equal((await review()).verification.declared_age, model.body.age);
+    assert.notEqual(model.body.age, 31, "the document below says otherwise");
     const birth = yearsAgo(31, 10);
     const approved = await adminPost(`/api/admin/verifications/${pending.id}/approve`, {
       birth_date: birth,
@@ -83,6 +89,9 @@ describe("visibility needs a verified identity", () => {
     assert.equal(approved.statusCode, 200, approved.body);
     assert.equal(approved.json().verification.status, "approved");
     assert.equal(approved.json().verification.birth_date, birth);
+    // Decided: her age is the document's; what she typed is no longer shown.
+    assert.equal(approved.json().verification.declared_age, null);
+    assert.equal((await review()).verification.declared_age, null);
     assert.deepEqual(events, [{ type: "model_status_updated", model_id: model.id }]);
 
     // The cached listing follows at once, with the badge and the age computed from the birth date.

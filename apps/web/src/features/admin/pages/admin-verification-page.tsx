@@ -14,6 +14,7 @@ import { useParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useDecideVerification, useVerification, useVerificationImage } from "../api/verifications";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { getDocumentAge } from "../lib/document-age";
 
 const STATUS_LABELS: Record<string, { label: string; variant: "success" | "warning" | "danger" | "neutral" }> = {
   pending: { label: "Aguardando análise", variant: "warning" },
@@ -72,6 +73,27 @@ function approveFieldError(error: unknown, field: "birth_date" | "document_numbe
   return field === "birth_date" ? errorMessage(error, "Não foi possível aprovar.") : undefined;
 }
 
+/**
+ * Under the document's birth date, while the admin types it: the age she declared against the document's, in a
+ * warning when they differ ("Idade informada 29 ≠ documento 31"). A live region, so a screen reader hears it.
+ */
+function AgeMismatch({ declared, birthDate }: { declared: number | null; birthDate: string }) {
+  const documentAge = getDocumentAge(birthDate);
+  const differs = declared !== null && documentAge !== null && declared !== documentAge;
+  return (
+    <div aria-live="polite">
+      {differs && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+          <Badge variant="warning" className="text-sm">
+            Idade informada {declared} ≠ documento {documentAge}
+          </Badge>
+          Confira a data no documento antes de aprovar.
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Decision({ verification }: { verification: AdminVerification }) {
   const [birthDate, setBirthDate] = useState("");
   const [documentNumber, setDocumentNumber] = useState("");
@@ -102,14 +124,17 @@ function Decision({ verification }: { verification: AdminVerification }) {
         description="Confira o rosto, o código e o documento. A idade do anúncio passa a vir desta data."
       >
         <form onSubmit={approve} className="grid gap-4">
-          <Input
-            label="Data de nascimento (do documento)"
-            type="date"
-            required
-            value={birthDate}
-            onChange={(e) => setBirthDate(e.target.value)}
-            error={approveFieldError(approveError, "birth_date")}
-          />
+          <div>
+            <Input
+              label="Data de nascimento (do documento)"
+              type="date"
+              required
+              value={birthDate}
+              onChange={(e) => setBirthDate(e.target.value)}
+              error={approveFieldError(approveError, "birth_date")}
+            />
+            <AgeMismatch declared={verification.declared_age} birthDate={birthDate} />
+          </div>
           <Input
             label={`Número do documento${verification.document_type ? ` (${DOCUMENT_TYPE_LABELS[verification.document_type]})` : ""}`}
             name="document_number"
@@ -190,7 +215,7 @@ export function AdminVerificationPage() {
             <div className="flex flex-col gap-6">
               <Card
                 title={v.model.name}
-                description={`${v.model.email}${v.model.city ? ` · ${v.model.city}` : ""} · idade informada: ${v.model.age ?? "—"}`}
+                description={`${v.model.email}${v.model.city ? ` · ${v.model.city}` : ""}${v.declared_age !== null ? ` · idade informada: ${v.declared_age}` : v.model.age !== null ? ` · idade: ${v.model.age}` : ""}`}
                 actions={<Badge variant={badge.variant}>{badge.label}</Badge>}
               >
                 <dl className="grid gap-3 text-sm sm:grid-cols-4">
