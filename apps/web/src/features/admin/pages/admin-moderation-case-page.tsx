@@ -46,14 +46,20 @@ const ignoreShownError = () => undefined;
 
 function RestoreCard({ kase }: { kase: ModerationCaseDetail }) {
   const decide = useDecideCase(kase.id);
+  const trusted = kase.reports.find((r) => r.source === "trusted");
   return (
     <Card
       title="Oculto antes da revisão"
-      description="Denúncias urgentes independentes ocultaram este perfil e congelaram as fotos até uma decisão."
+      description={
+        trusted
+          ? `Um notificador confiável (${trusted.notifier_name}) ocultou este perfil e congelou as fotos até uma decisão.`
+          : "Denúncias urgentes independentes ocultaram este perfil e congelaram as fotos até uma decisão."
+      }
     >
       <p className="text-sm text-ink-muted">
-        Se as denúncias forem falsas, restaure: o caso é arquivado, o perfil volta ao ar, a modelo recebe um e-mail e as
-        redes de quem denunciou deixam de pesar por 90 dias.
+        {trusted
+          ? "Se a denúncia não tiver fundamento, restaure: o caso é arquivado, o perfil volta ao ar e a modelo recebe um e-mail."
+          : "Se as denúncias forem falsas, restaure: o caso é arquivado, o perfil volta ao ar, a modelo recebe um e-mail e as redes de quem denunciou deixam de pesar por 90 dias."}
       </p>
       {decide.error && (
         <p role="alert" className="mt-3 text-sm text-danger">
