@@ -53,8 +53,11 @@ async function setSetting(key: string, value: string): Promise<void> {
 
 const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-/** A model registered through the public API with one product; her plan ends `dueInDays` from today. */
-async function createModel(name: string, dueInDays: number, activate: boolean) {
+/**
+ * A model registered through the public API with one product; her plan ends `dueInDays` from today; her identity
+ * verified unless `verified` is false.
+ */
+async function createModel(name: string, dueInDays: number, activate: boolean, verified = true) {
   const slug = `${name.toLowerCase()}_${tag}`;
   const { token, model } = await call<{ token: string; model: { id: number } }>(
     "POST",
@@ -89,7 +92,7 @@ async function createModel(name: string, dueInDays: number, activate: boolean) {
   });
   // Her identity verified by the admin's switch (the review itself is e2e/verification.spec.ts).
   await call("PATCH", `/api/admin/models/${model.id}/status`, {
-    is_verified: true,
+    is_verified: verified,
     ...(activate && { is_active: true }),
   });
   return { token, modelId: model.id, productId: product.id };
@@ -291,6 +294,9 @@ describe("payments", () => {
     await ticket.getByRole("button", { name: "Aprovar" }).click();
     await dialog.locator('[data-pix-state="paid"]').getByText("Pagamento confirmado").waitFor({ timeout: 20_000 });
     await banner.waitFor({ state: "detached", timeout: 20_000 });
+    // Verified: nothing but the plan kept her off, so she is told she is back at once.
+    await dialog.getByText("Seu perfil volta ao site em instantes.", { exact: false }).waitFor();
+    await page.screenshot({ path: "/tmp/shots/payments/renewal-pix-paid-verified-1280.png" });
     assert.equal(await publicStatus(model.modelId), 200);
     assert.ok(streams.includes("/api/models/own-events"), streams.join());
     assert.ok(!streams.includes("/api/models/events"), streams.join());
@@ -311,6 +317,38 @@ describe("payments", () => {
     }
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test("(e) renewal by Pix before her identity is verified: paid, and told the profile waits for the verification", async () => {
+    const model = await createModel("Rebeca", -1, false, false);
+    for (const mobile of [true, false]) {
+      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
+      await page.goto("/dashboard");
+      await page.getByRole("region", { name: "Verificação de identidade" }).waitFor();
+      await page.getByRole("region", { name: "Pagamentos" }).getByRole("button", { name: "Renovar Plano" }).click();
+      const dialog = page.getByRole("dialog", { name: "Renovar plano" });
+      await dialog.getByLabel(/Pix \(QR Code\)/).check();
+      await dialog.getByRole("button", { name: "Gerar QR Code Pix" }).click();
+      const [ticket] = await Promise.all([
+        context.waitForEvent("page"),
+        dialog.getByRole("link", { name: "Abrir página do pagamento" }).click(),
+      ]);
+      await ticket.getByRole("button", { name: "Aprovar" }).click();
+      const paid = dialog.locator('[data-pix-state="paid"]');
+      await paid.getByText("Pagamento confirmado").waitFor({ timeout: 20_000 });
+      await paid
+        .getByText("Seu perfil aparece no site assim que sua identidade for verificada.", { exact: false })
+        .waitFor();
+      assert.equal(await paid.getByText("em instantes", { exact: false }).count(), 0);
+      assert.equal(await publicStatus(model.modelId), 404);
+      await page.screenshot({ path: `/tmp/shots/payments/renewal-pix-paid-unverified-${mobile ? 390 : 1280}.png` });
+      await ticket.close();
+      await paid.getByRole("link", { name: "Ir para a verificação de identidade" }).click();
+      await page.waitForURL("**/dashboard/verificacao");
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 
   test("(f) renewal offers every active plan, the highlighted one chosen; she picks another and pays that one", async () => {

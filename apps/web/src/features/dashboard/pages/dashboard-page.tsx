@@ -17,6 +17,7 @@ import { appPaths } from "@/lib/paths";
 import { useProfile } from "../api/get-profile";
 import { dashboardKeys } from "../api/query-keys";
 import { DashboardCard } from "../components/dashboard-card";
+import { RenewalPaidNote } from "../components/renewal-paid-note";
 import { TermsConsentPrompt } from "../components/terms-consent-prompt";
 import { VerificationBanner } from "../components/verification-banner";
 import { VisibilityPanel } from "../components/visibility-panel";
@@ -111,6 +112,7 @@ function Dashboard({ session }: { session: SessionModel }) {
         onClose={() => setRenewOpen(false)}
         model={{ id: session.id, name }}
         onPaid={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.profile() })}
+        paidNote={<RenewalPaidNote model={model} />}
       />
     </PageContainer>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { formatBRL, type ModelPixResponse } from "@vitrine/contracts";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { PixCopyPaste } from "@/components/pix-code";
 import { Button, buttonClasses } from "@/components/ui";
 import { sessionQueryKey } from "@/features/auth/session";
@@ -23,6 +23,7 @@ export function ProviderPix({
   modelId,
   onNewCode,
   onConfirmed,
+  paidNote,
   busy,
 }: {
   charge: ModelPixResponse;
@@ -30,6 +31,11 @@ export function ProviderPix({
   onNewCode: () => void;
   /** Called once the payment is seen paid. */
   onConfirmed: () => void;
+  /**
+   * What the confirmation says of her profile: the page that knows her standing (identity verification and the
+   * rest) decides whether it is back on the site in a moment.
+   */
+  paidNote: ReactNode;
   busy: boolean;
 }) {
   const queryClient = useQueryClient();
@@ -77,8 +83,7 @@ export function ProviderPix({
         </span>
         <p className="font-display text-2xl font-semibold text-ink">{PIX_CONFIRMED_TITLE}</p>
         <p className="text-sm text-ink-muted">
-          Recebemos {formatBRL(charge.amount)} do {charge.plan_name}. Seu plano foi renovado e seu perfil volta ao site
-          em instantes.
+          Recebemos {formatBRL(charge.amount)} do {charge.plan_name}. {paidNote}
         </p>
       </div>
     );

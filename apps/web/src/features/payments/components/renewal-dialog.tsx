@@ -7,7 +7,7 @@ import {
   whatsappLink,
   whatsappNumber,
 } from "@vitrine/contracts";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Badge, Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "@/features/settings/api/get-public-plans";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
@@ -145,10 +145,13 @@ export function RenewalDialog({
   onClose,
   model,
   onPaid,
+  paidNote,
 }: {
   open: boolean;
   onClose: () => void;
   model: { id: number; name: string };
+  /** What "Pagamento confirmado" says of her profile (the dashboard knows whether her identity is verified). */
+  paidNote: ReactNode;
   /** Called once a Pix of hers is seen paid: the page re-reads what shows her plan. */
   onPaid: () => void;
 }) {
@@ -352,6 +355,7 @@ export function RenewalDialog({
             setConfirmed(true);
             onPaid();
           }}
+          paidNote={paidNote}
           busy={providerPix.isPending || staticPix.isPending}
         />
       )}
