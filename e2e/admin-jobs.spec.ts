@@ -136,4 +136,47 @@ describe("admin dashboard: failing jobs", () => {
       }
     }
   });
+
+  test("Tarefas agendadas: from the warning, every job with its last run; the failing one with its error", async () => {
+    for (const mobile of [false, true]) {
+      const { page, errors, close } = await openDashboard(mobile);
+      try {
+        const warning = page.getByRole("region", { name: "Uma tarefa automática está falhando" });
+        await warning.getByRole("link", { name: "Ver tarefas agendadas" }).click();
+        await page.waitForURL("**/admin/jobs");
+        await page.getByRole("heading", { level: 1, name: "Tarefas agendadas" }).waitFor();
+        const nav = page.getByRole("navigation", { name: "Áreas da administração" });
+        assert.equal(await nav.getByRole("link", { name: "Tarefas agendadas" }).getAttribute("aria-current"), "page");
+
+        const reconcile = page.getByRole("article", { name: "Conciliação com o Mercado Pago" });
+        await reconcile.getByText("falhou", { exact: true }).waitFor();
+        await reconcile.getByText(/Falhou \d+ vezes seguidas — erro: Mercado Pago inacessível/).waitFor();
+        assert.equal(await reconcile.getByRole("definition").first().innerText(), "a cada 5 minutos");
+        // Every job the server runs is listed; the ones that ran here ended well.
+        assert.ok((await page.getByRole("article").count()) >= 9);
+        const expiry = page.getByRole("article", { name: "Expiração de cobranças pendentes" });
+        await expiry.getByText("ok", { exact: true }).waitFor();
+        const times = await expiry.getByRole("definition").allInnerTexts();
+        assert.equal(times[0], "a cada minuto");
+        // Start, end and next run in São Paulo time, with seconds; the next run a minute after the end.
+        const [next, start, end] = [times[1], times[2], times[3]].map((t) =>
+          /^(\d{2}\/\d{2}\/\d{4}), (\d{2}:\d{2}:\d{2})$/.exec(t ?? ""),
+        );
+        assert.ok(next && start && end, times.join(" | "));
+        assert.ok(
+          [0, 60_000, 120_000]
+            .map((ago) => saoPauloNow.format(new Date(Date.now() - ago)))
+            .includes(`${start[1]}, ${start[2]?.slice(0, 5)}`),
+          `${start[0]} is not São Paulo's time now`,
+        );
+        await page.getByRole("link", { name: /Voltar ao painel/ }).waitFor();
+        const width = mobile ? 390 : 1280;
+        if (mobile) await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}-top.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}.png`), fullPage: true });
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
+    }
+  });
 });

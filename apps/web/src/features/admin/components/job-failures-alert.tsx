@@ -29,11 +29,14 @@ export function JobFailuresAlert() {
       <p className="mt-3 text-sm text-ink-muted">
         {failing.length === 1
           ? "Ela tenta de novo sozinha; o aviso some na primeira execução bem-sucedida."
-          : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}{" "}
-        <Link to={appPaths.adminJobs} className="font-medium text-ink underline underline-offset-2 hover:text-accent">
-          Ver tarefas agendadas
-        </Link>
+          : "Cada uma tenta de novo sozinha; o aviso de cada uma some na primeira execução bem-sucedida."}
       </p>
+      <Link
+        to={appPaths.adminJobs}
+        className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-danger underline-offset-4 hover:underline"
+      >
+        Ver tarefas agendadas <span aria-hidden>→</span>
+      </Link>
     </DangerAlert>
   );
 }

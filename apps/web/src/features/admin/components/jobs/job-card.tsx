@@ -22,7 +22,7 @@ export function JobCard({ job, now }: { job: JobHealth; now: number }) {
         <ResultBadge job={job} />
       </header>
       <p className="mt-1 text-sm text-ink-muted">{job.description}</p>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:gap-x-6">
         <Item term="Frequência">{formatJobInterval(job.interval_ms)}</Item>
         <Item term="Próxima execução">
           {job.next_run_at ? (
@@ -53,10 +53,20 @@ export function JobCard({ job, now }: { job: JobHealth; now: number }) {
   );
 }
 
+/** The last run's result; read aloud after the job's name as "Última execução: ok". */
 function ResultBadge({ job }: { job: JobHealth }) {
-  if (job.last_result === "ok") return <Badge variant="success">ok</Badge>;
-  if (job.last_result === "failed") return <Badge variant="danger">falhou</Badge>;
-  return <Badge>sem execuções</Badge>;
+  const [variant, text] =
+    job.last_result === "ok"
+      ? (["success", "ok"] as const)
+      : job.last_result === "failed"
+        ? (["danger", "falhou"] as const)
+        : (["neutral", "sem execuções"] as const);
+  return (
+    <Badge variant={variant}>
+      <span className="sr-only">Última execução: </span>
+      <span>{text}</span>
+    </Badge>
+  );
 }
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
