@@ -81,8 +81,8 @@ export function NotifierHomePage() {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Card>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <Card className="min-w-0">
           <h2 className="font-display text-xl font-semibold text-ink">Nova denúncia</h2>
           <p className="mt-1 text-sm text-ink-muted">
             Motivos urgentes ({URGENT_REPORT_CATEGORIES.map(reportCategoryLabel).join("; ")}) ocultam o perfil na hora,
@@ -142,7 +142,7 @@ export function NotifierHomePage() {
             </Button>
           </form>
         </Card>
-        <Card padding="none">
+        <Card padding="none" className="min-w-0 self-start">
           <h2 className="px-4 pt-4 font-display text-xl font-semibold text-ink sm:px-6">Denúncias enviadas</h2>
           <Table
             columns={columns}
