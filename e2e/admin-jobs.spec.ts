@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminJobsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { freePort } from "../apps/server/src/test/free-port";
+import { axeSeriousFindings } from "./axe";
 import { adminApiToken, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
@@ -170,6 +171,7 @@ describe("admin dashboard: failing jobs", () => {
           `${start[0]} is not São Paulo's time now`,
         );
         await page.getByRole("link", { name: /Voltar ao painel/ }).waitFor();
+        assert.deepEqual(await axeSeriousFindings(page), []);
         const width = mobile ? 390 : 1280;
         if (mobile) await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}-top.png`) });
         await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}.png`), fullPage: true });

@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
+import { axeSeriousFindings } from "./axe";
 import { adminApiToken, confirmEmail, launchBrowser, screenshot, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
@@ -341,6 +342,7 @@ describe("payments", () => {
         .getByText("Seu perfil aparece no site assim que sua identidade for verificada.", { exact: false })
         .waitFor();
       assert.equal(await paid.getByText("em instantes", { exact: false }).count(), 0);
+      assert.deepEqual(await axeSeriousFindings(page), []);
       assert.equal(await publicStatus(model.modelId), 404);
       await page.screenshot({ path: `/tmp/shots/payments/renewal-pix-paid-unverified-${mobile ? 390 : 1280}.png` });
       await ticket.close();

@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
+import { axeSeriousFindings } from "./axe";
 import { adminApiToken, confirmEmail, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
@@ -252,6 +253,7 @@ describe("advertiser verification by review", () => {
     await admin.page.getByLabel("Data de nascimento (do documento)").fill("1995-04-10");
     // She registered saying 22; the document gives her real age: the reviewer is warned before approving.
     await admin.page.getByText(`Idade informada 22 ≠ documento ${ageOn(1995, 4, 10)}`, { exact: true }).waitFor();
+    assert.deepEqual(await axeSeriousFindings(admin.page), []);
     await admin.page.getByLabel("Número do documento (RG)").fill("12.345.678-9");
     await shot(admin.page, "admin-approve-document-390", IDV_SHOTS);
     await admin.page.getByRole("button", { name: "Aprovar verificação" }).click();
