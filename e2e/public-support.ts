@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -9,12 +8,10 @@ import { prepareDatabase } from "../apps/server/src/db/prepare";
 import { seedDemo } from "../apps/server/src/demo/seed-demo";
 import { todayInSaoPaulo } from "../apps/server/src/lib/dates";
 import { usePasswordHashCost } from "../apps/server/src/lib/passwords";
-import { preparedDataKey, seedDataDir } from "../apps/server/src/test/prepared-data";
+import { digestOf, prepareOnce, seedDataDir } from "../apps/server/src/test/prepared-data";
 import { ADMIN, newPage as openPage } from "./harness";
 
 /** Helpers of e2e/public.spec.ts: a demo-seeded data directory, patient pages and screenshot helpers. */
-
-const root = path.resolve(import.meta.dirname, "..");
 
 /**
  * The demo data set (a few hundred visible models over ~40 cities, abstract photos, products, rates) in a data
@@ -25,18 +22,12 @@ const root = path.resolve(import.meta.dirname, "..");
  * (the demo's plans and payments are dated from the day it was seeded).
  */
 export async function seedDemoDataDir(dir: string): Promise<void> {
-  const key = preparedDataKey({ ADMIN, day: todayInSaoPaulo(), sources: sourcesHash() });
+  const key = digestOf(["apps/server/src", "apps/server/drizzle", "packages/contracts/src"], {
+    ADMIN,
+    day: todayInSaoPaulo(),
+  });
   const prepared = path.join(tmpdir(), `vitrine-e2e-demo-${key}`);
-  if (!existsSync(prepared)) {
-    const building = `${prepared}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    await seedInto(building);
-    try {
-      renameSync(building, prepared);
-    } catch {
-      // Another test file seeded it first: the same data set.
-      rmSync(building, { recursive: true, force: true });
-    }
-  }
+  await prepareOnce(prepared, seedInto);
   cpSync(prepared, dir, { recursive: true });
 }
 
@@ -58,19 +49,6 @@ async function seedInto(dir: string): Promise<void> {
     await app.close();
     await database.close();
   }
-}
-
-/** A digest of the server's and the contracts' sources (what the seeder runs). */
-function sourcesHash(): string {
-  const hash = createHash("sha256");
-  for (const dir of ["apps/server/src", "packages/contracts/src"]) {
-    const files = readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !e.name.endsWith(".test.ts"))
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    for (const file of files) hash.update(file).update(readFileSync(file));
-  }
-  return hash.digest("hex");
 }
 
 /** The harness page, with more patience than Playwright's 30 s: the machine is shared and small. */

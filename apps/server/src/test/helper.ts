@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { fillDatabase } from "../db/prepare";
 import { type PasswordHashCost, usePasswordHashCost } from "../lib/passwords";
-import { preparedDataKey } from "./prepared-data";
+import { prepareOnce, preparedDataKey } from "./prepared-data";
 
 export const TEST_ADMIN = { email: "admin@test.local", password: "admin-secret-123" };
 /** Test suites hash passwords at the cheap cost (lib/passwords): thousands of sign-ins, ~0.3 s each otherwise. */
@@ -94,23 +94,23 @@ function pgliteAssetsOnce() {
 
 /**
  * Each test file used to start an empty PGlite (its initdb alone takes seconds of CPU) and run every migration;
- * now the first test file to need one prepares a database once and leaves its dump in the temporary folder, and
- * every later one loads that dump. Concurrent first files each prepare one; the last to finish writes the file
- * (atomic rename), all equal.
+ * now the first test file to need one prepares a database once and leaves its dump in the temporary folder
+ * (prepareOnce), and every later one loads that dump.
  */
 async function openPreparedPglite(): Promise<Database> {
-  const file = path.join(tmpdir(), `vitrine-test-pglite-${templateKey()}.tar`);
+  const dumpFile = path.join(tmpdir(), `vitrine-test-pglite-${templateKey()}`, "dump.tar");
   const pgliteAssets = await pgliteAssetsOnce();
-  if (existsSync(file)) {
-    return openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(file)]), pgliteAssets });
-  }
-  const database = openDatabase({ dataDir: null, pgliteAssets });
-  await fillDatabase(database, { ...TEST_ADMIN, log: { info() {} } });
-  const dump = await database.dumpDataDir!();
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, file);
-  return database;
+  await prepareOnce(path.dirname(dumpFile), async (dir) => {
+    const database = openDatabase({ dataDir: null, pgliteAssets });
+    try {
+      await fillDatabase(database, { ...TEST_ADMIN, log: { info() {} } });
+      const dump = await database.dumpDataDir!();
+      writeFileSync(path.join(dir, "dump.tar"), Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await database.close();
+    }
+  });
+  return openDatabase({ dataDir: null, loadDataDir: new Blob([readFileSync(dumpFile)]), pgliteAssets });
 }
 
 /**

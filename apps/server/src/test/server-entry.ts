@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { digestOf, prepareOnce } from "./prepared-data";
 
 const webRoot = fileURLToPath(new URL("../../../web", import.meta.url));
 
@@ -15,23 +16,29 @@ export const SHELL_TEMPLATE =
 export type ServerEntryBuild = { dir: string; distDir: string; remove: () => void };
 
 /**
- * Builds the web app's server entry from the sources (the same build as `npm run build`) next to SHELL_TEMPLATE and
- * `manifest`, inside node_modules so that its imports (react, react-dom…) resolve as they do from
- * apps/web/dist-ssr.
+ * The web app's server entry built from the sources (the same build as `npm run build`) next to SHELL_TEMPLATE and
+ * `manifest`. The build itself is made once per set of web sources (prepareOnce) inside node_modules, so that its
+ * imports (react, react-dom…) resolve as they do from apps/web/dist-ssr; each caller gets its own folder whose
+ * dist-ssr links to it.
  */
 export async function buildServerEntry(manifest: object): Promise<ServerEntryBuild> {
   const cache = path.join(webRoot, "..", "..", "node_modules", ".cache");
+  const sources = ["apps/web/src", "apps/web/vite.config.ts", "apps/web/package.json", "packages/contracts/src"];
+  const built = path.join(cache, `vitrine-ssr-build-${digestOf(sources)}`);
   mkdirSync(cache, { recursive: true });
+  await prepareOnce(built, async (outDir) => {
+    const { build } = await import("vite");
+    await build({
+      root: webRoot,
+      configFile: path.join(webRoot, "vite.config.ts"),
+      logLevel: "silent",
+      build: { ssr: "src/entry-server.tsx", outDir, emptyOutDir: true },
+    });
+  });
   const dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
   mkdirSync(path.join(dir, "dist", ".vite"), { recursive: true });
   writeFileSync(path.join(dir, "dist", "index.html"), SHELL_TEMPLATE);
   writeFileSync(path.join(dir, "dist", ".vite", "manifest.json"), JSON.stringify(manifest));
-  const { build } = await import("vite");
-  await build({
-    root: webRoot,
-    configFile: path.join(webRoot, "vite.config.ts"),
-    logLevel: "silent",
-    build: { ssr: "src/entry-server.tsx", outDir: path.join(dir, "dist-ssr"), emptyOutDir: true },
-  });
+  symlinkSync(built, path.join(dir, "dist-ssr"), "dir");
   return { dir, distDir: path.join(dir, "dist"), remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
