@@ -7,6 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
 import { seedDataDir } from "../apps/server/src/test/prepared-data";
+import { serverBundle } from "../apps/server/src/test/server-bundle";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../apps/server/src/test/smtp";
 
 export const ADMIN = { email: "admin@e2e.local", password: "e2e-admin-secret" };
@@ -22,11 +23,13 @@ export type Site = {
   stop: () => Promise<void>;
 };
 
-/** The server from its TypeScript sources (through tsx), or as `npm run serve` runs the build: plain node. */
-const SERVER_ARGS = {
-  sources: ["--import", "tsx", "apps/server/src/server.ts"],
-  built: ["--enable-source-maps", "apps/server/dist/server.js"],
-};
+/**
+ * The server of the current TypeScript sources (compiled once, test/server-bundle.ts), or the one `npm run serve`
+ * runs (the build of `npm run build`).
+ */
+async function serverArgs(built: boolean | undefined): Promise<string[]> {
+  return ["--enable-source-maps", built ? "apps/server/dist/server.js" : await serverBundle()];
+}
 
 /**
  * Starts the real server (built web app, PGlite in a new data dir unless `env` names one) on a free port. The
@@ -43,7 +46,7 @@ export async function startSite(
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
   if (!opts.emptyDataDir) await seedDataDir(env.DATA_DIR ?? dataDir);
   const mail = await startLocalSmtp();
-  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS[opts.built ? "built" : "sources"], {
+  const child: ChildProcess = spawn(process.execPath, await serverArgs(opts.built), {
     cwd: root,
     env: {
       ...process.env,

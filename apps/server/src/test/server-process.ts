@@ -3,8 +3,9 @@ import path from "node:path";
 import { type Db, openDatabase } from "../db/client";
 import { freePort } from "./free-port";
 import { seedDataDir } from "./prepared-data";
+import { serverBundle } from "./server-bundle";
 
-/** The repository's root, where the server entry runs from. */
+/** The repository's root, where the server runs from. */
 const root = path.resolve(import.meta.dirname, "../../../..");
 
 /** Resolves with the signal that ended the process (a failpoint kills it with SIGKILL), or null after an exit. */
@@ -41,7 +42,7 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
   async function start(failpoint?: string): Promise<ChildProcess> {
     await stop();
     await seedDataDir(opts.dataDir);
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", await serverBundle()], {
       cwd: root,
       env: {
         ...process.env,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
 import { loadConfig } from "../../config";
+import { serverBundle } from "../../test/server-bundle";
 import { startDemoAgeVerifier } from "../../fake-age-verifier/demo-verifier";
 import { DEMO_AGE_VERIFIER } from "../../fake-age-verifier/identity";
 import {
@@ -64,9 +65,10 @@ describe("assertAgeAssuranceForProduction", () => {
 });
 
 /** Runs the server entry with `env` and returns its exit code and what it wrote to stderr. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+async function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const entry = await serverBundle();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+    const child = spawn(process.execPath, [entry], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? "",
