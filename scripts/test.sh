@@ -64,13 +64,28 @@ finish_suite() { # name
   count_suite "$name" $(cat "$log_dir/$name.done")
 }
 
-server_tests() { # [--node BINARY] extra env assignments...
-  local node_bin=node
+# The server tests run in long-lived worker processes that share one queue of test files: the server's code loads
+# once per worker instead of once per file (apps/server/src/test/file-queue.ts). The slowest go first, so the
+# workers end together: files that start real server processes or build the web app, then the rest, largest first. One file alone still runs as `node --import tsx --test <file>`.
+server_tests() { # workers [--node BINARY] extra env assignments...
+  local workers=$1 node_bin=node queue rc
+  shift
   if [ "${1:-}" = "--node" ]; then
     node_bin=$2
     shift 2
   fi
-  env "$@" "$node_bin" --import tsx --test --test-reporter=spec --test-concurrency=2 $(find apps/server/src -name '*.test.ts' | sort)
+  queue=$(mktemp -d)
+  local files slow
+  files=$(find apps/server/src -name '*.test.ts')
+  # shellcheck disable=SC2086
+  slow=$(grep -l -E 'serverProcess\(|buildServerEntry\(|spawn\(' $files)
+  # shellcheck disable=SC2046,SC2086
+  { ls -S $slow; ls -S $(grep -vxF "$slow" <<<"$files"); } >"$queue/files"
+  env VITRINE_TEST_QUEUE="$queue" "$@" "$node_bin" --import tsx --test --test-reporter=spec \
+    --test-concurrency="$workers" $(seq -f 'apps/server/src/test/worker-%g.ts' 1 "$workers")
+  rc=$?
+  rm -rf "$queue"
+  return $rc
 }
 
 # The PostgreSQL of the server tests, named without its password, and its version when it answers.
@@ -113,8 +128,11 @@ elif [ "$pg_up" -eq 0 ] && [ "${CI:-}" = "true" ]; then
   status=1
   total_fail=$((total_fail + 1))
 fi
-start_suite server-pglite server_tests TEST_DATABASE_URL=
-[ "$pg_up" -eq 0 ] && start_suite "$pg_suite" server_tests --node "$pg_node" TEST_DATABASE_URL="$PG_URL"
+# PGlite works on the worker's own thread: two workers for two cores. The PostgreSQL half waits on its database
+# about half the time: a third worker uses that time.
+PG_WORKERS=3
+start_suite server-pglite server_tests 2 TEST_DATABASE_URL=
+[ "$pg_up" -eq 0 ] && start_suite "$pg_suite" server_tests "$PG_WORKERS" --node "$pg_node" TEST_DATABASE_URL="$PG_URL"
 finish_suite server-pglite
 
 if [ "$pg_up" -eq 0 ]; then

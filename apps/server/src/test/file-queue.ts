@@ -1,0 +1,46 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, describe } from "node:test";
+
+/**
+ * Runs server test files inside one long-lived process instead of one process per file: loading the server's code
+ * through tsx costs about 2 s of CPU per process, paid once per worker here instead of once per file.
+ *
+ * scripts/test.sh writes the list of test files (one path per line, slowest first) to `files` in the folder named by
+ * VITRINE_TEST_QUEUE, and starts the worker entry files (worker-1.ts, worker-2.ts) with `node --test`. Each worker
+ * takes the next file nobody has taken (a claim is a folder created atomically, so two workers never take the same
+ * one) and runs it as a suite named by its path, which keeps the file's top-level before/after hooks and tests to
+ * that file, as its own process would. A worker takes its next file only after the last one's suite has finished,
+ * so the two share the work to the end. A file that fails to load fails its suite; the worker goes on.
+ */
+export async function runQueuedTestFiles(): Promise<void> {
+  const queue = process.env.VITRINE_TEST_QUEUE;
+  if (!queue) throw new Error("VITRINE_TEST_QUEUE is not set: the workers run from scripts/test.sh");
+  const root = path.resolve(import.meta.dirname, "../../../..");
+  const files = readFileSync(path.join(queue, "files"), "utf8").split("\n").filter(Boolean);
+  for (const [index, file] of files.entries()) {
+    if (!claim(queue, index)) continue;
+    const absolute = path.resolve(root, file);
+    await new Promise<void>((resolve) => {
+      void describe(path.relative(root, absolute), async () => {
+        try {
+          await import(pathToFileURL(absolute).href);
+        } finally {
+          // The last hook of the file's suite: the suite is over when it runs.
+          after(() => resolve());
+        }
+      });
+    });
+  }
+}
+
+/** True for the one worker whose folder for this file's index was created. */
+function claim(queue: string, index: number): boolean {
+  try {
+    mkdirSync(path.join(queue, `claim-${index}`));
+    return true;
+  } catch {
+    return false;
+  }
+}
