@@ -22,13 +22,18 @@ export async function runQueuedTestFiles(): Promise<void> {
   for (const [index, file] of files.entries()) {
     if (!claim(queue, index)) continue;
     const absolute = path.resolve(root, file);
+    const environment = { ...process.env };
     await new Promise<void>((resolve) => {
       void describe(path.relative(root, absolute), async () => {
         try {
           await import(pathToFileURL(absolute).href);
         } finally {
-          // The last hook of the file's suite: the suite is over when it runs.
-          after(() => resolve());
+          // The last hook of the file's suite: the suite is over when it runs. The environment goes back to what
+          // the file found (a library may set a variable for its process, as Vite's build sets NODE_ENV).
+          after(() => {
+            restoreEnvironment(environment);
+            resolve();
+          });
         }
       });
     });
@@ -43,4 +48,9 @@ function claim(queue: string, index: number): boolean {
   } catch {
     return false;
   }
+}
+
+function restoreEnvironment(saved: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
 }
