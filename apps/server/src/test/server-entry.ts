@@ -1,4 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { digestOf, prepareOnce } from "./prepared-data";
@@ -26,14 +28,15 @@ export async function buildServerEntry(manifest: object): Promise<ServerEntryBui
   const sources = ["apps/web/src", "apps/web/vite.config.ts", "apps/web/package.json", "packages/contracts/src"];
   const built = path.join(cache, `vitrine-ssr-build-${digestOf(sources)}`);
   mkdirSync(cache, { recursive: true });
+  // In a process of its own, as `npm run build` runs it: Vite sets process.env.NODE_ENV for the process it builds in,
+  // and test files share their worker process.
   await prepareOnce(built, async (outDir) => {
-    const { build } = await import("vite");
-    await build({
-      root: webRoot,
-      configFile: path.join(webRoot, "vite.config.ts"),
-      logLevel: "silent",
-      build: { ssr: "src/entry-server.tsx", outDir, emptyOutDir: true },
-    });
+    const vite = path.join(path.dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin", "vite.js");
+    execFileSync(
+      process.execPath,
+      [vite, "build", "--ssr", "src/entry-server.tsx", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"],
+      { cwd: webRoot, stdio: "inherit" },
+    );
   });
   const dir = mkdtempSync(path.join(cache, "vitrine-ssr-"));
   mkdirSync(path.join(dir, "dist", ".vite"), { recursive: true });
