@@ -25,16 +25,15 @@ export async function runQueuedTestFiles(): Promise<void> {
     const environment = { ...process.env };
     await new Promise<void>((resolve) => {
       void describe(path.relative(root, absolute), async () => {
-        try {
-          await import(pathToFileURL(absolute).href);
-        } finally {
-          // The last hook of the file's suite: the suite is over when it runs. The environment goes back to what
-          // the file found (a library may set a variable for its process, as Vite's build sets NODE_ENV).
-          after(() => {
-            restoreEnvironment(environment);
-            resolve();
-          });
-        }
+        // Registered before the file's own hooks, so that it runs even when one of theirs fails (Node skips the
+        // after hooks behind a failing one). The next file's suite still starts only once this one has ended: the
+        // root runs its suites one at a time. The environment goes back to what the file found (a library may set
+        // a variable for its process, as Vite's build sets NODE_ENV).
+        after(() => {
+          restoreEnvironment(environment);
+          resolve();
+        });
+        await import(pathToFileURL(absolute).href);
       });
     });
   }
