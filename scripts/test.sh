@@ -80,10 +80,17 @@ server_tests() { # workers [--node BINARY] extra env assignments...
   # shellcheck disable=SC2086
   slow=$(grep -l -E 'serverProcess\(|buildServerEntry\(|spawn\(' $files)
   # shellcheck disable=SC2046,SC2086
-  { ls -S $slow; ls -S $(grep -vxF "$slow" <<<"$files"); } >"$queue/files"
+  { [ -z "$slow" ] || ls -S $slow; ls -S $(grep -vxF "$slow" <<<"$files"); } >"$queue/files"
   env VITRINE_TEST_QUEUE="$queue" "$@" "$node_bin" --import tsx --test --test-reporter=spec \
     --test-concurrency="$workers" $(seq -f 'apps/server/src/test/worker-%g.ts' 1 "$workers")
   rc=$?
+  local ended total
+  ended=$(find "$queue" -maxdepth 1 -name 'done-*' | wc -l)
+  total=$(wc -l <"$queue/files")
+  if [ "$ended" -ne "$total" ]; then
+    echo "!!! só $ended de $total arquivos de teste do servidor terminaram (um worker parou antes do fim)"
+    rc=1
+  fi
   rm -rf "$queue"
   return $rc
 }

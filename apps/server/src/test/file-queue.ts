@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, describe } from "node:test";
@@ -11,8 +11,9 @@ import { after, describe } from "node:test";
  * VITRINE_TEST_QUEUE, and starts the worker entry files (worker-1.ts, worker-2.ts) with `node --test`. Each worker
  * takes the next file nobody has taken (a claim is a folder created atomically, so two workers never take the same
  * one) and runs it as a suite named by its path, which keeps the file's top-level before/after hooks and tests to
- * that file, as its own process would. A worker takes its next file only after the last one's suite has finished,
- * so the two share the work to the end. A file that fails to load fails its suite; the worker goes on.
+ * that file, as its own process would. A worker takes its next file once the last one's tests have run,
+ * so the two share the work to the end. A file that fails to load fails its suite; the worker goes on. Each file
+ * ended leaves `done-<index>` in the queue: scripts/test.sh fails the run when one is missing (a worker that died).
  */
 export async function runQueuedTestFiles(): Promise<void> {
   const queue = process.env.VITRINE_TEST_QUEUE;
@@ -31,6 +32,7 @@ export async function runQueuedTestFiles(): Promise<void> {
         // a variable for its process, as Vite's build sets NODE_ENV).
         after(() => {
           restoreEnvironment(environment);
+          writeFileSync(path.join(queue, `done-${index}`), "");
           resolve();
         });
         await import(pathToFileURL(absolute).href);
