@@ -5,11 +5,20 @@ import type { Page } from "playwright-core";
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
- * axe-core's serious and critical findings on the page as it is now, one line each (rule, element, why); an
+ * axe-core's serious and critical findings on the page once its transitions and animations have ended (a button
+ * that changes variant is read in its final colours, not halfway), one line each (rule, element, why); an
  * accessible page gives []. Evaluated through the browser's protocol: the page's Content-Security-Policy forbids
  * an injected <script>.
  */
 export async function axeSeriousFindings(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     type AxeResult = {

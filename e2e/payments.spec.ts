@@ -342,6 +342,8 @@ describe("payments", () => {
         .getByText("Seu perfil aparece no site assim que sua identidade for verificada.", { exact: false })
         .waitFor();
       assert.equal(await paid.getByText("em instantes", { exact: false }).count(), 0);
+      // The dashboard behind the dialog has read her new plan (its "Renovar Plano" turns secondary) before axe runs.
+      await page.getByText("Seu plano está ativo até", { exact: false }).waitFor();
       assert.deepEqual(await axeSeriousFindings(page), []);
       assert.equal(await publicStatus(model.modelId), 404);
       await page.screenshot({ path: `/tmp/shots/payments/renewal-pix-paid-unverified-${mobile ? 390 : 1280}.png` });
