@@ -6,7 +6,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { modelProfilePath, type PublicModelsResponse } from "@vitrine/contracts";
 import type { Browser, Locator, Page } from "playwright-core";
-import { adminApiToken, launchBrowser, registerAdvertiser, type Site, startSite } from "./harness";
+import { adminToken as siteAdminToken, registerAdvertiser } from "./fixtures";
+import { launchBrowser, type Site, startSite } from "./harness";
 import { cards, newPage, seedDemoDataDir } from "./public-support";
 
 /** Accessibility of the public pages and the forms: scroll on new documents, focus rings, axe, the age gate. */
@@ -219,8 +220,8 @@ describe("accessibility", () => {
   });
 
   test("axe finds nothing serious or critical on the dashboard, the Terms and the admin queues", async () => {
-    const model = await registerAdvertiser(site.baseUrl, "a11y");
-    const adminToken = await adminApiToken(site.baseUrl);
+    const model = await registerAdvertiser(site);
+    const adminToken = await siteAdminToken(site);
     /** Waits for the page's heading and its data, then asks axe. */
     const check = async (page: Page, url: string, width: number) => {
       await page.goto(url);

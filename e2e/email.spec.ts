@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { linkToken } from "../apps/server/src/test/smtp";
+import { buildRegistration } from "./fixtures";
 import { launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
@@ -11,17 +12,7 @@ import { launchBrowser, newPage, type Site, startSite } from "./harness";
  * page, sets a new password from the e-mail and signs in with it (the old one fails).
  */
 const id = randomUUID().slice(0, 8);
-const MODEL = {
-  username: `email_${id}`,
-  email: `email-${id}@e2e.local`,
-  password: "senha-segura-123",
-  name: `Lia ${id}`,
-  age: 25,
-  estado_id: 35,
-  municipio_id: 3550308,
-  category_id: 1,
-  phone: "11987654321",
-};
+const MODEL = buildRegistration({ name: `Lia ${id}`, age: 25 });
 
 let site: Site;
 let browser: Browser;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { advertiser } from "./fixtures";
 import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
@@ -29,26 +30,6 @@ function uniqueModel() {
     name: `Bianca ${id}`,
     age: 27,
   };
-}
-
-async function firstCategoryId(): Promise<number> {
-  const res = await fetch(`${site.baseUrl}/api/categories?include_empty=1`);
-  const { categories } = (await res.json()) as { categories: Array<{ id: number }> };
-  assert.ok(categories.length > 0, "reference categories are loaded");
-  return categories[0].id;
-}
-
-/** Registers a model straight through the API and returns its token. */
-async function registerModelViaApi(): Promise<{ token: string; name: string }> {
-  const model = uniqueModel();
-  const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...model, ...SAO_PAULO, category_id: await firstCategoryId() }),
-  });
-  assert.equal(res.status, 201);
-  const body = (await res.json()) as { token: string };
-  return { token: body.token, name: model.name };
 }
 
 const storageItem = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
@@ -189,7 +170,7 @@ describe("foundation", () => {
   });
 
   test("a model token cannot open admin pages", async () => {
-    const { token } = await registerModelViaApi();
+    const { token } = await advertiser(site, "registered");
     const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
     for (const path of ["/admin/dashboard", "/admin/models", "/admin/pix-qr"]) {
@@ -245,7 +226,7 @@ describe("foundation", () => {
   });
 
   test("key screens render at phone and desktop widths (screenshots in .screenshots/)", async () => {
-    const { token } = await registerModelViaApi();
+    const { token } = await advertiser(site, "registered");
     const screens: Array<{ name: string; path: string; ageConfirmed?: boolean; model?: boolean; terms?: boolean }> = [
       { name: "home-age-gate", path: "/", ageConfirmed: false },
       { name: "home", path: "/" },

@@ -243,34 +243,6 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 /**
- * A new advertiser through the real registration (`POST /api/auth/model/register`), in São Paulo, with the password
- * "senha-segura-123": her token, id, e-mail and password. `prefix` names her (username and e-mail).
- */
-export async function registerAdvertiser(baseUrl: string, prefix: string) {
-  const id = Math.random().toString(36).slice(2, 10);
-  const email = `${prefix}-${id}@e2e.local`;
-  const password = "senha-segura-123";
-  const res = await fetch(`${baseUrl}/api/auth/model/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username: `${prefix.replace(/-/g, "_")}_${id}`,
-      email,
-      password,
-      name: `Lia ${id}`,
-      age: 25,
-      estado_id: 35,
-      municipio_id: 3550308,
-      category_id: 1,
-      phone: "11987654321",
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const { token, model } = (await res.json()) as { token: string; model: { id: number } };
-  return { token, id: model.id, email, password };
-}
-
-/**
  * Chromium's virtual authenticator (DevTools protocol `WebAuthn.addVirtualAuthenticator`) for `page`: a platform
  * passkey store that verifies its user, as a phone's fingerprint would. The page must be on `localhost` (a WebAuthn
  * relying party id is a domain, never an IP address).

@@ -5,6 +5,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { strFromU8, unzipSync } from "fflate";
 import type { Browser } from "playwright-core";
+import { advertiser } from "./fixtures";
 import { launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
@@ -13,17 +14,8 @@ import { launchBrowser, newPage, type Site, startSite } from "./harness";
  */
 const SHOTS = "/tmp/shots/data";
 const id = randomUUID().slice(0, 8);
-const MODEL = {
-  username: `dados_${id}`,
-  email: `dados-${id}@e2e.local`,
-  password: "senha-segura-123",
-  name: `Lia ${id}`,
-  age: 27,
-  estado_id: 35,
-  municipio_id: 3550308,
-  category_id: 1,
-  phone: "11987654321",
-};
+/** Her e-mail, once registered (fixtures.ts). */
+const MODEL = { email: "" };
 
 let site: Site;
 let token: string;
@@ -39,13 +31,9 @@ after(async () => {
 
 describe("Baixar meus dados", () => {
   test("the button in Configurações downloads a ZIP with her data", async () => {
-    const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(MODEL),
-    });
-    assert.equal(res.status, 201, await res.clone().text());
-    ({ token } = (await res.json()) as { token: string });
+    const her = await advertiser(site, "registered", { registration: { name: `Lia ${id}`, age: 27 } });
+    ({ token } = her);
+    MODEL.email = her.email;
 
     for (const mobile of [true, false]) {
       const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });

@@ -12,11 +12,11 @@ import {
   launchBrowser,
   newPage,
   nextAdminCode,
-  registerAdvertiser,
   rememberAdminSecret,
   type Site,
   startSite,
 } from "./harness";
+import { advertiser } from "./fixtures";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (DevTools protocol): a model adds a passkey in
@@ -24,8 +24,6 @@ import {
  * opened at localhost (a WebAuthn relying party id must be a domain, never an IP address).
  */
 const SHOTS = "/tmp/shots/passkey";
-/** The password registerAdvertiser gives. */
-const PASSWORD = "senha-segura-123";
 
 let site: Site;
 let browser: Browser;
@@ -43,7 +41,7 @@ describe("Chaves de acesso (passkeys)", () => {
   for (const mobile of [true, false]) {
     const width = mobile ? 390 : 1280;
     test(`at ${width} px she adds a passkey in Configurações and signs in with it, without password`, async () => {
-      const her = await registerAdvertiser(site.baseUrl, "chave");
+      const her = await advertiser(site, "registered");
       const { token } = her;
 
       const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
@@ -79,7 +77,7 @@ describe("Chaves de acesso (passkeys)", () => {
       await page.evaluate(() => window.localStorage.removeItem("modelToken"));
       await page.goto("/login");
       await page.getByLabel("E-mail").fill(her.email);
-      await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Senha", { exact: true }).fill(her.password);
       await page.getByRole("button", { name: "Entrar", exact: true }).click();
       await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
       await page.getByLabel("Código de recuperação").waitFor();
@@ -114,7 +112,7 @@ describe("Chaves de acesso (passkeys)", () => {
   }
 
   test("where an admin requires it, an advertiser's next sign-in sets up a passkey instead of the app (390 px)", async () => {
-    const { email } = await registerAdvertiser(site.baseUrl, "chave-obrigatoria");
+    const { email, password } = await advertiser(site, "registered");
     const admin = await adminApiToken(site.baseUrl);
     const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${admin}` };
     const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
@@ -130,7 +128,7 @@ describe("Chaves de acesso (passkeys)", () => {
     await addVirtualAuthenticator(page);
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
     await page.locator("[data-totp-secret]").waitFor();
@@ -150,7 +148,7 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.evaluate(() => window.localStorage.removeItem("modelToken"));
     await page.goto("/login");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Senha", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("button", { name: "Usar chave de acesso" }).click();
     await page.waitForURL(/\/dashboard/);

@@ -5,7 +5,8 @@ import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
 import { axeSeriousFindings } from "./axe";
-import { adminApiToken, confirmEmail, launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { advertiser, adminToken as fixtureAdminToken, payPlan } from "./fixtures";
+import { launchBrowser, screenshot, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -20,7 +21,6 @@ import { newPage } from "./public-support";
  *     "Pagamento confirmado" and the banner is gone, by themselves; without Mercado Pago the dialog falls back to
  *     the site's static QR and the instruction to send the receipt to support.
  */
-const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 const tag = randomUUID().slice(0, 8);
 const PRICE = 49.9;
 /** The site's random Pix key: PIX Manual orders and the renewal's static QR are paid to it. */
@@ -52,51 +52,23 @@ async function setSetting(key: string, value: string): Promise<void> {
   else await call("POST", "/api/admin/settings", { setting_key: key, setting_value: value });
 }
 
-const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
 /**
- * A model registered through the public API with one product; her plan ends `dueInDays` from today; her identity
- * verified unless `verified` is false.
+ * A model registered through the public API (fixtures.ts), her e-mail confirmed, with one product; her plan ends
+ * `dueInDays` from today; her identity verified unless `verified` is false.
  */
 async function createModel(name: string, dueInDays: number, activate: boolean, verified = true) {
-  const slug = `${name.toLowerCase()}_${tag}`;
-  const { token, model } = await call<{ token: string; model: { id: number } }>(
-    "POST",
-    "/api/auth/model/register",
-    {
-      username: slug,
-      email: `${slug}@e2e.local`,
-      password: "senha-segura-123",
-      name: `${name} ${tag}`,
-      age: 27,
-      phone: "11987654321",
-      whatsapp: "11987654321",
-      estado_id: SAO_PAULO.estado_id,
-      municipio_id: SAO_PAULO.municipio_id,
-      category_id: 1,
-    },
-    "",
-  );
-  // She opens the confirmation link from her e-mail: until then she could neither pay nor be public.
-  await confirmEmail(site, `${slug}@e2e.local`);
+  const her = await advertiser(site, verified ? "verified" : "confirmed", {
+    registration: { name: `${name} ${tag}`, age: 27 },
+  });
   const { product } = await call<{ product: { id: number } }>(
     "POST",
     "/api/models/products",
     { name: `Ensaio ${name}`, description: "Fotos exclusivas", price: "49,90", type: "digital", is_active: true },
-    token,
+    her.token,
   );
-  await call("POST", `/api/admin/models/${model.id}/payments`, {
-    amount: 100,
-    method: "cash",
-    due_date: isoDate(dueInDays),
-    status: "paid",
-  });
-  // Her identity verified by the admin's switch (the review itself is e2e/verification.spec.ts).
-  await call("PATCH", `/api/admin/models/${model.id}/status`, {
-    is_verified: verified,
-    ...(activate && { is_active: true }),
-  });
-  return { token, modelId: model.id, productId: product.id };
+  await payPlan(site, her, dueInDays);
+  if (activate) await call("PATCH", `/api/admin/models/${her.id}/status`, { is_active: true });
+  return { token: her.token, modelId: her.id, productId: product.id };
 }
 
 async function publicStatus(modelId: number): Promise<number> {
@@ -113,7 +85,7 @@ before(async () => {
   fake = await startFakeMercadoPago();
   site = await startSite({ MERCADOPAGO_API_URL: fake.url });
   browser = await launchBrowser();
-  adminToken = await adminApiToken(site.baseUrl);
+  adminToken = await fixtureAdminToken(site);
   await setSetting("mp_access_token_test", "TEST-e2e-token");
   await setSetting("mp_webhook_secret", fake.webhookSecret);
   await setSetting("pix_random", PIX_KEY);

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { advertiser, advertiserPage } from "./fixtures";
+import { launchBrowser, screenshot, type Site, startSite } from "./harness";
 
 /**
  * The shared screen states of the UI kit, on the advertiser screens: a failed load shows its error with
  * "Tentar novamente" and recovers (QueryState), and a confirmation starts on "Cancelar", is cancelled by Escape and
  * confirmed by its button (ConfirmDialog). Screenshots of both at 390 px and 1280 px.
  */
-const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 const SERVER_ERROR = "Erro interno do servidor. Tente novamente mais tarde.";
 
 let site: Site;
@@ -28,9 +28,8 @@ async function call(method: string, pathname: string, body?: unknown) {
 
 /** A page at one width, signed in as the model. */
 async function openAs(mobile: boolean): Promise<{ page: Page; errors: string[] }> {
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await advertiserPage(browser, site, { token }, { mobile });
   open.push(context);
-  await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
   return { page, errors };
 }
 
@@ -40,25 +39,8 @@ const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.
 before(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  const { categories } = (await (await fetch(`${site.baseUrl}/api/categories?include_empty=1`)).json()) as {
-    categories: Array<{ id: number }>;
-  };
   const id = randomUUID().slice(0, 8);
-  const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      username: `estados_${id}`,
-      email: `estados-${id}@e2e.local`,
-      password: "senha-segura-123",
-      name: `Clara ${id}`,
-      age: 31,
-      ...SAO_PAULO,
-      category_id: categories[0]?.id,
-    }),
-  });
-  assert.equal(res.status, 201);
-  token = ((await res.json()) as { token: string }).token;
+  ({ token } = await advertiser(site, "registered", { registration: { name: `Clara ${id}`, age: 31 } }));
 });
 
 after(async () => {

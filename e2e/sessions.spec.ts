@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { buildRegistration } from "./fixtures";
 import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
@@ -11,17 +12,7 @@ import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./h
  */
 const SHOTS = "/tmp/shots/sess";
 const id = randomUUID().slice(0, 8);
-const MODEL = {
-  username: `sessoes_${id}`,
-  email: `sessoes-${id}@e2e.local`,
-  password: "senha-segura-123",
-  name: `Clara ${id}`,
-  age: 25,
-  estado_id: 35,
-  municipio_id: 3550308,
-  category_id: 1,
-  phone: "11987654321",
-};
+const MODEL = buildRegistration({ name: `Clara ${id}`, age: 25 });
 const ANDROID =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const WINDOWS =

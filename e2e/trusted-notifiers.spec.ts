@@ -4,18 +4,8 @@ import { RESTORE_FALSE_REPORTS_LABEL } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
 import { linkToken } from "../apps/server/src/test/smtp";
 import { axeSeriousFindings } from "./axe";
-import {
-  ADMIN,
-  adminApiToken,
-  confirmEmail,
-  launchBrowser,
-  newPage,
-  registerAdvertiser,
-  screenshot,
-  signInAsAdmin,
-  type Site,
-  startSite,
-} from "./harness";
+import { ADMIN, launchBrowser, newPage, screenshot, signInAsAdmin, type Site, startSite } from "./harness";
+import { advertiser } from "./fixtures";
 
 /**
  * Trusted notifiers (decision 061), clicked through the built site: the admin adds an organisation from
@@ -35,29 +25,11 @@ let model: { id: number; name: string };
 
 /** A public advertiser through the API: registered, e-mail confirmed, paid up, verified and active. */
 async function publicAdvertiser(): Promise<{ id: number; name: string }> {
-  const advertiser = await registerAdvertiser(site.baseUrl, "notificada");
-  await confirmEmail(site, advertiser.email);
-  const token = await adminApiToken(site.baseUrl);
-  const call = async (method: string, pathname: string, body: object) => {
-    const res = await fetch(`${site.baseUrl}${pathname}`, {
-      method,
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${await res.text()}`);
-  };
-  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await call("POST", `/api/admin/models/${advertiser.id}/payments`, {
-    amount: 100,
-    method: "cash",
-    due_date: due,
-    status: "paid",
-  });
-  await call("PATCH", `/api/admin/models/${advertiser.id}/status`, { is_verified: true, is_active: true });
-  const profile = await fetch(`${site.baseUrl}/api/models/public/${advertiser.id}`);
+  const her = await advertiser(site, "public");
+  const profile = await fetch(`${site.baseUrl}/api/models/public/${her.id}`);
   assert.equal(profile.status, 200, "she is public before the report");
   const { model: shown } = (await profile.json()) as { model: { name: string } };
-  return { id: advertiser.id, name: shown.name };
+  return { id: her.id, name: shown.name };
 }
 
 const publicStatus = async () => (await fetch(`${site.baseUrl}/api/models/public/${model.id}`)).status;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import type { Browser } from "playwright-core";
+import { advertiser } from "./fixtures";
 import { launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
@@ -27,18 +28,9 @@ const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secre
 
 /** An advertiser with her authenticator already on (through the API): her token, password and recovery codes. */
 async function advertiserWithTwoFactor() {
-  const id = randomUUID().slice(0, 8);
-  const body = {
-    username: `gerir2fa_${id}`,
-    email: `gerir-2fa-${id}@e2e.local`,
-    password: "senha-segura-123",
-    name: `Lia ${id}`,
-    age: 29,
-    estado_id: 35,
-    municipio_id: 3550308,
-    category_id: 1,
-    phone: "11987654321",
-  };
+  const her = await advertiser(site, "registered", {
+    registration: { name: `Lia ${randomUUID().slice(0, 8)}`, age: 29 },
+  });
   const post = async (url: string, payload: object | undefined, token?: string) => {
     const res = await fetch(`${site.baseUrl}${url}`, {
       method: "POST",
@@ -48,10 +40,10 @@ async function advertiserWithTwoFactor() {
     assert.ok(res.ok, `${url}: ${res.status}`);
     return res.json();
   };
-  const { token } = await post("/api/auth/model/register", body);
+  const { token } = her;
   const { secret } = await post("/api/models/two-factor/setup", undefined, token);
   const { recovery_codes } = await post("/api/models/two-factor/confirm", { code: code(secret) }, token);
-  return { token: token as string, password: body.password, recovery: recovery_codes as string[] };
+  return { token, password: her.password, recovery: recovery_codes as string[] };
 }
 
 describe("managing two-step sign-in", () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import type { Browser, Page } from "playwright-core";
+import { buildRegistration } from "./fixtures";
 import { ADMIN, adminApiToken, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
@@ -13,17 +14,7 @@ import { ADMIN, adminApiToken, completeAdminSecondStep, launchBrowser, newPage, 
  */
 const SHOTS = "/tmp/shots/sess";
 const id = randomUUID().slice(0, 8);
-const MODEL = {
-  username: `duasetapas_${id}`,
-  email: `duas-etapas-${id}@e2e.local`,
-  password: "senha-segura-123",
-  name: `Bia ${id}`,
-  age: 27,
-  estado_id: 35,
-  municipio_id: 3550308,
-  category_id: 1,
-  phone: "11987654321",
-};
+const MODEL = buildRegistration({ name: `Bia ${id}`, age: 27 });
 
 let site: Site;
 let browser: Browser;
@@ -148,11 +139,11 @@ describe("two-step sign-in", () => {
     await context.close();
   });
   test("when an admin requires it, an advertiser without it sets it up at her next sign-in", async () => {
-    const email = `obrigatoria-${id}@e2e.local`;
+    const { email, ...other } = buildRegistration({ password: MODEL.password });
     const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...MODEL, username: `obrigatoria_${id}`, email }),
+      body: JSON.stringify({ ...other, email }),
     });
     assert.equal(registered.status, 201);
     const admin = await adminApiToken(site.baseUrl);

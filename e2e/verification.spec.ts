@@ -9,7 +9,8 @@ import sharp from "sharp";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
 import { axeSeriousFindings } from "./axe";
-import { adminApiToken, confirmEmail, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { advertiser, adminToken as fixtureAdminToken } from "./fixtures";
+import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -58,36 +59,10 @@ async function call<T>(method: string, pathname: string, body: unknown, token: s
   return json;
 }
 
-/** A model registered through the public API, her plan paid by the admin for 30 days: all but verified. */
+/** A model registered through the public API, her e-mail confirmed, her plan paid by the admin for 30 days: all but verified. */
 async function createPaidModel(key: keyof typeof models) {
-  const slug = `${key}_${id}`;
-  const { token, model } = await call<{ token: string; model: { id: number } }>(
-    "POST",
-    "/api/auth/model/register",
-    {
-      username: slug,
-      email: `${slug}@e2e.local`,
-      password: "senha-segura-123",
-      name: models[key].name,
-      age: 22,
-      phone: "11987654321",
-      whatsapp: "11987654321",
-      estado_id: SAO_PAULO.estado_id,
-      municipio_id: SAO_PAULO.municipio_id,
-      category_id: 1,
-    },
-    "",
-  );
-  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  await call(
-    "POST",
-    `/api/admin/models/${model.id}/payments`,
-    { amount: 100, method: "cash", due_date: due, status: "paid" },
-    adminToken,
-  );
-  // She opens the confirmation link from her e-mail (a public profile needs a confirmed e-mail too).
-  await confirmEmail(site, `${slug}@e2e.local`);
-  Object.assign(models[key], { token, id: model.id });
+  const her = await advertiser(site, "paid", { registration: { name: models[key].name, age: 22 } });
+  Object.assign(models[key], { token: her.token, id: her.id });
 }
 
 async function openAs(kind: "model" | "admin", token: string, pathname: string, mobile = false) {
@@ -174,7 +149,7 @@ before(async () => {
     IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
   });
   browser = await launchBrowser();
-  adminToken = await adminApiToken(site.baseUrl);
+  adminToken = await fixtureAdminToken(site);
   await createPaidModel("ana");
   await createPaidModel("bia");
   await createPaidModel("cris");

@@ -22,29 +22,13 @@ import {
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { TEST_ADMIN } from "./helper";
+import { buildRegistration } from "./registration";
 import { completeSignIn } from "./two-factor";
 
-export const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
+export { buildRegistration, SAO_PAULO } from "./registration";
 export const RIO = { estado_id: 33, municipio_id: 3304557 };
 
 let seq = 0;
-/** A unique, valid registration payload. */
-export function buildRegistration(overrides: Partial<RegisterBody> = {}): RegisterBody {
-  seq += 1;
-  const tag = `${process.pid}${seq}${randomBytes(2).toString("hex")}`;
-  return {
-    username: `modelo${tag}`,
-    email: `modelo${tag}@example.com`,
-    password: "senha-forte-123",
-    name: `Modelo ${seq}`,
-    age: 25,
-    phone: "11987654321",
-    whatsapp: "11987654321",
-    ...SAO_PAULO,
-    category_id: 1,
-    ...overrides,
-  };
-}
 
 /**
  * Registers a model through the real route; returns its token and id. Her e-mail is then marked confirmed (as if
