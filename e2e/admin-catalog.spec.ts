@@ -9,28 +9,21 @@ import {
   callApi,
   cardTitled,
   createModelsWithProducts,
-  seedActivityInDatabase,
+  seedActivity,
   settle,
   toastWith,
 } from "./admin-catalog-support";
 import { axeSeriousFindings } from "./axe";
-import {
-  ADMIN,
-  adminApiToken,
-  completeAdminSecondStep,
-  launchBrowser,
-  newPage,
-  screenshot,
-  type Site,
-  startSite,
-} from "./harness";
+import { adminToken as siteAdminToken } from "./fixtures";
+import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
 
 /**
  * The back-office's catalogue screens end to end: admin login → a Pix key in Configurações → a static Pix QR
  * generated and downloaded → a plan created, edited, toggled and force-deleted while a model uses it → the
  * statistics page with data in every chart → a pending order marked paid → the audit log lists what was done.
- * Models and products are created through the API; orders, page views and profile counters (which arrive
- * through checkout and visitors) are written into the database while the server is stopped.
+ * Models (made public) and products are created through the API; orders, page views and profile counters
+ * (which arrive through checkout and visitors, over days) are written by the server's own factories while the
+ * server is stopped.
  */
 const id = randomUUID().slice(0, 8);
 const CPF = "529.982.247-25";
@@ -46,10 +39,6 @@ const shown = { context: null as BrowserContext | null, page: null as unknown as
 
 const call = <T>(method: string, pathname: string, body?: unknown) =>
   callApi<T>(site.baseUrl, adminToken, method, pathname, body);
-
-async function loginAdminApi(): Promise<string> {
-  return adminApiToken(site.baseUrl);
-}
 
 const optionsOf = (select: Locator) =>
   select.locator("option").evaluateAll((options) => options.map((o) => o.textContent?.trim() ?? ""));
@@ -73,13 +62,11 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
 before(async () => {
   site = await startSite({ DATA_DIR: dataDir });
   browser = await launchBrowser();
-  adminToken = await loginAdminApi();
-  const created = await createModelsWithProducts(site.baseUrl, MODEL_NAMES, id);
+  adminToken = await siteAdminToken(site);
+  const created = await createModelsWithProducts(site, MODEL_NAMES);
   modelIds.push(...created.map((c) => c.modelId));
-  await site.stop();
-  await seedActivityInDatabase(dataDir, created, id);
-  site = await startSite({ DATA_DIR: dataDir });
-  adminToken = await loginAdminApi();
+  site = await seedActivity(site, dataDir, created, id);
+  adminToken = await siteAdminToken(site);
 });
 
 after(async () => {

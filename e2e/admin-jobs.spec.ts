@@ -3,18 +3,20 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminJobsResponse } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
+import { serverJobs } from "../apps/server/src/jobs";
+import { createScheduler } from "../apps/server/src/jobs/scheduler";
+import { buildOrder, setSetting } from "../apps/server/src/test/factories";
 import { freePort } from "../apps/server/src/test/free-port";
 import { axeSeriousFindings } from "./axe";
+import { writeWithServerFunctions } from "./fixtures";
 import { adminApiToken, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
- * The admin dashboard warns about a scheduled job that failed three times in a row. Written while the server is
- * stopped (PGlite allows one process per directory): a Mercado Pago access token, a pending "Pix via Mercado
- * Pago" order, and the reconciliation's record of two failures in a row (as the scheduler keeps it). With its
+ * The admin dashboard warns about a scheduled job that failed three times in a row. Written before the site
+ * starts (seedFailingReconciliation): a Mercado Pago access token, a pending "Pix via Mercado Pago" order, and
+ * the reconciliation's record of two failures in a row (as the scheduler keeps it). With its
  * jobs off the site shows no warning; started again with its jobs on and MERCADOPAGO_API_URL pointing at a
  * closed port, its own reconciliation run fails a third time and the dashboard says so.
  */
@@ -34,24 +36,29 @@ const saoPauloNow = new Intl.DateTimeFormat("pt-BR", {
 let site: Site;
 let browser: Browser;
 
+/**
+ * Before the site's first start, with the server's own functions (fixtures.ts): a Mercado Pago access token, a
+ * pending "Pix via Mercado Pago" order, and two runs of the server's own reconciliation through its scheduler,
+ * against a closed port, which record two failures in a row as the running site would.
+ */
 async function seedFailingReconciliation(): Promise<void> {
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  try {
-    await db.query(
-      `insert into settings (setting_key, setting_value) values ('mp_access_token_test', 'TEST-e2e-token')
-       on conflict (setting_key) do update set setting_value = excluded.setting_value`,
-    );
-    await db.query(
-      `insert into orders (amount_cents, status, method, preference_id, customer_name)
-       values (4990, 'pending', 'mercadopago_pix', 'pref-e2e-jobs', 'Cliente E2E')`,
-    );
-    await db.query(
-      `insert into job_runs (name, consecutive_failures, last_error, last_error_at, last_duration_ms)
-       values ('reconcile', 2, 'Mercado Pago não respondeu em 10000 ms', now() - interval '5 minutes', 10003)`,
-    );
-  } finally {
-    await db.close();
-  }
+  const closedPort = await freePort();
+  await writeWithServerFunctions(
+    dataDir,
+    async (app, database) => {
+      await setSetting(app, "mp_access_token_test", "TEST-e2e-token");
+      await buildOrder(app, {
+        amountCents: 4990,
+        status: "pending",
+        method: "mercadopago_pix",
+        preferenceId: "pref-e2e-jobs",
+        customerName: "Cliente E2E",
+      });
+      const scheduler = createScheduler({ app, database, jobs: serverJobs(app.config) });
+      for (let run = 0; run < 2; run++) assert.equal(await scheduler.runJob("reconcile"), "failed");
+    },
+    { env: { MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` } },
+  );
 }
 
 const adminToken = (): Promise<string> => adminApiToken(site.baseUrl);
@@ -75,8 +82,6 @@ async function openDashboard(mobile: boolean): Promise<{ page: Page; errors: str
 }
 
 before(async () => {
-  site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
-  await site.stop();
   await seedFailingReconciliation();
   site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
   browser = await launchBrowser();

@@ -4,11 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { AdminSettingsResponse, AuditLogResponse } from "@vitrine/contracts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { addDays, todayInSaoPaulo } from "../apps/server/src/lib/dates";
+import { buildPayment } from "../apps/server/src/test/factories";
 import { callApi } from "./admin-catalog-support";
+import { writeWithServerFunctions } from "./fixtures";
 import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
 import { newPage } from "./public-support";
 
@@ -89,22 +90,28 @@ before(async () => {
   } = await api<{ model: { id: number } }>("POST", "/api/admin/models", MODEL));
   // Her plan is the monthly one (R$ 99,90).
   await api("PATCH", `/api/admin/models/${modelId}/plan`, { plan_id: planIds[1] });
-  // A renewal she paid herself by Pix through Mercado Pago (written while the server is stopped: PGlite allows
-  // one process per data directory).
-  await site.stop();
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  try {
-    await db.query(
-      `insert into model_payments (model_id, plan_id, plan_name, period_type, amount_cents, method, description,
-         status, due_date, paid_at, payment_id)
-       values ($1, $2, $3, 'monthly', 9990, 'mercadopago_pix', 'Renovação', 'paid',
-         (now() at time zone 'America/Sao_Paulo')::date + 30, now(), $4)`,
-      [modelId, planIds[1], PLANS[1].name, `mp-${id}`],
-    );
-  } finally {
-    await db.close();
-  }
-  site = await startSite({ DATA_DIR: dataDir });
+  // A renewal she paid herself by Pix through Mercado Pago, as the provider's webhook records it (the webhook path
+  // itself is e2e/payments.spec.ts): the server's own factory writes it, the site stopped and started again on
+  // its data directory (fixtures.ts).
+  site = (await writeWithServerFunctions(
+    dataDir,
+    async (app) => {
+      await buildPayment(app, {
+        modelId,
+        planId: planIds[1],
+        planName: PLANS[1].name,
+        periodType: "monthly",
+        amountCents: 9990,
+        method: "mercadopago_pix",
+        description: "Renovação",
+        status: "paid",
+        dueDate: addDays(todayInSaoPaulo(), 30),
+        paidAt: new Date(),
+        paymentId: `mp-${id}`,
+      });
+    },
+    { site },
+  ))!;
   await signIn();
 });
 

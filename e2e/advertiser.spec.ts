@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
+import { buildOrder } from "../apps/server/src/test/factories";
+import { payPlan, verifyIdentity, writeWithServerFunctions } from "./fixtures";
 import {
   ADMIN,
   completeAdminSecondStep,
@@ -22,9 +22,8 @@ import {
 /**
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
  * uploads, primary, private) → with a paid plan the public sees only the public photo → Vendas → Configurações
- * → delete a photo → delete the account. Plans are paid through an API of a later issue, so the test records
- * the payment straight in the database (what applying a paid payment does) while the server is
- * stopped, then starts it again on the same data directory.
+ * → delete a photo → delete the account. Her plan is paid and her identity verified through the admin's API
+ * (fixtures.ts).
  */
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 const id = randomUUID().slice(0, 8);
@@ -110,27 +109,34 @@ const cardButtonsOutOfPlace = (page: Page) =>
   );
 
 /**
- * Records a paid monthly plan as the payments issue will (due in 30 days, São Paulo date; first payment now) and her
- * identity as verified (the review itself is e2e/verification.spec.ts).
+ * A paid plan and a verified identity through the site's routes (fixtures.ts): she opens the confirmation link she
+ * was e-mailed, the admin approves her identity (the review itself is e2e/verification.spec.ts) and records a plan
+ * paid for 30 days. Then twelve sales of products since deleted, in the last twelve hours, so that the sales list
+ * has more than one page: no route makes an order dated in the past, so the server's own factory writes them
+ * (writeWithServerFunctions stops the site and starts it again on the same data directory).
  */
-async function payPlanInDatabase() {
-  await site.stop();
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  await db.query(
-    `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now(),
-       is_verified = true, email_confirmed_at = now()
-     where id = $1`,
-    [modelId],
-  );
-  // Twelve sales of her products, so that the sales list has more than one page.
-  await db.query(
-    `insert into orders (model_id, product_name, customer_name, amount_cents, status, created_at)
-     select $1, 'Ensaio ' || g, 'Cliente ' || g, 4990, 'paid', now() - g * interval '1 hour'
-     from generate_series(1, 12) g`,
-    [modelId],
-  );
-  await db.close();
-  site = await startSite({ DATA_DIR: dataDir });
+async function payPlanAndVerify() {
+  await confirmEmail(site, MODEL.email);
+  await verifyIdentity(site, { id: modelId });
+  await payPlan(site, { id: modelId });
+  site = (await writeWithServerFunctions(
+    dataDir,
+    async (app) => {
+      for (let g = 1; g <= 12; g++) {
+        await buildOrder(app, {
+          modelId,
+          productName: `Ensaio ${g}`,
+          customerName: `Cliente ${g}`,
+          customerEmail: "",
+          customerPhone: "",
+          amountCents: 4990,
+          status: "paid",
+          createdAt: new Date(Date.now() - g * 3_600_000),
+        });
+      }
+    },
+    { site },
+  ))!;
 }
 
 before(async () => {
@@ -466,7 +472,7 @@ describe("advertiser area", () => {
   test("with a paid plan the public sees the public photo only", async () => {
     await shown.context?.close();
     shown.context = null;
-    await payPlanInDatabase();
+    await payPlanAndVerify();
     const a = await photoNamed("foto-a.jpg");
     const b = await photoNamed("foto-b.png");
 

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN, launchBrowser, newPage, registerAdvertiser, signInAsAdmin, type Site, startSite } from "./harness";
+import { adminPage, advertiser } from "./fixtures";
+import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
 
 /**
  * Reports and takedown, clicked through the built site: a visitor reports a profile, the admin hides it from the
@@ -18,20 +17,9 @@ import { ADMIN, launchBrowser, newPage, registerAdvertiser, signInAsAdmin, type 
  * notice's state. An urgent report reaches every admin by e-mail and puts a red count on the admin's navigation and
  * dashboard; the queue opens a case from the keyboard.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-moderation-"));
 const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "moderation");
-const MODEL = {
-  username: `denunciada${randomBytes(2).toString("hex")}`,
-  email: `denunciada${randomBytes(2).toString("hex")}@example.com`,
-  password: "senha-forte-123",
-  name: "Helena Teste",
-  age: 27,
-  phone: "11987654321",
-  whatsapp: "11987654321",
-  estado_id: 35,
-  municipio_id: 3550308,
-  category_id: 1,
-};
+/** The reported model: public (e-mail confirmed, verified, paid), with one public photo. */
+const MODEL = { name: "Helena Teste", email: "", password: "" };
 let site: Site;
 let browser: Browser;
 let modelId: number;
@@ -40,16 +28,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Registers her and uploads one public photo through the API; then (server stopped) pays, verifies her and confirms her e-mail. */
+/** She becomes public through the site's routes (fixtures.ts), then uploads one public photo through the API. */
 async function seedReportedModel() {
-  const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(MODEL),
-  });
-  assert.equal(res.status, 201, await res.clone().text());
-  const { token, model } = (await res.json()) as { token: string; model: { id: number } };
-  modelId = model.id;
+  const her = await advertiser(site, "public", { registration: { name: MODEL.name, age: 27 } });
+  Object.assign(MODEL, { email: her.email, password: her.password });
+  modelId = her.id;
   const png = await sharp(randomBytes(240 * 320 * 3), { raw: { width: 240, height: 320, channels: 3 } })
     .png()
     .toBuffer();
@@ -58,34 +41,10 @@ async function seedReportedModel() {
   form.append("photo", new Blob([png], { type: "image/png" }), "foto.png");
   const upload = await fetch(`${site.baseUrl}/api/models/photos`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${her.token}` },
     body: form,
   });
   assert.equal(upload.status, 201, await upload.text());
-  await site.stop();
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  await db.query(
-    `update models set next_due_date = (now() at time zone 'America/Sao_Paulo')::date + 30, first_paid_at = now(),
-       is_verified = true, is_active = true, email_confirmed_at = now() where id = $1`,
-    [modelId],
-  );
-  await db.close();
-  site = await startPatiently();
-}
-
-/** startSite, then more patience than its 60 s for the first answer: the machine may be shared and busy. */
-async function startPatiently(): Promise<Site> {
-  const started = await startSite({ DATA_DIR: dataDir });
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    const up = await fetch(`${started.baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return started;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the site did not answer within 5 minutes");
 }
 
 /** The admin, on a case's screen, records a decision with its reason. */
@@ -127,7 +86,7 @@ const publicStatus = async () => (await fetch(`${site.baseUrl}/api/models/public
 
 before(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  site = await startPatiently();
+  site = await startSite();
   await seedReportedModel();
   browser = await launchBrowser();
 });
@@ -135,7 +94,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("reports and takedown", () => {
@@ -155,8 +113,7 @@ describe("reports and takedown", () => {
     assert.equal(await publicStatus(), 200, "one ordinary report hides nothing");
 
     // The admin finds it in the queue and hides the profile.
-    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await signInAsAdmin(admin.page);
+    const admin = await adminPage(browser, site);
     await admin.page.getByRole("link", { name: "Denúncias", exact: true }).click();
     await admin.page.getByRole("heading", { name: "Denúncias", exact: true }).waitFor();
     const row = admin.page.getByRole("row").filter({ hasText: MODEL.name });
@@ -209,8 +166,7 @@ describe("reports and takedown", () => {
       body: JSON.stringify({ model_id: modelId, photo_id: profile.photos[0].id, category: "scam" }),
     });
     assert.equal(reported.status, 200, await reported.text());
-    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await signInAsAdmin(admin.page);
+    const admin = await adminPage(browser, site);
     await admin.page.goto("/admin/denuncias");
     await admin.page.getByRole("row").filter({ hasText: MODEL.name }).click();
     await recordDecision(admin.page, "ban", "Conta usada para golpes.");
@@ -284,7 +240,7 @@ describe("reports and takedown", () => {
   });
 
   test("an urgent report e-mails the admin, shows a red count in her navigation and dashboard, and opens by keyboard", async () => {
-    const other = await registerAdvertiser(site.baseUrl, "urgente");
+    const other = await advertiser(site, "registered");
     const reported = await fetch(`${site.baseUrl}/api/reports`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -298,8 +254,7 @@ describe("reports and takedown", () => {
     assert.ok(caseLink, alert.text);
     assert.doesNotMatch(alert.text, /15 anos/, "what the reporter wrote stays in the admin");
 
-    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await signInAsAdmin(admin.page);
+    const admin = await adminPage(browser, site);
     const nav = admin.page.getByRole("navigation", { name: "Áreas da administração" });
     await nav.getByRole("link", { name: "Painel" }).waitFor();
     await nav.getByRole("link", { name: /^Denúncias\s*, 1 denúncia urgente$/ }).waitFor();
