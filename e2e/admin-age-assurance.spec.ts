@@ -5,10 +5,10 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { SELF_DECLARATION_WARNING } from "@vitrine/contracts";
 import type { Browser, Page } from "playwright-core";
-import { openDatabase } from "../apps/server/src/db/client";
 import { addDays, todayInSaoPaulo } from "../apps/server/src/lib/dates";
 import { buildAgeCheckDays, buildAgeChecks } from "../apps/server/src/test/age-checks";
 import { cardTitled } from "./admin-catalog-support";
+import { writeWithServerFunctions } from "./fixtures";
 import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
 
 /**
@@ -27,13 +27,11 @@ const DAY = 24 * HOUR;
 let site: Site;
 let browser: Browser;
 
-/** Prepares the data directory before the server's first start: the schema, then the checks. */
+/** Prepares the data directory before the server's first start (fixtures.ts): the checks, by the server's factories. */
 async function seedAgeChecks(): Promise<void> {
-  const database = openDatabase({ dataDir });
   const ago = (ms: number) => new Date(Date.now() - ms);
-  try {
-    await database.migrate();
-    await buildAgeChecks(database.db, [
+  await writeWithServerFunctions(dataDir, async (app) => {
+    await buildAgeChecks(app.db, [
       { verifier: DEMO, outcome: "over18", count: 5, at: ago(HOUR) },
       { verifier: DEMO, outcome: null, at: ago(2 * HOUR) },
       { verifier: DEMO, outcome: "under18", count: 2, at: ago(DAY) },
@@ -43,14 +41,12 @@ async function seedAgeChecks(): Promise<void> {
       { verifier: OTHER, outcome: "replayed", at: ago(6 * DAY) },
     ]);
     const day = addDays(todayInSaoPaulo(), -200);
-    await buildAgeCheckDays(database.db, [
+    await buildAgeCheckDays(app.db, [
       { day, verifier: "Verificador antigo", outcome: "started", count: 40 },
       { day, verifier: "Verificador antigo", outcome: "over18", count: 38 },
       { day, verifier: "Verificador antigo", outcome: "under18", count: 2 },
     ]);
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** Signs in through the admin login screen and waits for the dashboard and the age-assurance answer. */
