@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import postgres from "postgres";
 import { buildApp } from "../app";
-import type { Config } from "../config";
+import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { fillDatabase } from "../db/prepare";
 import { type PasswordHashCost, usePasswordHashCost } from "../lib/passwords";
@@ -172,59 +172,58 @@ async function openFreshDatabase(): Promise<{ database: Database; url?: string; 
   };
 }
 
+/**
+ * The test server's configuration: the server's own loader (loadConfig) reading a test environment, so a new
+ * setting gets its default here too, plus the test-only choices no variable expresses. Nothing is read from the
+ * environment the suite runs in (a developer's DATABASE_URL or S3_* must not reach a test).
+ */
+function testConfig(dataDir: string): Config {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    // Given, so none is generated and written into the data directory.
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    AUTH_RATE_LIMIT: "1000",
+    LOG_LEVEL: "silent",
+    PUBLIC_CACHE_TTL_MS: "30000",
+    PUBLIC_CACHE_MAX_MB: "64",
+    STORAGE_SWEEP_INTERVAL_MS: "0",
+    // Tests start no timers: a job test builds its own scheduler with a controllable clock.
+    JOBS_ENABLED: "false",
+    // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
+    MERCADOPAGO_API_URL: "http://127.0.0.1:9",
+    // The fake runs in the test's process, behind PGlite's work on the same thread: 2 s was once too short on a busy
+    // machine. A test of the timeout itself passes a short one.
+    MERCADOPAGO_TIMEOUT_MS: "5000",
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    MAIL_FROM: "Vitrine <nao-responda@vitrine.test>",
+    // Unset on purpose, their defaults being the tests' choice:
+    // - S3_*: local disk under dataDir; a storage test starts a local S3 API (test/s3.ts) and passes its settings.
+    // - AGE_ASSURANCE, AGE_VERIFIER_*: the click-through gate; tests of age assurance pass a verifier
+    //   (see modules/age-assurance).
+    // - IDENTITY_VERIFIER_*: review only; tests of the identity verifier pass one (modules/verification/verifier.test.ts).
+    // - SMTP_URL: no SMTP server, messages wait in the outbox; a mail test starts a local one (test/smtp.ts) and passes it.
+    // - DATABASE_URL: each context opens its own database (openFreshDatabase) and hands it to the app.
+  });
+  // The API alone: the loader would pick up apps/web/dist when built; a test of pages passes its own build.
+  return { ...config, webDistDir: undefined };
+}
+
+/**
+ * A site on a fresh database with the test configuration, closed by `close()`. A suite takes one with
+ * useTestContext (test/fixtures.ts), which opens and closes it in the suite's hooks; a test that needs a second site
+ * with other settings for a moment opens one here and closes it itself.
+ */
 export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
   // Before the database is prepared: the test admin's hash is made at the test cost too (lib/passwords).
   usePasswordHashCost(TEST_PASSWORD_HASH_COST);
   const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-test-"));
   const { database, url: databaseUrl, drop } = await openFreshDatabase();
-  const config: Config = {
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString("hex"),
-    adminEmail: TEST_ADMIN.email,
-    adminPassword: TEST_ADMIN.password,
-    webDistDir: undefined,
-    authRateLimit: 1000,
-    logLevel: "silent",
-    trustProxy: false,
-    publicCacheTtlMs: 30_000,
-    publicCacheMaxStalenessMs: 0,
-    publicCacheMaxBytes: 64 * 1024 * 1024,
-    requestTimeoutMs: 600_000,
-    headersTimeoutMs: 20_000,
-    connectionTimeoutMs: 60_000,
-    keepAliveTimeoutMs: 72_000,
-    bodyMinBytesPerSecond: 1024,
-    bodyRateWindowMs: 30_000,
-    sseMaxPerIp: 8,
-    sseMaxTotal: 2000,
-    visitorCountsPerHour: 60,
-    storageSweepIntervalMs: 0,
-    // Local disk under dataDir: a storage test starts a local S3 API (test/s3.ts) and passes its settings.
-    s3: null,
-    // Tests start no timers: a job test builds its own scheduler with a controllable clock.
-    jobsEnabled: false,
-    // Nothing listens here: a test that needs Mercado Pago starts the fake and passes its URL.
-    mercadoPagoApiUrl: "http://127.0.0.1:9",
-    // The fake runs in the test's process, behind PGlite's work on the same thread: 2 s was once too short on a busy
-    // machine. A test of the timeout itself passes a short one.
-    mercadoPagoTimeoutMs: 5000,
-    mercadoPagoWebhookToleranceS: 300,
-    publicUrl: "",
-    requestHostFallback: true,
-    // The click-through gate: tests of age assurance pass a verifier (see modules/age-assurance).
-    ageAssurance: { mode: "self-declaration", explicit: false, verifier: null, passHours: 12 },
-    passwordHashCost: TEST_PASSWORD_HASH_COST,
-    failpoint: undefined,
-    // Review only: tests of the identity verifier pass one (see modules/verification/verifier.test.ts).
-    identityVerifier: null,
-    // No SMTP server: messages wait in the outbox; a mail test starts a local one (test/smtp.ts) and passes it.
-    smtpUrl: "",
-    mailFrom: "Vitrine <nao-responda@vitrine.test>",
-    ...overrides,
-  };
+  const config: Config = { ...testConfig(dataDir), ...overrides };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
