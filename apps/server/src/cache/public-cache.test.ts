@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import { models, publicChanges, publicDataVersion } from "../db/schema";
-import { createTestContext, type TestContext } from "../test/helper";
+import { createTestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 import { createPublicCache, prunePublicChanges } from "./public-cache";
 import { recordEvents } from "../plugins/events";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 async function version(): Promise<number> {
   const [row] = await ctx.app.db.select().from(publicDataVersion).where(eq(publicDataVersion.id, 1));

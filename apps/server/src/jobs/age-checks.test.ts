@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { beforeEach, describe, test } from "node:test";
 import { count } from "drizzle-orm";
 import { saoPauloMoment } from "../demo/demo-time";
 import { ageCheckDays, ageChecks, jobRuns } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildAgeCheckDays, buildAgeChecks, readAgeAssurance } from "../test/age-checks";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import {
   AGE_CHECKS_BATCH,
   AGE_CHECKS_JOB,
@@ -15,11 +15,7 @@ import {
 } from "./age-checks";
 import { createScheduler } from "./scheduler";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 beforeEach(async () => {
   await ctx.app.db.delete(ageChecks);
   await ctx.app.db.delete(ageCheckDays);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { beforeEach, describe, test } from "node:test";
 import { eq, inArray } from "drizzle-orm";
 import { saoPauloMoment } from "../demo/demo-time";
 import {
@@ -18,7 +18,7 @@ import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { countOncePerDay } from "../modules/public-models/visitor-marks";
 import type { ModelEvent } from "../plugins/events";
 import { buildModel, buildOrder, buildPayment } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { cleanupJob } from "./cleanup";
 import { EXPIRY_GRACE_MS, expirePendingJob } from "./expire-pending";
 import { planExpiryJob } from "./plan-expiry";
@@ -26,11 +26,7 @@ import { createScheduler, type Job } from "./scheduler";
 import { storageSweepJob } from "./storage-sweep";
 import { withoutId } from "../test/events";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { jobRuns, photos } from "../db/schema";
 import { photoKey } from "../lib/photo-processing";
 import { buildModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { PHOTO_FINGERPRINTS_JOB, photoFingerprintsJob } from "./photo-fingerprints";
 import { createScheduler } from "./scheduler";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 /** A photo row stored as before fingerprints existed: its files, no fingerprint. */
 async function storedPhoto(modelId: number, missingFile = false): Promise<number> {

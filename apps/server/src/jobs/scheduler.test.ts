@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { beforeEach, describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { jobRuns } from "../db/schema";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { serverJobs, startJobs } from "./index";
 import { createScheduler, JOB_ERROR_MAX_LENGTH, type Job, type JobContext, jobErrorMessage } from "./scheduler";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 beforeEach(async () => {
   await ctx.app.db.delete(jobRuns);
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { photoUrl } from "@vitrine/contracts";
 import type { LightMyRequestResponse } from "fastify";
 import { newSessionId } from "../modules/age-assurance/pass";
@@ -8,7 +8,8 @@ import { addPhoto } from "../modules/photos/test-support";
 import { agePassCookies } from "../test/age-pass";
 import { verifierMode } from "../test/age-verifier";
 import { buildProduct, makeVisible, registerModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import type { TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { AGE_RESTRICTED_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from "./http-cache";
 
 /** A verifier nobody reaches: these requests never start a check. */
@@ -43,13 +44,11 @@ function assertRefused(res: LightMyRequestResponse, what: string) {
 }
 
 describe("with an age verifier, adult content needs an age pass", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ ageAssurance: verifierMode(NO_VERIFIER) });
   let f: Fixture;
   before(async () => {
-    ctx = await createTestContext({ ageAssurance: verifierMode(NO_VERIFIER) });
     f = await buildFixture(ctx);
   });
-  after(() => ctx.close());
 
   const send = (request: { method: "GET" | "POST"; url: string; payload?: object }, cookie?: string) =>
     ctx.app.inject({ ...request, headers: cookie ? { cookie } : {} });
@@ -136,13 +135,11 @@ describe("with an age verifier, adult content needs an age pass", () => {
 });
 
 describe("with self-declaration, adult content is served as before", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let f: Fixture;
   before(async () => {
-    ctx = await createTestContext();
     f = await buildFixture(ctx);
   });
-  after(() => ctx.close());
 
   test("every adult-content route answers without a pass; reads keep the public cache policy", async () => {
     for (const request of adultRequests(f)) {

@@ -1,15 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { bearer, buildRegistration, registerModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { before, describe, test } from "node:test";
+import { bearer, buildRegistration } from "../test/factories";
+import { createTestContext } from "../test/helper";
+import { useTestContext, registeredAdvertiser } from "../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let token: string;
 before(async () => {
-  ctx = await createTestContext();
-  token = (await registerModel(ctx.app)).token;
+  token = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 /** Odd input is the caller's mistake: a Portuguese 400 (or 404), never a 500. */
 describe("bad input never reaches the database as a 500", () => {

@@ -9,17 +9,15 @@ import { openDatabase, type Database } from "../db/client";
 import { eventLog, events } from "../db/schema";
 import { raiseEvents } from "../test/events";
 import { buildModel, loginAdmin } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { MAX_REPLAY, pruneEvents, type RecordedEvent, recordEvents, startEventBus } from "./events";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let baseUrl: string;
 before(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-after(() => ctx.close());
 
 const status = (modelId: number) => ({ type: "model_status_updated" as const, model_id: modelId });
 

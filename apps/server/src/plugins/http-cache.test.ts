@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildModel, registerModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { pickEncoding, PUBLIC_CACHE_CONTROL } from "./http-cache";
 
 describe("HTTP caching of public reads", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   before(async () => {
-    ctx = await createTestContext();
     await buildModel(ctx.app, { name: "Primeira" });
   });
-  after(() => ctx.close());
 
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: "GET", url, headers });
 
@@ -61,12 +59,10 @@ describe("HTTP caching of public reads", () => {
 });
 
 describe("compression", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   before(async () => {
-    ctx = await createTestContext();
     for (let i = 0; i < 8; i++) await buildModel(ctx.app, { name: `Modelo Comprimida ${i}` });
   });
-  after(() => ctx.close());
 
   it("sends JSON of 1 KB or more in brotli or gzip as the client accepts, the same content", async () => {
     const url = "/api/models/public?page=1&limit=20";

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../test/helper";
+import { before, describe, test } from "node:test";
+import { useTestContext } from "../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let port: number;
 before(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   port = (ctx.app.server.address() as { port: number }).port;
 });
-after(() => ctx.close());
 
 /** Sends raw bytes and reads the whole answer (the server closes the connection after an error). */
 function rawRequest(bytes: string): Promise<string> {

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { admins } from "../db/schema";
 import { raiseModelChange, withoutId } from "../test/events";
 import { buildModel, loginAdmin, registerModel, updateModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import type { ModelEvent } from "./events";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const sign = (claims: Record<string, unknown>, opts: { sub?: string; exp?: boolean; secret?: string } = {}) => {
   let jwt = new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setIssuedAt();

@@ -1,24 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTestContext, type TestContext } from "../test/helper";
+import { before, test } from "node:test";
+import { useTestContext } from "../test/fixtures";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 import { createPageApi } from "./page-api";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let visibleId: number;
 let hiddenId: number;
 
 before(async () => {
-  ctx = await createTestContext();
   await setSetting(ctx.app, "site_name", "Vitrine Leitura");
   visibleId = await buildModel(ctx.app, { name: "Aurora Direta", description: "Olá." });
   await buildPhoto(ctx.app, visibleId);
   hiddenId = await buildModel(ctx.app, { name: "Clara Escondida" });
   await updateModel(ctx.app, hiddenId, { isActive: false });
-});
-
-after(async () => {
-  await ctx?.close();
 });
 
 test("the page's reads answer what the API routes answer: same status, same body", async () => {

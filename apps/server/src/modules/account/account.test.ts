@@ -1,21 +1,17 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { PHOTO_WIDTHS, photoUrl } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { mailOutbox, modelPayments, models, orders, photos, products } from "../../db/schema";
 import type { ModelEvent } from "../../plugins/events";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { addPhoto } from "../photos/test-support";
 import { withoutId } from "../../test/events";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const login = (email: string, password: string) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/model/login", payload: { email, password } });

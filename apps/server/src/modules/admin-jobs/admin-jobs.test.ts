@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { AdminJobsResponse } from "@vitrine/contracts";
 import { createScheduler } from "../../jobs/scheduler";
 import { RECONCILE_JOB } from "../../jobs/reconcile";
 import { expectAdminOnly } from "../../test/admin-support";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 describe("GET /api/admin/jobs", () => {
   test("no token 401, a model 403, an admin 200", async () => {

@@ -1,20 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { AdminModel } from "@vitrine/contracts";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { expectAdminOnly } from "../../test/admin-support";
-import { buildModel, buildPlan, CITIES, loginAdmin, registerModel, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPlan, CITIES, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let modelToken: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  modelToken = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  modelToken = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 const tokens = () => ({ model: modelToken, admin });
 const dueIn = (days: number) => addDays(todayInSaoPaulo(), days);

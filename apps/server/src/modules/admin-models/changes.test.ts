@@ -1,20 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { AdminModel } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { captureEvents, countAuditRows, expectOneAuditRow } from "../../test/admin-support";
-import { buildModel, buildPlan, CITIES, loginAdmin, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPlan, CITIES, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 const dueIn = (days: number) => addDays(todayInSaoPaulo(), days);
 

@@ -1,21 +1,19 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { PHOTO_WIDTHS } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { modelPayments, models, orders, photos, products } from "../../db/schema";
 import { photoKey } from "../../lib/photo-processing";
 import { captureEvents, expectOneAuditRow } from "../../test/admin-support";
-import { buildOrder, buildPayment, buildProduct, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { buildOrder, buildPayment, buildProduct, makeVisible, registerModel } from "../../test/factories";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { addPhoto } from "../photos/test-support";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 describe("DELETE /api/admin/models/:id", () => {
   test("removes photo files and products, keeps payments and orders with her name, hides her everywhere", async () => {

@@ -1,16 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { addDays, formatDateBr, todayInSaoPaulo } from "../../lib/dates";
-import { buildModel, buildPlan, CITIES, loginAdmin } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { buildModel, buildPlan, CITIES } from "../../test/factories";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 /** Splits one CSV line of ours into cells (quoted cells may hold ';' and doubled quotes). */
 function cellsOf(line: string): string[] {

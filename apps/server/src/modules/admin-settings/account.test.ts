@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
 import { admins, auditLog } from "../../db/schema";
 import { hashPassword } from "../../lib/passwords";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, expectValidationError, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { expectValidationError, TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const auditRows = async () => (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n;
 const login = (email: string, password: string) =>

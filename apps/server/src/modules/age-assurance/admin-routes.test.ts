@@ -1,19 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { AdminAgeAssuranceResponse, AgeOutcomeCounts } from "@vitrine/contracts";
 import { saoPauloMoment } from "../../demo/demo-time";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { expectAdminOnly } from "../../test/admin-support";
 import { buildAgeCheckDays, buildAgeChecks, readAgeAssurance } from "../../test/age-checks";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { createTestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { isLocalVerifier } from "./admin-summary";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const ZERO: AgeOutcomeCounts = { started: 0, over18: 0, under18: 0, cancelled: 0, error: 0, replayed: 0 };
 const counts = (some: Partial<AgeOutcomeCounts>): AgeOutcomeCounts => ({ ...ZERO, ...some });

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { recordAudit } from "./service";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 describe("GET /api/admin/audit-log", () => {
   test("admins only: no token 401, a model 403", async () => {

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
 import {
   assertAdminOnly,
@@ -23,7 +24,7 @@ import { signChallenge } from "../two-factor/service";
  * the helpers of modules/moderation/authorization.test.ts (test/route-matrix).
  */
 describe("who may call the routes of sessions, two-step sign-in, passkeys, her data and her e-mail", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let client: MatrixClient;
   let send: MatrixClient["send"];
   let label: MatrixClient["label"];
@@ -57,7 +58,6 @@ describe("who may call the routes of sessions, two-step sign-in, passkeys, her d
   }
 
   before(async () => {
-    ctx = await createTestContext();
     client = matrixClient(ctx.app);
     ({ send, label } = client);
     const owning = await registerModel(ctx.app);
@@ -87,7 +87,6 @@ describe("who may call the routes of sessions, two-step sign-in, passkeys, her d
     await addPasskey(owner.token, "/api/models/passkeys");
     ids.adminPasskey = await addPasskey(admin, "/api/admin/passkeys");
   });
-  after(() => ctx.close());
 
   /** Every route of the matrix, its parameters filled with the owner's (or the admin's) session and passkey. */
   function routes(): Call[] {

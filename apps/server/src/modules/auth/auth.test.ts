@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { describe, test } from "node:test";
+import { createTestContext, TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { bearer, buildRegistration, loginAdmin, registerModel, RIO } from "../../test/factories";
 import { completeSignIn } from "../../test/two-factor";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const register = (payload: unknown) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/model/register", payload: payload as object });

@@ -3,6 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { loginThrottle } from "../../db/schema";
 import { buildRegistration, registerModel } from "../../test/factories";
 import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 
 describe("one password budget per client network, shared by every password route", () => {
   let limited: TestContext;
@@ -49,11 +50,7 @@ describe("one password budget per client network, shared by every password route
 });
 
 describe("per-account backoff", () => {
-  let ctx: TestContext;
-  before(async () => {
-    ctx = await createTestContext({ authRateLimit: 1000 });
-  });
-  after(() => ctx.close());
+  const ctx = useTestContext({ authRateLimit: 1000 });
 
   const login = (email: string, password: string, remoteAddress: string) =>
     ctx.app.inject({ method: "POST", url: "/api/auth/model/login", payload: { email, password }, remoteAddress });

@@ -1,13 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { before, describe, test } from "node:test";
+import { useTestContext } from "../../test/fixtures";
 import { CITIES, buildModel, updateModel } from "../../test/factories";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 type City = { id: number; name: string; state: string; slug: string; models_count: number };
 

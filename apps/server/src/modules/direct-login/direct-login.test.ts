@@ -1,22 +1,21 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { DIRECT_LOGIN_INVALID } from "@vitrine/contracts";
 import { desc, eq } from "drizzle-orm";
 import { auditLog, directLoginTokens } from "../../db/schema";
 import { countAuditRows, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
-import { buildModel, loginAdmin, registerModel, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, registerModel, updateModel } from "../../test/factories";
+import { createTestContext, expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let adminId: number;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
   adminId = (await ctx.as(admin).get("/api/auth/verify")).json().user.id;
 });
-after(() => ctx.close());
 
 async function issue(modelId: number): Promise<{ success: true; token: string; expires_at: string }> {
   const res = await ctx.as(admin).get(`/api/admin/direct-login-token/${modelId}`);

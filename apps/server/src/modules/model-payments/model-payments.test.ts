@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_REUSED,
@@ -13,19 +13,18 @@ import { admins, auditLog, modelPayments, models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { hashPassword } from "../../lib/passwords";
 import { captureEvents, expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
-import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPayment, buildPlan, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 import { completeSignIn } from "../../test/two-factor";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let modelToken: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  modelToken = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  modelToken = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 const today = () => todayInSaoPaulo();
 const dueIn = (days: number) => addDays(today(), days);

@@ -1,23 +1,22 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { ModelPayment } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import { modelPayments, models, orders } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { serverRoot } from "../../lib/server-root";
 import { captureEvents, expectOneAuditRow } from "../../test/admin-support";
-import { buildModel, buildOrder, buildPayment, loginAdmin, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildOrder, buildPayment, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 const dueIn = (days: number) => addDays(todayInSaoPaulo(), days);
 

@@ -3,22 +3,18 @@ import { existsSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { pendingFileDeletions } from "../../db/schema";
 import { createLocalStorage } from "../../plugins/storage";
 import { bearer, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { photoFileKeys, queuePhotoFileDeletions, sweepStorage } from "./stored-files";
 import { addPhoto } from "../photos/test-support";
 import { readVerificationFile } from "../verification/files";
 import { pendingOf, sendVerification } from "../verification/test-support";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 

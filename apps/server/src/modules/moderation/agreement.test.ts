@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { REPORT_RECEIVED_MESSAGE } from "@vitrine/contracts";
 import { and, desc, eq, like } from "drizzle-orm";
 import { auditLog, mailOutbox, moderationCases, moderationReports, models, photos } from "../../db/schema";
 import { agePassCookies } from "../../test/age-pass";
-import { buildModel, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { buildModel, makeVisible, registerModel } from "../../test/factories";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { addNoisyPhoto, decide } from "./test-support";
 import { NETWORK_WEIGHING_PER_DAY } from "./weight";
 
@@ -15,15 +16,13 @@ import { NETWORK_WEIGHING_PER_DAY } from "./weight";
  * per network; a profile is hidden before review only when 3 (the setting) from distinct networks agree.
  */
 describe("urgent reports weigh, and only agreement hides", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: string;
   let secret: string;
   before(async () => {
-    ctx = await createTestContext();
-    admin = await loginAdmin(ctx.app);
+    admin = await signedInAdmin(ctx);
     secret = ctx.app.config.jwtSecret;
   });
-  after(() => ctx.close());
 
   /** A fresh IPv4 /24 for each call: tests never share a network (the daily cap counts per network). */
   let networks = 0;

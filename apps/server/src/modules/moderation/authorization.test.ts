@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { eq } from "drizzle-orm";
 import { mailOutbox, moderationCases, models } from "../../db/schema";
 import { loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import {
   assertAdminOnly,
   assertMalformedRefused,
@@ -25,7 +25,7 @@ import { decide, report } from "./test-support";
  * same routes are attacked with malformed and oversized input.
  */
 describe("who may call the routes of reports, moderation and verification", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: string;
   let owner: { id: number; token: string };
   let other: { id: number; token: string };
@@ -42,7 +42,6 @@ describe("who may call the routes of reports, moderation and verification", () =
   const ISSUE_19 = /^\/api\/(reports|admin\/moderation|models\/moderation|models\/verification|admin\/verifications)/;
 
   before(async () => {
-    ctx = await createTestContext();
     admin = await loginAdmin(ctx.app);
     const owning = await registerModel(ctx.app);
     other = await registerModel(ctx.app);
@@ -83,7 +82,6 @@ describe("who may call the routes of reports, moderation and verification", () =
     client = matrixClient(ctx.app);
     ({ send, label } = client);
   });
-  after(() => ctx.close());
 
   /** Every route of issue 19, its parameters filled with the owner's case, verification and account. */
   function routes(): Call[] {

@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { eq } from "drizzle-orm";
 import { moderationCases } from "../../db/schema";
 import { buildModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { openModerationCase, PRIORITY } from "./service";
 
 describe("openModerationCase", () => {
-  let ctx: TestContext;
-  before(async () => {
-    ctx = await createTestContext();
-  });
-  after(() => ctx.close());
+  const ctx = useTestContext();
 
   it("opens one case per model, photo and kind, joins it while open and raises its priority", async () => {
     const modelId = await buildModel(ctx.app);

@@ -2,24 +2,22 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { PHOTO_WIDTHS } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { auditLog, moderationCases, moderationEvidence, photos } from "../../db/schema";
-import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { bearer, makeVisible, registerModel } from "../../test/factories";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { postPhoto } from "../photos/test-support";
 import { expireEvidence } from "./evidence";
 import { addNoisyPhoto, decide, noisyPng, recordEvents, report } from "./test-support";
 
 describe("the admin's decisions, the model's appeal and the legal hold", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: string;
   before(async () => {
-    ctx = await createTestContext();
-    admin = await loginAdmin(ctx.app);
+    admin = await signedInAdmin(ctx);
   });
-  after(() => ctx.close());
 
   /** A visible model with one public photo and an open case from one report. */
   async function reportedModel(category = "scam", ip = "203.0.113.10") {

@@ -1,21 +1,20 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { REPORT_RECEIVED_MESSAGE } from "@vitrine/contracts";
 import { desc, eq } from "drizzle-orm";
 import { mailOutbox, moderationCases, moderationReports, models, photos, settings } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { bearer, buildModel, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { createTestContext } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { addNoisyPhoto, agreeingReports, decide, recordEvents, report } from "./test-support";
 
 describe("reports and their triage", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: string;
   before(async () => {
-    ctx = await createTestContext();
-    admin = await loginAdmin(ctx.app);
+    admin = await signedInAdmin(ctx);
   });
-  after(() => ctx.close());
 
   /** Opens the confirmation link last e-mailed to `email` (the notifier confirming her notice). */
   async function confirmLastNotice(email: string) {

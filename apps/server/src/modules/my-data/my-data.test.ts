@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { DATA_EXPORTS_PER_HOUR, TERMS_VERSION } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -15,15 +15,11 @@ import {
   visitorMarks,
 } from "../../db/schema";
 import { buildOrder, buildPayment, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { addPhoto } from "../photos/test-support";
 import { DATA_EXPORT_ACTION } from "./export";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const EXPORT = "/api/models/my-data/export";
 

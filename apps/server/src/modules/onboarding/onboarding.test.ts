@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { loginAdmin, registerModel, setSetting } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { createTestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const stepsOf = async (token: string) => {
   const res = await ctx.as(token).get("/api/admin/onboarding");

@@ -1,21 +1,20 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { AdminOrder, AdminOrderChartsResponse, AdminOrdersResponse } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { auditLog, models, orders } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
-import { buildModel, buildOrder, buildProduct, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { buildModel, buildOrder, buildProduct } from "../../test/factories";
+import type { TestContext } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let modelToken: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  modelToken = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  modelToken = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 async function listOrders(query: string): Promise<AdminOrdersResponse> {
   const res = await ctx.as(admin).get(`/api/admin/orders?${query}`);

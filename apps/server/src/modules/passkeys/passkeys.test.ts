@@ -1,21 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { expectOneAuditRow } from "../../test/admin-support";
 import { and, eq } from "drizzle-orm";
 import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
 import { loginAdmin, registerModel, setSetting } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { assertPasskey, createPasskey, type SoftPasskey } from "../../test/passkey-authenticator";
 import { totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, RECOVERY_CODE_COUNT, signChallenge, TWO_FACTOR_MANDATORY } from "../two-factor/service";
 import { PASSKEY_FAILED, PASSKEY_UNKNOWN } from "./service";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 // `inject` asks for http://localhost:80; outside production without PUBLIC_URL the request's host is the origin.
 const ORIGIN = "http://localhost";

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { admins, blockedPhotoFingerprints } from "../../db/schema";
 import { registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { fingerprintPhoto, type PhotoFingerprint } from "./fingerprint";
 import {
   BLOCK_VIEWS,
@@ -35,11 +35,7 @@ const DEMO_POOL = Array.from({ length: 36 }, (_, i) => 1000 + i);
  */
 const DEMO_SCALE = 0.2;
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 /** Views packed as four 32-bit words each: comparing thousands of views by BigInt takes minutes. */
 type Packed = Uint32Array;

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { PHOTO_BLOCKED_MESSAGE } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { admins, blockedPhotoFingerprints, moderationCases, photos } from "../../db/schema";
 import { photoKey, processPhoto } from "../../lib/photo-processing";
 import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { openModerationCase } from "../moderation/service";
 import { fingerprintPhoto } from "./fingerprint";
 import { VIEW_VARIANT } from "./fingerprint-store";
@@ -19,13 +19,11 @@ import {
 } from "./service";
 import { postPhoto } from "./test-support";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let adminId: number;
 before(async () => {
-  ctx = await createTestContext();
   [{ id: adminId }] = await ctx.app.db.select({ id: admins.id }).from(admins).limit(1);
 });
-after(() => ctx.close());
 
 async function upload(token: string, image: Buffer) {
   const res = await postPhoto(ctx.app, token, image);

@@ -1,19 +1,15 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { photos } from "../../db/schema";
 import { bearer, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { addPhoto, makePng, postPhoto } from "./test-support";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const storedFiles = (filename: string) =>
   PHOTO_WIDTHS.map((w) => path.join(ctx.config.dataDir, "uploads", "photos", `${filename}-${w}.webp`));

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { PHOTO_WIDTHS, PHOTOS_PER_MODEL_MAX, UPLOAD_MAX_BYTES } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { photos } from "../../db/schema";
 import { bearer, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import {
   addPhoto,
   makeHugeDimensionJpeg,
@@ -18,11 +18,7 @@ import {
   SECRET_MARKERS,
 } from "./test-support";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const photosDir = () => path.join(ctx.config.dataDir, "uploads", "photos");
 const storedFiles = (filename: string) => PHOTO_WIDTHS.map((w) => path.join(photosDir(), `${filename}-${w}.webp`));

@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { bearer, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { signPhotoAccess } from "./signed-url";
 import { addPhoto } from "./test-support";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 const gallery = async (token: string) => {

@@ -1,19 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { photoUrl } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { signPhotoAccess } from "./signed-url";
 import { addPhoto } from "./test-support";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 const setPublic = (token: string, id: number, isPublic: boolean) =>

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, test } from "node:test";
+import { before, beforeEach, describe, test } from "node:test";
 import { PIX_KEY_TYPES, type PixKeyType } from "@vitrine/contracts";
 import { count, eq } from "drizzle-orm";
 import { auditLog, modelPayments } from "../../db/schema";
 import { checkBrCode } from "../../test/br-code";
-import { buildModel, buildPlan, loginAdmin, registerModel, setSetting } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPlan, setSetting } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 
 const KEYS: Record<PixKeyType, { stored: string; canonical: string }> = {
   cpf: { stored: "123.456.789-09", canonical: "12345678909" },
@@ -14,15 +15,13 @@ const KEYS: Record<PixKeyType, { stored: string; canonical: string }> = {
   random: { stored: "71C7D9BE-4B85-4E43-9F1C-1F3B8B4E9A2D", canonical: "71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2d" },
 };
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let model: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  model = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  model = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 beforeEach(async () => {
   await setSetting(ctx.app, "site_name", "Vitrine Anúncios");
   await setSetting(ctx.app, "pix_merchant_city", "SAO PAULO");

@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { describe, test } from "node:test";
+import { useTestContext } from "../../test/fixtures";
 import { loadReferenceData } from "../../db/reference-data";
 import { loginAdmin, registerModel } from "../../test/factories";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => ctx.app.inject({ method: "GET", url });
 

@@ -1,19 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { count, eq } from "drizzle-orm";
 import { auditLog, modelPayments, models, plans } from "../../db/schema";
-import { buildModel, buildPayment, buildPlan, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPayment, buildPlan } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let model: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  model = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  model = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 const auditRows = async () => (await ctx.app.db.select({ n: count() }).from(auditLog))[0].n;
 const lastAudit = async () => (await ctx.app.db.select().from(auditLog).orderBy(auditLog.id)).at(-1)!;

@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { PRODUCTS_PER_MODEL_MAX } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { models, orders, products } from "../../db/schema";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const productBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Ensaio fotográfico",

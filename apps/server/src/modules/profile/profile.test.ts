@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { DESCRIPTION_MAX, parseRates, RATE_TAGS_MAX } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import type { ModelEvent } from "../../plugins/events";
 import { bearer, loginAdmin, makeVisible, RIO, registerModel, SAO_PAULO } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { addPhoto } from "../photos/test-support";
 import { withoutId } from "../../test/events";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const validProfile = (overrides: Record<string, unknown> = {}) => ({
   name: "Ana Clara",

@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { before, describe, test } from "node:test";
+import { useTestContext } from "../../test/fixtures";
 
-let ctx: TestContext;
+const ctx = useTestContext({ sseMaxPerIp: 2, sseMaxTotal: 3 });
 let port: number;
 before(async () => {
-  ctx = await createTestContext({ sseMaxPerIp: 2, sseMaxTotal: 3 });
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   port = (ctx.app.server.address() as AddressInfo).port;
 });
-after(() => ctx.close());
 
 type Opened = { status: number; type: string; body: string; close: () => void };
 

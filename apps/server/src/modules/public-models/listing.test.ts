@@ -1,14 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { before, describe, test } from "node:test";
+import { useTestContext } from "../../test/fixtures";
 import { makeVisible, registerModel } from "../../test/factories";
 import { CITIES, buildModel, buildPhoto, updateModel } from "../../test/factories";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 type Card = Record<string, unknown> & { id: number; name: string };
 type Listing = { models: Card[]; pagination: { page: number; pages: number; total: number } };

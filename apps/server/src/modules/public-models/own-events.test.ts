@@ -1,26 +1,24 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { SignJWT } from "jose";
 import { agePassCookies } from "../../test/age-pass";
 import { verifierMode } from "../../test/age-verifier";
 import { raiseEvents, readUntil } from "../../test/events";
 import { bearer, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { todayInSaoPaulo, addDays } from "../../lib/dates";
 import { OWN_EVENTS_TICKET_INVALID_MESSAGE, signOwnEventsTicket } from "./own-events";
 
 /** A verifier nobody reaches: nobody here holds an age pass. */
 const NO_VERIFIER = { issuer: "http://127.0.0.1:9/verificador", clientId: "vitrine", clientSecret: "segredo" };
 
-let ctx: TestContext;
+const ctx = useTestContext({ ageAssurance: verifierMode(NO_VERIFIER) });
 let baseUrl: string;
 before(async () => {
-  ctx = await createTestContext({ ageAssurance: verifierMode(NO_VERIFIER) });
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
-after(() => ctx.close());
 
 async function ticketFor(token: string): Promise<string> {
   const res = await ctx.app.inject({ method: "POST", url: "/api/models/events/ticket", headers: bearer(token) });

@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import { models, products } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { buildModel, buildPhoto, buildProduct, updateModel } from "../../test/factories";
 
 type ModelInsert = typeof models.$inferInsert;
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 let visitors = 0;
 /** Each read comes from a new address unless told, so it may count a view. */

@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { models, visitorMarks } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { countOncePerDay } from "./visitor-marks";
 import { CITIES, buildModel, buildPhoto, buildProduct, updateModel } from "../../test/factories";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 /** A visitor is an address (the user agent does not matter). */
 type Visitor = { remoteAddress: string };

@@ -1,16 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { buildModel } from "../../test/factories";
 
 const COUNTS_PER_HOUR = 5;
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext({ visitorCountsPerHour: COUNTS_PER_HOUR });
-});
-after(() => ctx.close());
+const ctx = useTestContext({ visitorCountsPerHour: COUNTS_PER_HOUR });
 
 const view = (id: number, remoteAddress: string, userAgent = "Mozilla/5.0") =>
   ctx.app.inject({

@@ -1,25 +1,23 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { eq } from "drizzle-orm";
 import { models } from "../../db/schema";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { buildModel, setSetting } from "../../test/factories";
 import { loadConfig } from "../../config";
 import { assertPublicOriginConfigured, PUBLIC_ORIGIN_MISSING } from "../settings/service";
 import { listSitemapPaths, renderSitemapIndex, renderUrlset, robotsDisallowed } from "./service";
 
 describe("robots.txt and sitemap.xml", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let visible: number;
   let hidden: number;
   let expired: number;
   before(async () => {
-    ctx = await createTestContext();
     visible = await buildModel(ctx.app, { name: "Ana Clara", municipioId: 3509502 }); // Campinas
     hidden = await buildModel(ctx.app, { name: "Bia Oculta", isActive: false, municipioId: 3304557 }); // Rio
     expired = await buildModel(ctx.app, { name: "Carla Vencida", validDays: 0, municipioId: 4106902 }); // Curitiba
   });
-  after(() => ctx.close());
 
   it("robots.txt without the web app (no route table): the API kept out, the sitemap named", async () => {
     const res = await ctx.as(null).get("/robots.txt");
@@ -95,11 +93,7 @@ describe("robots.txt and sitemap.xml", () => {
 });
 
 describe("the public origin comes from configuration, never from the request's Host", () => {
-  let ctx: TestContext;
-  before(async () => {
-    ctx = await createTestContext();
-  });
-  after(() => ctx.close());
+  const ctx = useTestContext();
 
   const robots = (headers: Record<string, string>) =>
     ctx.app.inject({ method: "GET", url: "/robots.txt", headers }).then((res) => res.body);

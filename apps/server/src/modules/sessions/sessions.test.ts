@@ -1,21 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { eq, sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { sessions } from "../../db/schema";
 import { expectAdminOnly, expectOneAuditRow } from "../../test/admin-support";
 import { registerModel } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { completeSignIn } from "../../test/two-factor";
 import { describeDevice, UNKNOWN_DEVICE } from "./device";
 import { networkOf } from "./network";
 import { endSessions } from "./service";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

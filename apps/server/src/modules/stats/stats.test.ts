@@ -1,23 +1,21 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import type { AdminStats, AdminStatsResponse } from "@vitrine/contracts";
 import { sql } from "drizzle-orm";
-import { buildModel, buildOrder, buildVisits, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { buildModel, buildOrder, buildVisits } from "../../test/factories";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { startOfLocalDay } from "../../lib/sql-days";
 import { categories as categoriesTable } from "../../db/schema";
 import { getDashboardStats, getSiteStats } from "./service";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 let modelToken: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
-  modelToken = (await registerModel(ctx.app)).token;
+  admin = await signedInAdmin(ctx);
+  modelToken = (await registeredAdvertiser(ctx)).token;
 });
-after(() => ctx.close());
 
 /** The instant São Paulo's day begins, as the database computes it (time-zone database, not a fixed offset). */
 async function startOf(day: string): Promise<Date> {

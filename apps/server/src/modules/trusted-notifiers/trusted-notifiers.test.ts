@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import {
   TRUSTED_NOTIFIER_LINK_INVALID,
   TRUSTED_NOTIFIER_ONLY,
@@ -10,8 +10,9 @@ import { and, desc, eq, like } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import { auditLog, mailOutbox, moderationCases, models } from "../../db/schema";
 import { expectOneAuditRow } from "../../test/admin-support";
-import { bearer, buildModel, loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, expectValidationError, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { bearer, buildModel, registerModel } from "../../test/factories";
+import { expectValidationError, TEST_ADMIN } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { type Call, matrixClient } from "../../test/route-matrix";
 
 /**
@@ -19,13 +20,11 @@ import { type Call, matrixClient } from "../../test/route-matrix";
  * e-mailed link, signs in with its own token audience, and its urgent report hides the profile at once.
  */
 describe("trusted notifiers", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let admin: string;
   before(async () => {
-    ctx = await createTestContext();
-    admin = await loginAdmin(ctx.app);
+    admin = await signedInAdmin(ctx);
   });
-  after(() => ctx.close());
 
   let serial = 0;
   const uniqueEmail = () => `notificador${++serial}-${Date.now()}@org.example`;

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { twoFactorSecrets } from "../../db/schema";
 import { countAuditRows, expectOneAuditRow } from "../../test/admin-support";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { createPasskey } from "../../test/passkey-authenticator";
 import { phoneSecret, rememberSecret, totpCode } from "../../test/two-factor";
 import { CODE_INVALID, TWO_FACTOR_MANDATORY } from "./routes";
@@ -15,15 +16,13 @@ import { CODE_INVALID, TWO_FACTOR_MANDATORY } from "./routes";
  * removing the app once a passkey is her second factor. Its own file: these tests change the one test admin's
  * authenticator.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let token: string;
 let adminId: number;
 before(async () => {
-  ctx = await createTestContext();
-  token = await loginAdmin(ctx.app);
+  token = await signedInAdmin(ctx);
   adminId = Number(decodeJwt(token).sub);
 });
-after(() => ctx.close());
 
 const BASE = "/api/admin/two-factor";
 /** As if a new 30-second step had begun since her last accepted code (a code is usable once). */

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
 import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { settings, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
 import { expectOneAuditRow } from "../../test/admin-support";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { phoneSecret, totpCode } from "../../test/two-factor";
 import { CODE_INVALID, TWO_FACTOR_MANDATORY } from "./routes";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, body: object) => ctx.as(null).post(url, body);
 /** As if a new 30-second step had begun since her last accepted code (a code is usable once). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { loadConfig } from "../../config";
 import { admins, twoFactorSecrets } from "../../db/schema";
@@ -9,17 +9,14 @@ import { countAuditRows, expectOneAuditRow } from "../../test/admin-support";
 import { loginAdmin, registerModel, setSetting } from "../../test/factories";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
 import { hashPassword } from "../../lib/passwords";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { rememberSecret, totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, signChallenge } from "./challenge";
 import { CODE_INVALID } from "./routes";
 import { twoFactorKey } from "./service";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(() => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, body: object) => ctx.as(null).post(url, body);
 const adminLogin = async () => {

@@ -1,21 +1,19 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { auditLog } from "../../db/schema";
-import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { bearer, makeVisible, registerModel } from "../../test/factories";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { DOCUMENT_COLOR, makePhoto, pendingOf, sendVerification } from "./test-support";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 /** Every file under the storage root, as keys relative to it. */
 function storedKeys(): string[] {

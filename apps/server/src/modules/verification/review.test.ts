@@ -1,24 +1,22 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { UNDERAGE_MESSAGE, type AdminVerificationsResponse, type PublicModelsResponse } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { auditLog, identityVerifications, models } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import type { ModelEvent } from "../../plugins/events";
-import { loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { makeVisible, registerModel } from "../../test/factories";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { verificationJob } from "../../jobs/verification";
 import { deleteDueVerificationFiles } from "./service";
 import { ownVerification, pendingOf, sendVerification } from "./test-support";
 import { withoutId } from "../../test/events";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: string;
 before(async () => {
-  ctx = await createTestContext();
-  admin = await loginAdmin(ctx.app);
+  admin = await signedInAdmin(ctx);
 });
-after(() => ctx.close());
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
