@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { openDatabase } from "../db/client";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { buildServerEntry, type ServerEntryBuild } from "../test/server-entry";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 
@@ -20,7 +20,6 @@ const A = { id: 2800308, slug: "aracaju-se" };
 const B = { id: 1100205, slug: "porto-velho-ro" };
 const C = { id: 2704302, slug: "maceio-al" };
 
-let ctx: TestContext;
 let web: ServerEntryBuild;
 let x: number;
 let y: number;
@@ -29,7 +28,9 @@ let misses: string[] = [];
 
 before(async () => {
   web = await buildServerEntry(MANIFEST);
-  ctx = await createTestContext({ webDistDir: web.distDir });
+});
+const ctx = useTestContext(() => ({ webDistDir: web.distDir }));
+before(async () => {
   x = await buildModel(ctx.app, { name: "Xênia Alfa", description: "Texto da Xênia.", municipioId: A.id });
   await buildPhoto(ctx.app, x);
   y = await buildModel(ctx.app, { name: "Yara Beta", description: "Texto da Yara.", municipioId: B.id });
@@ -47,10 +48,7 @@ before(async () => {
     );
 });
 
-after(async () => {
-  await ctx?.close();
-  web?.remove();
-});
+after(() => web?.remove());
 
 function computed(): string[] {
   const keys = misses;

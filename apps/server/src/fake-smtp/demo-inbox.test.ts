@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { type DemoInbox, startDemoInbox } from "./demo-inbox";
 
 let inbox: DemoInbox;
-let ctx: TestContext;
 before(async () => {
   inbox = await startDemoInbox({ smtpPort: 0, httpPort: 0 });
-  ctx = await createTestContext({ smtpUrl: inbox.smtpUrl, publicUrl: "http://localhost:5173" });
 });
+const ctx = useTestContext(() => ({ smtpUrl: inbox.smtpUrl, publicUrl: "http://localhost:5173" }));
 after(async () => {
-  await ctx.close();
   await inbox.close();
 });
 

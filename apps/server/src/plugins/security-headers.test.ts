@@ -7,21 +7,17 @@ import { photoUrl } from "@vitrine/contracts";
 import type { LightMyRequestResponse } from "fastify";
 import { addPhoto } from "../modules/photos/test-support";
 import { bearer, makeVisible, registerModel } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 
-let ctx: TestContext;
 let dist: string;
 before(async () => {
   dist = mkdtempSync(path.join(tmpdir(), "vitrine-dist-"));
   mkdirSync(path.join(dist, "assets"));
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
-  ctx = await createTestContext({ webDistDir: dist });
 });
-after(async () => {
-  await ctx.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+const ctx = useTestContext(() => ({ webDistDir: dist }));
+after(() => rmSync(dist, { recursive: true, force: true }));
 
 const CSP =
   "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; " +

@@ -1,23 +1,21 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { connect, type Socket } from "node:net";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../test/helper";
+import { before, describe, test } from "node:test";
+import { useTestContext } from "../test/fixtures";
 
-let ctx: TestContext;
+// Small limits so that the test is quick; production defaults are minutes and kilobytes.
+const ctx = useTestContext({
+  headersTimeoutMs: 600,
+  requestTimeoutMs: 2000,
+  bodyMinBytesPerSecond: 200,
+  bodyRateWindowMs: 500,
+});
 let port: number;
 before(async () => {
-  // Small limits so that the test is quick; production defaults are minutes and kilobytes.
-  ctx = await createTestContext({
-    headersTimeoutMs: 600,
-    requestTimeoutMs: 2000,
-    bodyMinBytesPerSecond: 200,
-    bodyRateWindowMs: 500,
-  });
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   port = (ctx.app.server.address() as AddressInfo).port;
 });
-after(() => ctx.close());
 
 type Trickle = { socket: Socket; received: () => string; closedAfterMs: Promise<number | null> };
 

@@ -5,7 +5,7 @@ import { AGE_RESTRICTED_CACHE_CONTROL } from "../plugins/http-cache";
 import { agePassCookies } from "../test/age-pass";
 import { verifierMode } from "../test/age-verifier";
 import { buildModel, buildPhoto, setSetting } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { buildServerEntry, type ServerEntryBuild } from "../test/server-entry";
 
 const MANIFEST = {
@@ -40,11 +40,10 @@ function pageParts(html: string) {
 }
 
 describe("server-rendered pages with an age verifier", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext(() => ({ webDistDir: web.distDir, ageAssurance: verifierMode(NO_VERIFIER) }));
   let modelId: number;
   let photo: string;
   before(async () => {
-    ctx = await createTestContext({ webDistDir: web.distDir, ageAssurance: verifierMode(NO_VERIFIER) });
     await setSetting(ctx.app, "site_name", "Vitrine Teste");
     modelId = await buildModel(ctx.app, {
       name: "Aurora Vitrine",
@@ -53,7 +52,6 @@ describe("server-rendered pages with an age verifier", () => {
     });
     photo = (await buildPhoto(ctx.app, modelId)).filename;
   });
-  after(() => ctx.close());
 
   const get = (url: string, cookie?: string) =>
     ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
@@ -168,13 +166,11 @@ describe("server-rendered pages with an age verifier", () => {
 });
 
 describe("server-rendered pages with self-declaration", () => {
-  let ctx: TestContext;
+  const ctx = useTestContext(() => ({ webDistDir: web.distDir }));
   before(async () => {
-    ctx = await createTestContext({ webDistDir: web.distDir });
     const id = await buildModel(ctx.app, { name: "Bianca Vitrine" });
     await buildPhoto(ctx.app, id);
   });
-  after(() => ctx.close());
 
   test("without age_ok the gate stands instead of the page, nothing of the models; age_ok opens it", async () => {
     const closed = await ctx.app.inject({ method: "GET", url: "/cidade/sao-paulo-sp" });

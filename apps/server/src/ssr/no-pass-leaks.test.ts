@@ -6,7 +6,8 @@ import type { AgeAssuranceConfig } from "../config";
 import { agePassCookies } from "../test/age-pass";
 import { verifierMode } from "../test/age-verifier";
 import { buildModel, buildPhoto, buildProduct, CITIES, setSetting } from "../test/factories";
-import { createTestContext, type TestContext } from "../test/helper";
+import type { TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { buildServerEntry, type ServerEntryBuild } from "../test/server-entry";
 
 /**
@@ -148,14 +149,12 @@ const MODES: [string, AgeAssuranceConfig | undefined][] = [
 
 for (const [label, ageAssurance] of MODES) {
   describe(`nothing of an advertiser before the age check, with ${label}`, () => {
-    let ctx: TestContext;
+    const ctx = useTestContext(() => ({ webDistDir: web.distDir, ...(ageAssurance ? { ageAssurance } : {}) }));
     let f: Fixture;
     const verifier = ageAssurance !== undefined;
     before(async () => {
-      ctx = await createTestContext({ webDistDir: web.distDir, ...(ageAssurance ? { ageAssurance } : {}) });
       f = await buildAdvertiser(ctx);
     });
-    after(() => ctx.close());
 
     const get = (url: string, cookie?: string) =>
       ctx.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });

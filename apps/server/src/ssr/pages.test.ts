@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { brotliDecompressSync } from "node:zlib";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 import { buildServerEntry, type ServerEntryBuild } from "../test/server-entry";
 import { buildModel, buildPhoto, setSetting, updateModel } from "../test/factories";
 
@@ -15,14 +15,15 @@ const MANIFEST = {
   "_card.js": { file: "assets/card.js" },
 };
 
-let ctx: TestContext;
 let web: ServerEntryBuild;
 let visibleId: number;
 let hiddenId: number;
 
 before(async () => {
   web = await buildServerEntry(MANIFEST);
-  ctx = await createTestContext({ webDistDir: web.distDir });
+});
+const ctx = useTestContext(() => ({ webDistDir: web.distDir }));
+before(async () => {
   await setSetting(ctx.app, "site_name", "Vitrine Teste");
   visibleId = await buildModel(ctx.app, { name: "Aurora Vitrine", description: "Olá, sou a Aurora." });
   await buildPhoto(ctx.app, visibleId);
@@ -31,10 +32,7 @@ before(async () => {
   await updateModel(ctx.app, hiddenId, { isActive: false });
 });
 
-after(async () => {
-  await ctx?.close();
-  web?.remove();
-});
+after(() => web?.remove());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: "GET", url, headers: { cookie: "age_ok=1", ...headers } });

@@ -4,9 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
-import { createTestContext, type TestContext } from "../test/helper";
+import { useTestContext } from "../test/fixtures";
 
-let ctx: TestContext;
 let dist: string;
 before(async () => {
   dist = mkdtempSync(path.join(tmpdir(), "vitrine-dist-"));
@@ -14,12 +13,9 @@ before(async () => {
   writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
   writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
   writeFileSync(path.join(dist, "assets", "app-abc123.js.br"), brotliCompressSync("console.log(1)"));
-  ctx = await createTestContext({ webDistDir: dist });
 });
-after(async () => {
-  await ctx.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+const ctx = useTestContext(() => ({ webDistDir: dist }));
+after(() => rmSync(dist, { recursive: true, force: true }));
 
 test("non-API paths fall back to index.html so the web router decides", async () => {
   for (const url of ["/", "/cidade/sao-paulo-sp", "/admin/models", "/qualquer/coisa"]) {

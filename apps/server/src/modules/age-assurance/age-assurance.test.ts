@@ -7,19 +7,20 @@ import { type DemoAgeVerifier, startDemoAgeVerifier } from "../../fake-age-verif
 import { TestBrowser, verifierMode } from "../../test/age-verifier";
 import { buildModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { AGE_FLOW_COOKIE } from "./flow";
 import { AGE_PASS_COOKIE, AGE_SESSION_COOKIE, newSessionId, signAgePass } from "./pass";
 
 let demo: DemoAgeVerifier;
-let ctx: TestContext;
 
 before(async () => {
   demo = await startDemoAgeVerifier();
-  ctx = await createTestContext({ ageAssurance: verifierMode(demo) });
+});
+const ctx = useTestContext(() => ({ ageAssurance: verifierMode(demo) }));
+before(async () => {
   await buildModel(ctx.app, { name: "Modelo Adulta" });
 });
 after(async () => {
-  await ctx.close();
   await demo.close();
 });
 

@@ -7,7 +7,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } 
 import { desc } from "drizzle-orm";
 import { ageChecks } from "../../db/schema";
 import { TestBrowser, verifierMode } from "../../test/age-verifier";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { AGE_PASS_COOKIE } from "./pass";
 import { isAdultBirthdate, readAgeClaim } from "./oidc-verifier";
 
@@ -128,14 +128,12 @@ async function startFakeProvider(): Promise<FakeProvider> {
 }
 
 let provider: FakeProvider;
-let ctx: TestContext;
 
 before(async () => {
   provider = await startFakeProvider();
-  ctx = await createTestContext({ ageAssurance: verifierMode({ issuer: provider.issuer, ...CLIENT }) });
 });
+const ctx = useTestContext(() => ({ ageAssurance: verifierMode({ issuer: provider.issuer, ...CLIENT }) }));
 after(async () => {
-  await ctx.close();
   await provider.close();
 });
 

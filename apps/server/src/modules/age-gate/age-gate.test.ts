@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { describe, test } from "node:test";
+import { createTestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { safeNextPath } from "./service";
 
-let ctx: TestContext;
-before(async () => {
-  ctx = await createTestContext();
-});
-after(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 describe("GET /api/age-gate", () => {
   test("sets the acceptance cookie for a year and sends the visitor back to the page", async () => {

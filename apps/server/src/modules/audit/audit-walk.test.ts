@@ -16,24 +16,25 @@ import {
   registerModel,
   setSetting,
 } from "../../test/factories";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { TEST_ADMIN } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
 import { phoneSecret, rememberSecret, totpCode } from "../../test/two-factor";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
 
 let fake: FakeMercadoPago;
-let ctx: TestContext;
 let token: string;
 before(async () => {
   fake = await startFakeMercadoPago();
-  ctx = await createTestContext({ mercadoPagoApiUrl: fake.url });
-  token = await loginAdmin(ctx.app);
+});
+const ctx = useTestContext(() => ({ mercadoPagoApiUrl: fake.url }));
+before(async () => {
+  token = await signedInAdmin(ctx);
   await setSetting(ctx.app, "pix_random", "123e4567-e89b-12d3-a456-426614174000");
   await setSetting(ctx.app, "mp_access_token_test", "TEST-fake-token");
 });
 after(async () => {
-  await ctx.close();
   await fake.close();
 });
 

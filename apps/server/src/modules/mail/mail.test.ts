@@ -17,7 +17,8 @@ import { mailOutboxJob } from "../../jobs/mail-outbox";
 import { planExpiryJob } from "../../jobs/plan-expiry";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { freePort } from "../../test/free-port";
-import { createTestContext, TEST_ADMIN, type TestContext } from "../../test/helper";
+import { createTestContext, TEST_ADMIN } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
 import { FORGOT_PASSWORD_MIN_MS } from "./service";
 import { hashLinkToken } from "./tokens";
@@ -26,15 +27,15 @@ import { startDemoInbox } from "../../fake-smtp/demo-inbox";
 import { isModelVisible } from "../models/publish";
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, mailerOf } from "./outbox";
 
-let ctx: TestContext;
 let smtp: LocalSmtp;
 before(async () => {
   smtp = await startLocalSmtp();
-  ctx = await createTestContext({ smtpUrl: smtp.url });
+});
+const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
+before(async () => {
   await setSetting(ctx.app, "mp_access_token_test", "TEST-fake-token");
 });
 after(async () => {
-  await ctx.close();
   await smtp.close();
 });
 

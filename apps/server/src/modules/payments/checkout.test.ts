@@ -4,16 +4,9 @@ import { PAYMENT_PROVIDER_FAILED, PROVIDER_PIX_MINUTES } from "@vitrine/contract
 import { and, count, eq } from "drizzle-orm";
 import { auditLog, modelPayments, plans } from "../../db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
-import {
-  buildModel,
-  buildPayment,
-  buildPlan,
-  loginAdmin,
-  registerModel,
-  setSetting,
-  updateModel,
-} from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildPayment, buildPlan, setSetting, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin, registeredAdvertiser } from "../../test/fixtures";
 
 /**
  * A model renewing her plan (Checkout Pro link and Mercado Pago Pix), where her payment stands, and the admin's
@@ -21,21 +14,21 @@ import { createTestContext, expectValidationError, type TestContext } from "../.
  */
 
 let fake: FakeMercadoPago;
-let ctx: TestContext;
 let admin: string;
 let model: { token: string; id: number; email: string; name: string };
 let other: { token: string; id: number };
 
 before(async () => {
   fake = await startFakeMercadoPago();
-  ctx = await createTestContext({ mercadoPagoApiUrl: fake.url, mercadoPagoTimeoutMs: 400 });
-  admin = await loginAdmin(ctx.app);
-  const registered = await registerModel(ctx.app, { name: "Ana Paula" });
+});
+const ctx = useTestContext(() => ({ mercadoPagoApiUrl: fake.url, mercadoPagoTimeoutMs: 400 }));
+before(async () => {
+  admin = await signedInAdmin(ctx);
+  const registered = await registeredAdvertiser(ctx, { name: "Ana Paula" });
   model = { token: registered.token, id: registered.id, email: registered.body.email, name: "Ana Paula" };
-  other = await registerModel(ctx.app);
+  other = await registeredAdvertiser(ctx);
 });
 after(async () => {
-  await ctx.close();
   await fake.close();
 });
 beforeEach(async () => {

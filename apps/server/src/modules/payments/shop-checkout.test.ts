@@ -5,8 +5,9 @@ import { count, eq } from "drizzle-orm";
 import { orders } from "../../db/schema";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { checkBrCode } from "../../test/br-code";
-import { buildModel, buildProduct, loginAdmin, setSetting, updateModel } from "../../test/factories";
-import { createTestContext, expectValidationError, type TestContext } from "../../test/helper";
+import { buildModel, buildProduct, setSetting, updateModel } from "../../test/factories";
+import { expectValidationError } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { ORDERS_PER_MINUTE } from "./checkout-routes";
 import { settleProviderPayment } from "./settle";
 import { clientFor, loadProviderSettings } from "./provider";
@@ -20,20 +21,20 @@ import { clientFor, loadProviderSettings } from "./provider";
 const RANDOM_KEY = "71c7d9be-4b85-4e43-9f1c-1f3b8b4e9a2d";
 
 let fake: FakeMercadoPago;
-let ctx: TestContext;
 let admin: string;
 let modelId: number;
 let productId: number;
 
 before(async () => {
   fake = await startFakeMercadoPago();
-  ctx = await createTestContext({ mercadoPagoApiUrl: fake.url, mercadoPagoTimeoutMs: 400 });
-  admin = await loginAdmin(ctx.app);
+});
+const ctx = useTestContext(() => ({ mercadoPagoApiUrl: fake.url, mercadoPagoTimeoutMs: 400 }));
+before(async () => {
+  admin = await signedInAdmin(ctx);
   modelId = await buildModel(ctx.app, { name: "Carla" });
   productId = await buildProduct(ctx.app, modelId, { name: "Ensaio exclusivo", priceCents: 4990 });
 });
 after(async () => {
-  await ctx.close();
   await fake.close();
 });
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { moderationCases, moderationEvidence, pendingFileDeletions } from "../../db/schema";
 import { photoKey } from "../../lib/photo-processing";
 import { bearer, buildPhoto, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { startLocalS3, type LocalS3 } from "../../test/s3";
 import { sweepStorage } from "../models/stored-files";
 import { addNoisyPhoto, decide, report } from "../moderation/test-support";
@@ -19,13 +19,11 @@ import { addPhoto } from "./test-support";
  * only through the checking route; the sweep, deletions, verification files and evidence work the same.
  */
 let s3: LocalS3;
-let ctx: TestContext;
 before(async () => {
   s3 = await startLocalS3();
-  ctx = await createTestContext({ s3: s3.config });
 });
+const ctx = useTestContext(() => ({ s3: s3.config }));
 after(async () => {
-  await ctx.close();
   await s3.close();
 });
 

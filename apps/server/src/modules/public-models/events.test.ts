@@ -1,25 +1,20 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import Fastify from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { EventBus, RecordedEvent } from "../../plugins/events";
 import { raiseEvents, readUntil } from "../../test/events";
 import { buildModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { useTestContext } from "../../test/fixtures";
 import { registerEventStream } from "./events";
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let baseUrl: string;
 before(async () => {
-  ctx = await createTestContext();
   await ctx.app.listen({ port: 0, host: "127.0.0.1" });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-});
-let closed = false;
-after(async () => {
-  if (!closed) await ctx.close();
 });
 
 describe("GET /api/models/events", () => {
@@ -131,7 +126,6 @@ describe("GET /api/models/events", () => {
     await ctx.app.close();
     const took = Date.now() - started;
     await ctx.close();
-    closed = true;
     assert.ok(took < 2000, `app.close() took ${took} ms`);
     // Whatever the stream still held (the version event may arrive after the first test stopped reading) is
     // read out; then it must end.

@@ -12,33 +12,34 @@ import { type DemoAgeVerifier, startDemoAgeVerifier } from "../../fake-age-verif
 import { DEMO_IDENTITY_VERIFIER } from "../../fake-age-verifier/identity";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { CookieJar, fetchAtVerifier } from "../../test/age-verifier";
-import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/factories";
-import { createTestContext, type TestContext } from "../../test/helper";
+import { bearer, makeVisible, registerModel } from "../../test/factories";
+import { createTestContext } from "../../test/helper";
+import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { report } from "../moderation/test-support";
 import { ownVerification, pendingOf, sendVerification } from "./test-support";
 import { IDENTITY_FLOW_COOKIE } from "./verifier-flow";
 import { withoutId } from "../../test/events";
 
 let demo: DemoAgeVerifier;
-let ctx: TestContext;
 let admin: string;
 
 before(async () => {
   demo = await startDemoAgeVerifier();
-  ctx = await createTestContext({
-    identityVerifier: {
-      issuer: demo.issuer,
-      clientId: demo.clientId,
-      clientSecret: demo.clientSecret,
-      claim: DEMO_IDENTITY_VERIFIER.claim,
-      scope: DEMO_IDENTITY_VERIFIER.scope,
-      name: "Verificador de identidade de teste",
-    },
-  });
-  admin = await loginAdmin(ctx.app);
+});
+const ctx = useTestContext(() => ({
+  identityVerifier: {
+    issuer: demo.issuer,
+    clientId: demo.clientId,
+    clientSecret: demo.clientSecret,
+    claim: DEMO_IDENTITY_VERIFIER.claim,
+    scope: DEMO_IDENTITY_VERIFIER.scope,
+    name: "Verificador de identidade de teste",
+  },
+}));
+before(async () => {
+  admin = await signedInAdmin(ctx);
 });
 after(async () => {
-  await ctx.close();
   await demo.close();
 });
 
