@@ -10,8 +10,8 @@ import { createScheduler } from "../apps/server/src/jobs/scheduler";
 import { buildOrder, setSetting } from "../apps/server/src/test/factories";
 import { freePort } from "../apps/server/src/test/free-port";
 import { axeSeriousFindings } from "./axe";
-import { writeWithServerFunctions } from "./fixtures";
-import { adminApiToken, launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import { adminPage, adminToken as siteAdminToken, writeWithServerFunctions } from "./fixtures";
+import { launchBrowser, type Site, startSite } from "./harness";
 
 /**
  * The admin dashboard warns about a scheduled job that failed three times in a row. Written before the site
@@ -61,7 +61,7 @@ async function seedFailingReconciliation(): Promise<void> {
   );
 }
 
-const adminToken = (): Promise<string> => adminApiToken(site.baseUrl);
+const adminToken = (): Promise<string> => siteAdminToken(site);
 
 async function reconcileFailures(token: string): Promise<number> {
   const res = await fetch(`${site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });
@@ -70,12 +70,12 @@ async function reconcileFailures(token: string): Promise<number> {
   return jobs.find((j) => j.name === "reconcile")?.consecutive_failures ?? -1;
 }
 
-/** Signs in through the admin login screen and waits for the dashboard and its jobs' answer. */
+/** The admin's dashboard (fixtures.ts: through the login screen the first time), once its jobs have answered. */
 async function openDashboard(mobile: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-  context.setDefaultTimeout(60_000);
+  const { context, page, errors } = await adminPage(browser, site, { mobile });
+  // Loaded again with the answer awaited: the first load's may have come before anything listened for it.
   const jobsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/jobs");
-  await signInAsAdmin(page);
+  await page.reload();
   await jobsAnswered;
   await page.getByRole("heading", { name: "Primeiros passos" }).waitFor();
   return { page, errors, close: () => context.close() };
