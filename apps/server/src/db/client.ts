@@ -1,5 +1,5 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -9,6 +9,9 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { serverRoot } from "../lib/server-root";
 import * as schema from "./schema";
+
+/** PGlite's compiled WebAssembly module and its file bundle (see openDatabase's `pgliteAssets`). */
+export type PgliteAssets = { pgliteWasmModule: NonNullable<PGliteOptions["pgliteWasmModule"]>; fsBundle: Blob };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -84,7 +87,7 @@ export function openDatabase(opts: {
    * PGlite only: its compiled WebAssembly module and file bundle, when this process opens many databases (tests):
    * compiled once instead of at every opening.
    */
-  pgliteAssets?: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
+  pgliteAssets?: PgliteAssets;
 }): Database {
   if (opts.databaseUrl) {
     const client = postgres(opts.databaseUrl, {

@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import postgres from "postgres";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, openDatabase, type PgliteAssets } from "../db/client";
 import { fillDatabase } from "../db/prepare";
 import { type PasswordHashCost, usePasswordHashCost } from "../lib/passwords";
 import { prepareOnce, preparedDataKey } from "./prepared-data";
@@ -77,10 +77,13 @@ const templateKey = () => preparedDataKey({ TEST_ADMIN, TEST_PASSWORD_HASH_COST 
  * PGlite's WebAssembly module, compiled once per test process, and its file bundle: each opening otherwise compiles
  * the 9 MB module again (~0.6 s of the ~2 s an opening takes here).
  */
-// Node's global WebAssembly object (the ES2023 lib used here types the namespace, not the object).
-const webAssembly = (globalThis as unknown as { WebAssembly: { compile(b: Uint8Array): Promise<WebAssembly.Module> } })
-  .WebAssembly;
-let pgliteAssets: Promise<{ pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+// Node's global WebAssembly object (the ES2023 lib used here types neither the object nor its namespace).
+const webAssembly = (
+  globalThis as unknown as {
+    WebAssembly: { compile(b: Uint8Array): Promise<PgliteAssets["pgliteWasmModule"]> };
+  }
+).WebAssembly;
+let pgliteAssets: Promise<PgliteAssets> | undefined;
 function pgliteAssetsOnce() {
   pgliteAssets ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
