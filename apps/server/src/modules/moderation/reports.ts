@@ -145,34 +145,29 @@ async function raiseToUrgent(
 }
 
 /**
- * When urgent reports from AUTO_HIDE_SETTING distinct networks agree within the window (modules/moderation/
- * weight.ts), the profile is held before review: hidden (not erased), her photos frozen as evidence, the case
- * marked, a system audit row, and an e-mail to her and to every admin. A profile already held by such a case is
- * left as it is. (A trusted notifier's report would call this with its own reason, without waiting for agreement.)
+ * The hold before review, one rule for both ways a profile gets it: hidden (not erased), her photos frozen as
+ * evidence, the case marked, a system audit row (`audit`) and the e-mails to her and every admin (`notify`). A
+ * profile already held by an open urgent case is left as it is (false). Call it under the model's lock, after the
+ * case was raised to urgent. "Restaurar (denúncias falsas)" ends it.
  */
-async function holdAfterAgreement(
+async function holdBeforeReview(
   tx: Tx,
-  input: { model: { id: number; username: string }; caseId: number; category: string; photoId: number | null },
-  threshold: number,
+  input: { modelId: number; caseId: number },
+  audit: { action: "moderation.auto_hold" | "moderation.trusted_hold"; changes: Record<string, unknown> },
+  notify: () => Promise<void>,
 ): Promise<boolean> {
-  const networks = await agreeingNetworks(tx, input.model.id);
-  if (networks < threshold) return false;
-  if (await isHeldBeforeReview(tx, input.model.id)) return false;
-  await holdProfile(tx, input.model.id, { freezePhotos: true });
+  if (await isHeldBeforeReview(tx, input.modelId)) return false;
+  await holdProfile(tx, input.modelId, { freezePhotos: true });
   await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, input.caseId));
   await recordSystemAction({
     db: tx,
     entry: {
-      action: "moderation.auto_hold",
+      action: audit.action,
       target: { type: "moderation_case", id: input.caseId },
-      changes: { model_id: input.model.id, category: input.category, networks, threshold },
+      changes: { model_id: input.modelId, ...audit.changes },
     },
   });
-  await notifyAutoHold(tx, input.model.id, {
-    caseId: input.caseId,
-    category: reportCategoryLabel(input.category),
-    item: itemLabel(input.model, input.photoId),
-  });
+  await notify();
   return true;
 }
 
@@ -194,10 +189,32 @@ async function isHeldBeforeReview(tx: Tx, modelId: number): Promise<boolean> {
 }
 
 /**
- * A trusted notifier's urgent report (decision 061) holds the profile at once, without waiting for agreement: the
- * same hold as holdAfterAgreement (hidden, photos frozen, the case marked), its own system audit row
- * (`moderation.trusted_hold`, naming the notifier) and e-mails to her and every admin. Call it under the model's
- * lock, after the case was raised to urgent. "Restaurar (denúncias falsas)" ends it like any hold before review.
+ * When urgent reports from AUTO_HIDE_SETTING distinct networks agree within the window (modules/moderation/
+ * weight.ts), the profile is held before review (holdBeforeReview; audit `moderation.auto_hold`).
+ */
+async function holdAfterAgreement(
+  tx: Tx,
+  input: { model: { id: number; username: string }; caseId: number; category: string; photoId: number | null },
+  threshold: number,
+): Promise<boolean> {
+  const networks = await agreeingNetworks(tx, input.model.id);
+  if (networks < threshold) return false;
+  return holdBeforeReview(
+    tx,
+    { modelId: input.model.id, caseId: input.caseId },
+    { action: "moderation.auto_hold", changes: { category: input.category, networks, threshold } },
+    () =>
+      notifyAutoHold(tx, input.model.id, {
+        caseId: input.caseId,
+        category: reportCategoryLabel(input.category),
+        item: itemLabel(input.model, input.photoId),
+      }),
+  );
+}
+
+/**
+ * A trusted notifier's urgent report (decision 061) holds the profile at once, without waiting for agreement
+ * (holdBeforeReview; audit `moderation.trusted_hold`, naming the notifier, and its own e-mails).
  */
 async function holdOnTrustedNotice(
   tx: Tx,
@@ -208,29 +225,21 @@ async function holdOnTrustedNotice(
     notifier: { id: number; name: string };
   },
 ): Promise<boolean> {
-  if (await isHeldBeforeReview(tx, input.model.id)) return false;
-  await holdProfile(tx, input.model.id, { freezePhotos: true });
-  await tx.update(moderationCases).set({ autoHidden: true }).where(eq(moderationCases.id, input.caseId));
-  await recordSystemAction({
-    db: tx,
-    entry: {
+  return holdBeforeReview(
+    tx,
+    { modelId: input.model.id, caseId: input.caseId },
+    {
       action: "moderation.trusted_hold",
-      target: { type: "moderation_case", id: input.caseId },
-      changes: {
-        model_id: input.model.id,
-        category: input.category,
-        notifier_id: input.notifier.id,
-        notifier: input.notifier.name,
-      },
+      changes: { category: input.category, notifier_id: input.notifier.id, notifier: input.notifier.name },
     },
-  });
-  await notifyTrustedHold(tx, input.model.id, {
-    caseId: input.caseId,
-    category: reportCategoryLabel(input.category),
-    item: itemLabel(input.model, null),
-    notifier: input.notifier.name,
-  });
-  return true;
+    () =>
+      notifyTrustedHold(tx, input.model.id, {
+        caseId: input.caseId,
+        category: reportCategoryLabel(input.category),
+        item: itemLabel(input.model, null),
+        notifier: input.notifier.name,
+      }),
+  );
 }
 
 /**
