@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: the unit tests (contracts, the web app's route matching), server tests on PGlite (this Node) and
-# on PostgreSQL (under Node 24 LTS) side by side, the build with its JavaScript budget (npm run size), then the browser tests against the built site
-# two files at a time (one of them starts the built server, apps/server/dist/server.js, as `npm start` does), and
-# last two built servers behind nginx on one PostgreSQL (deploy/test/multi-instance.test.ts; needs /usr/sbin/nginx).
+# on PostgreSQL (under Node 24 LTS) side by side, the build with its JavaScript budget (npm run size), then the
+# browser tests against the built site in two workers (two specs start the built server, apps/server/dist/server.js,
+# as `npm start` does), and last two built servers behind nginx on one PostgreSQL (deploy/test/multi-instance.test.ts; needs /usr/sbin/nginx).
 # The PostgreSQL half uses TEST_DATABASE_URL, else 127.0.0.1:5432, and says at the start which server that is.
 # Without an answer there it is skipped, except with CI=true, where a missing PostgreSQL fails the run.
 # Prints the time each suite took and one closing line "N passed, N failed" and exits non-zero when anything failed.
@@ -64,35 +64,50 @@ finish_suite() { # name
   count_suite "$name" $(cat "$log_dir/$name.done")
 }
 
-# The server tests run in long-lived worker processes that share one queue of test files: the server's code loads
-# once per worker instead of once per file (apps/server/src/test/file-queue.ts). The slowest go first, so the
-# workers end together: files that start real server processes or build the web app, then the rest, largest first. One file alone still runs as `node --import tsx --test <file>`.
-server_tests() { # workers [--node BINARY] extra env assignments...
-  local workers=$1 node_bin=node queue rc
-  shift
+# Server and browser tests run in long-lived worker processes that share one queue of test files
+# (apps/server/src/test/file-queue.ts): the code loads once per worker instead of once per file, and a browser
+# worker keeps one browser and one site for the specs that need nothing else (e2e/fixtures.ts useSite). The slowest
+# go first, so the workers end together: files that start real server processes or build the web app, then the
+# rest, largest first. One file alone still runs as `node --import tsx --test <file>`.
+queued_tests() { # workers worker-entry-prefix "test files" [--node BINARY] extra env assignments...
+  local workers=$1 entry=$2 files=$3 node_bin=node queue rc slow
+  shift 3
   if [ "${1:-}" = "--node" ]; then
     node_bin=$2
     shift 2
   fi
   queue=$(mktemp -d)
-  local files slow
-  files=$(find apps/server/src -name '*.test.ts')
   # shellcheck disable=SC2086
   slow=$(grep -l -E 'serverProcess\(|buildServerEntry\(|spawn\(' $files)
   # shellcheck disable=SC2046,SC2086
   { [ -z "$slow" ] || ls -S $slow; ls -S $(grep -vxF "$slow" <<<"$files"); } >"$queue/files"
+  # shellcheck disable=SC2046
   env VITRINE_TEST_QUEUE="$queue" "$@" "$node_bin" --import tsx --test --test-reporter=spec \
-    --test-concurrency="$workers" $(seq -f 'apps/server/src/test/worker-%g.ts' 1 "$workers")
+    --test-concurrency="$workers" $(seq -f "$entry-%g.ts" 1 "$workers")
   rc=$?
   local ended total
   ended=$(find "$queue" -maxdepth 1 -name 'done-*' | wc -l)
   total=$(wc -l <"$queue/files")
   if [ "$ended" -ne "$total" ]; then
-    echo "!!! só $ended de $total arquivos de teste do servidor terminaram (um worker parou antes do fim)"
+    echo "!!! só $ended de $total arquivos de teste terminaram (um worker parou antes do fim)"
     rc=1
   fi
   rm -rf "$queue"
   return $rc
+}
+
+# A server test file that needs no database says so on its first line ("// Needs no database"): it runs once, in
+# the PostgreSQL half (under Node 24, the half with time to spare), and in the PGlite half only when PostgreSQL
+# does not answer.
+server_tests() { # half (pglite|postgres) workers [--node BINARY] extra env assignments...
+  local half=$1 workers=$2 files
+  shift 2
+  files=$(find apps/server/src -name '*.test.ts' | sort)
+  if [ "$half" = pglite ] && [ "$pg_up" -eq 0 ]; then
+    # shellcheck disable=SC2086
+    files=$(grep -L -m1 '^// Needs no database' $files)
+  fi
+  queued_tests "$workers" apps/server/src/test/worker "$files" "$@"
 }
 
 # The PostgreSQL of the server tests, named without its password, and its version when it answers.
@@ -138,8 +153,8 @@ fi
 # PGlite works on the worker's own thread: two workers for two cores. The PostgreSQL half waits on its database
 # about half the time: a third worker uses that time.
 PG_WORKERS=3
-start_suite server-pglite server_tests 2 TEST_DATABASE_URL=
-[ "$pg_up" -eq 0 ] && start_suite "$pg_suite" server_tests "$PG_WORKERS" --node "$pg_node" TEST_DATABASE_URL="$PG_URL"
+start_suite server-pglite server_tests pglite 2 TEST_DATABASE_URL=
+[ "$pg_up" -eq 0 ] && start_suite "$pg_suite" server_tests postgres "$PG_WORKERS" --node "$pg_node" TEST_DATABASE_URL="$PG_URL"
 finish_suite server-pglite
 
 if [ "$pg_up" -eq 0 ]; then
@@ -160,11 +175,11 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 run_suite build npm run build --silent
 run_suite size npm run --silent size
-# Two browser test files at a time: each starts its own server, data directory and browser on free ports. Under
-# CI=true the pictures written for a person to look at (.screenshots/ and the like) are not taken: nobody sees
-# CI's disk (E2E_SCREENSHOTS=1 takes them anyway).
+# Two browser workers (e2e/worker-1.ts, worker-2.ts), each with one browser and the sites its specs need on free
+# ports (e2e/fixtures.ts useSite). Under CI=true the pictures written for a person to look at (.screenshots/) are
+# not taken: nobody sees CI's disk (E2E_SCREENSHOTS=1 takes them anyway).
 [ "${CI:-}" = "true" ] && export E2E_SCREENSHOTS="${E2E_SCREENSHOTS:-0}"
-run_suite e2e node --import tsx --test --test-reporter=spec --test-concurrency=2 $(find e2e -name '*.spec.ts' | sort)
+run_suite e2e queued_tests 2 e2e/worker "$(find e2e -name '*.spec.ts')"
 # Two instances of the built server behind nginx, on a database of their own on the PostgreSQL above.
 if [ "$pg_up" -eq 0 ]; then
   run_suite multi-instance node --import tsx --test --test-reporter=spec deploy/test/multi-instance.test.ts

@@ -1,3 +1,4 @@
+// Needs no database: runs once, in the PostgreSQL half of the server tests (scripts/test.sh).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { PlanRow } from "../db/schema";

@@ -5,11 +5,11 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { AdminAgeAssuranceResponse, AdminJobsResponse } from "@vitrine/contracts";
 import { saoPauloMoment } from "../demo/demo-time";
-import { type Db, openDatabase } from "../db/client";
+import type { Db } from "../db/client";
 import { ageCheckDays, ageChecks, jobRuns } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildAgeChecks } from "../test/age-checks";
-import { exitSignal, serverProcess, type ServerProcess, withDataDir } from "../test/server-process";
+import { exitSignal, serverProcess, type ServerProcess } from "../test/server-process";
 import { AGE_CHECKS_JOB, AGE_ROLLUP_BEFORE_COMMIT } from "./age-checks";
 import { totpCode } from "../test/two-factor";
 
@@ -22,7 +22,7 @@ const ADMIN = { email: "admin@crash.local", password: "crash-admin-secret" };
 let dataDir: string;
 let proc: ServerProcess;
 
-const withDatabase = <T>(work: (db: Db) => Promise<T>) => withDataDir(dataDir, work);
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => proc.withDatabase(work);
 
 async function postJson(url: string, body: object) {
   const res = await fetch(`${proc.baseUrl}${url}`, {
@@ -67,7 +67,7 @@ before(async () => {
   proc = await serverProcess({ dataDir });
 });
 after(async () => {
-  await proc.stop();
+  await proc?.close();
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
@@ -75,17 +75,16 @@ describe("a server killed while its retention job moves old age checks", () => {
   test("keeps every row; after the restart the job moves them once and the counts are unchanged", async () => {
     const today = todayInSaoPaulo();
     const old = addDays(today, -200);
-    const database = openDatabase({ dataDir });
-    try {
-      await database.migrate();
-      await buildAgeChecks(database.db, [
-        { at: saoPauloMoment(old, 12 * 60), verifier: "V1", outcome: "over18", count: 4 },
-        { at: saoPauloMoment(old, 12 * 60), verifier: "V1", outcome: null },
-        { at: saoPauloMoment(today, 0), verifier: "V1", outcome: "under18" },
-      ]);
-    } finally {
-      await database.close();
-    }
+    await proc.withDatabase(
+      async (db) => {
+        await buildAgeChecks(db, [
+          { at: saoPauloMoment(old, 12 * 60), verifier: "V1", outcome: "over18", count: 4 },
+          { at: saoPauloMoment(old, 12 * 60), verifier: "V1", outcome: null },
+          { at: saoPauloMoment(today, 0), verifier: "V1", outcome: "under18" },
+        ]);
+      },
+      { migrate: true },
+    );
 
     // The jobs' first runs come 5 seconds after the start: the retention job dies before its commit.
     const child = await proc.start(AGE_ROLLUP_BEFORE_COMMIT);

@@ -1,3 +1,4 @@
+// Needs no database: runs once, in the PostgreSQL half of the server tests (scripts/test.sh).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { clientAddressKey, reporterNetworkKey } from "./client-address";

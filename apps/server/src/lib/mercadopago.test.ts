@@ -1,3 +1,4 @@
+// Needs no database: runs once, in the PostgreSQL half of the server tests (scripts/test.sh).
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startFakeMercadoPago, type FakeMercadoPago } from "../fake-mercadopago/fake-mercadopago";

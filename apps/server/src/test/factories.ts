@@ -128,6 +128,11 @@ export async function updateModel(app: FastifyInstance, id: number, set: Partial
   await app.db.update(models).set(set).where(eq(models.id, id));
 }
 
+/** Sets `set` on every model (a seeded data set's counters, say). */
+export async function updateEveryModel(app: FastifyInstance, set: Partial<ModelInsert>): Promise<void> {
+  await app.db.update(models).set(set);
+}
+
 /** A photo row (no files): public and primary by default. */
 export async function buildPhoto(
   app: FastifyInstance,

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
+import postgres from "postgres";
 import { type Db, openDatabase } from "../db/client";
 import { freePort } from "./free-port";
 import { seedDataDir } from "./prepared-data";
@@ -16,20 +18,34 @@ export function exitSignal(child: ChildProcess): Promise<NodeJS.Signals | null> 
 
 export type ServerProcess = {
   baseUrl: string;
+  /** Where the server keeps its database (see serverProcess). */
+  database: "pglite" | "postgres";
   /** Starts the real server entry (stopping one still running), with `failpoint` armed, and waits for it. */
   start(failpoint?: string): Promise<ChildProcess>;
   /** SIGTERM and wait, when it still runs. */
   stop(): Promise<void>;
+  /**
+   * Opens the server's database while the server is stopped (PGlite allows one process per directory) for `work`;
+   * with `migrate`, brings it to the current schema first (to write a database before the server's first start).
+   */
+  withDatabase<T>(work: (db: Db) => Promise<T>, opts?: { migrate?: boolean }): Promise<T>;
+  /** Stops the server and drops its PostgreSQL database, if it has one. */
+  close(): Promise<void>;
 };
 
 /**
- * A real server process on PGlite in `dataDir` (given the prepared database when it has none, see seedDataDir), on
- * a free port, for crash tests: it can be killed at a failpoint (lib/failpoint.ts) and started again on the same data.
+ * A real server process on a free port, for crash tests: it can be killed at a failpoint (lib/failpoint.ts) and
+ * started again on the same data. Its database is PGlite in `dataDir` (given the prepared database when it has
+ * none, see seedDataDir), or, when TEST_DATABASE_URL names a PostgreSQL server (the server tests' PostgreSQL half),
+ * a new empty database there, which the server's first start fills as on a new machine.
  */
 export async function serverProcess(opts: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
+  const postgresDatabase = process.env.TEST_DATABASE_URL
+    ? await emptyPostgresDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
 
   async function stop() {
     if (server && server.exitCode === null && server.signalCode === null) {
@@ -41,7 +57,7 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
 
   async function start(failpoint?: string): Promise<ChildProcess> {
     await stop();
-    await seedDataDir(opts.dataDir);
+    if (!postgresDatabase) await seedDataDir(opts.dataDir);
     const child = spawn(process.execPath, ["--enable-source-maps", await serverBundle()], {
       cwd: root,
       env: {
@@ -51,7 +67,7 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: opts.dataDir,
-        DATABASE_URL: "",
+        DATABASE_URL: postgresDatabase?.url ?? "",
         WEB_DIST_DIR: "",
         ADMIN_EMAIL: "admin@crash.local",
         ADMIN_PASSWORD: "crash-admin-secret",
@@ -76,15 +92,38 @@ export async function serverProcess(opts: { dataDir: string; env?: Record<string
     throw new Error("server did not start");
   }
 
-  return { baseUrl, start, stop };
+  async function withDatabase<T>(work: (db: Db) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+    const database = postgresDatabase
+      ? openDatabase({ databaseUrl: postgresDatabase.url, dataDir: null, poolSize: 1 })
+      : openDatabase({ dataDir: opts.dataDir });
+    try {
+      if (options.migrate) await database.migrate();
+      return await work(database.db);
+    } finally {
+      await database.close();
+    }
+  }
+
+  async function close() {
+    await stop();
+    await postgresDatabase?.drop();
+  }
+
+  return { baseUrl, database: postgresDatabase ? "postgres" : "pglite", start, stop, withDatabase, close };
 }
 
-/** Opens the PGlite data directory of a server that is not running (one process per directory) for `work`. */
-export async function withDataDir<T>(dataDir: string, work: (db: Db) => Promise<T>): Promise<T> {
-  const database = openDatabase({ dataDir });
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
+/** A new empty database on the PostgreSQL server at `serverUrl`, and how to drop it. */
+async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vitrine_process_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { eq } from "drizzle-orm";
-import { type Db, openDatabase } from "../../db/client";
+import type { Db } from "../../db/client";
 import { loadReferenceData } from "../../db/reference-data";
 import { modelPayments, models, settings } from "../../db/schema";
 import { startFakeMercadoPago, type FakeMercadoPago } from "../../fake-mercadopago/fake-mercadopago";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
-import { exitSignal, serverProcess, type ServerProcess, withDataDir } from "../../test/server-process";
+import { exitSignal, serverProcess, type ServerProcess } from "../../test/server-process";
 import { SETTLE_BEFORE_COMMIT } from "./settle";
 
 /**
@@ -27,7 +27,7 @@ const startServer = (failpoint?: string) => proc.start(failpoint);
 const stopServer = () => proc.stop();
 
 /** Opens the server's PGlite data directory while no server runs. */
-const withDatabase = <T>(work: (db: Db) => Promise<T>) => withDataDir(dataDir, work);
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => proc.withDatabase(work);
 
 before(async () => {
   dataDir = path.join(mkdtempSync(path.join(tmpdir(), "vitrine-settle-crash-")), "data");
@@ -36,7 +36,7 @@ before(async () => {
   proc = await serverProcess({ dataDir, env: { ADMIN_EMAIL, MERCADOPAGO_API_URL: fake.url } });
 });
 after(async () => {
-  await stopServer();
+  await proc?.close();
   await fake.close();
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
@@ -90,49 +90,47 @@ describe("a server killed between reading the approval and the commit", () => {
 
 /** A fresh data directory with Mercado Pago configured, a hidden model and her pending plan payment. */
 async function prepare(): Promise<{ modelId: number; paymentId: number }> {
-  const database = openDatabase({ dataDir });
-  try {
-    await database.migrate();
-    await loadReferenceData(database.db, { adminEmail: ADMIN_EMAIL });
-    const { db } = database;
-    for (const [key, value] of [
-      ["mp_access_token_test", "TEST-crash-token"],
-      ["mp_webhook_secret", fake.webhookSecret],
-    ]) {
-      await db
-        .insert(settings)
-        .values({ settingKey: key!, settingValue: value! })
-        .onConflictDoUpdate({ target: settings.settingKey, set: { settingValue: value! } });
-    }
-    const [model] = await db
-      .insert(models)
-      .values({
-        username: "crashmodel",
-        email: "crash@example.com",
-        passwordHash: "not-a-real-hash",
-        name: "Modelo Crash",
-        age: 25,
-        estadoId: 35,
-        municipioId: 3550308,
-        isVerified: true,
-        emailConfirmedAt: new Date(),
-        isActive: false,
-      })
-      .returning({ id: models.id });
-    const [payment] = await db
-      .insert(modelPayments)
-      .values({
-        modelId: model!.id,
-        planName: "Plano Mensal",
-        periodType: "monthly",
-        amountCents: 5990,
-        method: "mercadopago",
-        status: "pending",
-        preferenceId: "pref-crash",
-      })
-      .returning({ id: modelPayments.id });
-    return { modelId: model!.id, paymentId: payment!.id };
-  } finally {
-    await database.close();
-  }
+  return proc.withDatabase(
+    async (db) => {
+      await loadReferenceData(db, { adminEmail: ADMIN_EMAIL });
+      for (const [key, value] of [
+        ["mp_access_token_test", "TEST-crash-token"],
+        ["mp_webhook_secret", fake.webhookSecret],
+      ]) {
+        await db
+          .insert(settings)
+          .values({ settingKey: key!, settingValue: value! })
+          .onConflictDoUpdate({ target: settings.settingKey, set: { settingValue: value! } });
+      }
+      const [model] = await db
+        .insert(models)
+        .values({
+          username: "crashmodel",
+          email: "crash@example.com",
+          passwordHash: "not-a-real-hash",
+          name: "Modelo Crash",
+          age: 25,
+          estadoId: 35,
+          municipioId: 3550308,
+          isVerified: true,
+          emailConfirmedAt: new Date(),
+          isActive: false,
+        })
+        .returning({ id: models.id });
+      const [payment] = await db
+        .insert(modelPayments)
+        .values({
+          modelId: model!.id,
+          planName: "Plano Mensal",
+          periodType: "monthly",
+          amountCents: 5990,
+          method: "mercadopago",
+          status: "pending",
+          preferenceId: "pref-crash",
+        })
+        .returning({ id: modelPayments.id });
+      return { modelId: model!.id, paymentId: payment!.id };
+    },
+    { migrate: true },
+  );
 }

@@ -80,7 +80,7 @@ for (const backend of [localDisk, s3Bucket]) {
       proc = await serverProcess({ dataDir, env: await backend.setup() });
     });
     after(async () => {
-      await stopServer();
+      await proc?.close();
       await backend.teardown();
       rmSync(path.dirname(dataDir), { recursive: true, force: true });
     });
@@ -167,6 +167,10 @@ for (const backend of [localDisk, s3Bucket]) {
       assert.equal(modeOf(path.join(uploadsDir(), "photos", photo)).toString(8), "600");
       assert.equal(modeOf(path.join(dataDir, "jwt-secret")).toString(8), "600");
       const pglite = path.join(dataDir, "pglite");
+      if (proc.database === "postgres") {
+        assert.equal(existsSync(pglite), false, "no PGlite database beside PostgreSQL");
+        return;
+      }
       assert.equal(modeOf(pglite) & 0o077, 0, "pglite dir");
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -28,7 +28,7 @@ test("in production the server refuses to start without PUBLIC_URL or site_url, 
     env: { NODE_ENV: "production", JOBS_ENABLED: "false", ...REQUIRED },
   });
   await assert.rejects(withoutOrigin.start(), /server exited: 1/);
-  await withoutOrigin.stop();
+  await withoutOrigin.close();
 
   const env = { NODE_ENV: "production", JOBS_ENABLED: "false", PUBLIC_URL: "https://vitrine.example", ...REQUIRED };
   const configured = await serverProcess({ dataDir, env });
@@ -37,6 +37,6 @@ test("in production the server refuses to start without PUBLIC_URL or site_url, 
     const robots = await fetch(`${configured.baseUrl}/robots.txt`, { headers: { "x-forwarded-host": "evil.example" } });
     assert.match(await robots.text(), /^Sitemap: https:\/\/vitrine\.example\/sitemap\.xml$/m);
   } finally {
-    await configured.stop();
+    await configured.close();
   }
 });
