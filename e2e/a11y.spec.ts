@@ -1,41 +1,25 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { modelProfilePath, type PublicModelsResponse } from "@vitrine/contracts";
-import type { Browser, Locator, Page } from "playwright-core";
-import { adminToken as siteAdminToken, registerAdvertiser } from "./fixtures";
-import { launchBrowser, type Site, startSite } from "./harness";
-import { cards, newPage, seedDemoDataDir } from "./public-support";
+import type { Locator, Page } from "playwright-core";
+import { adminToken as siteAdminToken, registerAdvertiser, useSite } from "./fixtures";
+import { reload, shot, visit } from "./harness";
+import { cards, newPage } from "./public-support";
 
 /** Accessibility of the public pages and the forms: scroll on new documents, focus rings, axe, the age gate. */
 
 const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp" };
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const SHOTS = path.resolve(import.meta.dirname, "..", ".screenshots");
 
-let site: Site;
-let browser: Browser;
-let dataDir: string;
+const e2e = useSite({ data: "demo" });
 let profilePath: string;
 
 before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-a11y-"));
-  await seedDemoDataDir(dataDir);
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-  const res = await fetch(`${site.baseUrl}/api/models/public?city_id=${SAO_PAULO.id}&limit=1`);
+  const res = await fetch(`${e2e.site.baseUrl}/api/models/public?city_id=${SAO_PAULO.id}&limit=1`);
   const { models } = (await res.json()) as PublicModelsResponse;
   profilePath = modelProfilePath(models[0]!);
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
@@ -112,7 +96,7 @@ async function tabTo(page: Page, selector: string): Promise<void> {
   throw new Error(`Tab never reached ${selector}`);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+const viewShot = (page: Page, name: string) => shot(page, name, { fullPage: false });
 
 async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's protocol: the page's Content-Security-Policy forbids an injected <script>.
@@ -132,15 +116,15 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe("accessibility", () => {
   test("a page opened from outside starts at the top; back and forward return to where the visitor was", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto(`/cidade/${SAO_PAULO.slug}`);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, `/cidade/${SAO_PAULO.slug}`);
     await cards(page).nth(7).waitFor();
     await page.getByTestId("listing-sentinel").scrollIntoViewIfNeeded();
     await cards(page).nth(19).waitFor();
     await scrollTo(page, 2500);
 
     // Typed into the address bar (or followed from another site): a new document, at the top.
-    await page.goto(profilePath);
+    await visit(page, profilePath);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.waitForTimeout(300);
     assert.equal(await scrollY(page), 0, "a profile opened by its address starts at the top");
@@ -153,11 +137,11 @@ describe("accessibility", () => {
     await page.waitForURL(`**${profilePath}`);
     await waitForScroll(page, 400);
     // A reload keeps the entry, and its place.
-    await page.reload();
+    await reload(page);
     await waitForScroll(page, 400);
     // A new document with an #anchor starts at the anchor.
-    await page.goto("/login");
-    await page.goto(`${profilePath}#galeria`);
+    await visit(page, "/login");
+    await visit(page, `${profilePath}#galeria`);
     await page.waitForTimeout(500);
     const at = await page.evaluate(() => ({
       y: window.scrollY,
@@ -173,27 +157,27 @@ describe("accessibility", () => {
   for (const mobile of [false, true]) {
     const width = mobile ? 390 : 1280;
     test(`keyboard focus is visible on a card, a button, an input and a checkbox (${width} px)`, async () => {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
-      await page.goto(`/cidade/${SAO_PAULO.slug}`);
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
+      await visit(page, `/cidade/${SAO_PAULO.slug}`);
       await cards(page).first().waitFor();
       await tabTo(page, '[data-testid="model-card"] a');
       const card = page.locator('[data-testid="model-card"]:has(a:focus-visible)');
       assertRing(await ringOf(card), "a model card");
       await card.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 120));
-      await shot(page, `a11y-focus-card-${width}`);
+      await viewShot(page, `a11y-focus-card-${width}`);
 
-      await page.goto("/login");
+      await visit(page, "/login");
       await tabTo(page, 'input[type="email"]');
       assertRing(await ringOf(page.locator("input:focus-visible")), "an input");
-      await shot(page, `a11y-focus-input-${width}`);
+      await viewShot(page, `a11y-focus-input-${width}`);
       await tabTo(page, 'button[type="submit"]');
       assertRing(await ringOf(page.locator("button:focus-visible")), "a button");
-      await shot(page, `a11y-focus-button-${width}`);
+      await viewShot(page, `a11y-focus-button-${width}`);
 
-      await page.goto("/register");
+      await visit(page, "/register");
       await tabTo(page, 'input[type="checkbox"]');
       assertRing(await ringOf(page.locator("input:focus-visible")), "a checkbox");
-      await shot(page, `a11y-focus-checkbox-${width}`);
+      await viewShot(page, `a11y-focus-checkbox-${width}`);
       assert.deepEqual(errors, []);
       await context.close();
     });
@@ -201,9 +185,9 @@ describe("accessibility", () => {
 
   test("axe finds nothing serious or critical on home, a city, a profile, login and register", async () => {
     for (const mobile of [false, true]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
       for (const url of ["/", `/cidade/${SAO_PAULO.slug}`, profilePath, "/login", "/register"]) {
-        await page.goto(url);
+        await visit(page, url);
         await page.locator("main h1").first().waitFor();
         await page.waitForLoadState("networkidle");
         assert.deepEqual(await axeViolations(page), [], `${url} at ${mobile ? 390 : 1280} px`);
@@ -212,26 +196,26 @@ describe("accessibility", () => {
       await context.close();
     }
     // The age gate over the home page.
-    const { context, page } = await newPage(browser, site.baseUrl);
-    await page.goto("/");
+    const { context, page } = await newPage(e2e.browser, e2e.site.baseUrl);
+    await visit(page, "/");
     await page.getByRole("dialog").waitFor();
     assert.deepEqual(await axeViolations(page), [], "home under the age gate");
     await context.close();
   });
 
   test("axe finds nothing serious or critical on the dashboard, the Terms and the admin queues", async () => {
-    const model = await registerAdvertiser(site);
-    const adminToken = await siteAdminToken(site);
+    const model = await registerAdvertiser(e2e.site);
+    const adminToken = await siteAdminToken(e2e.site);
     /** Waits for the page's heading and its data, then asks axe. */
     const check = async (page: Page, url: string, width: number) => {
-      await page.goto(url);
+      await visit(page, url);
       await page.locator("main h1").first().waitFor();
       await page.waitForLoadState("networkidle");
       assert.deepEqual(await axeViolations(page), [], `${url} at ${width} px`);
     };
     for (const mobile of [false, true]) {
       const width = mobile ? 390 : 1280;
-      const advertiser = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      const advertiser = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
       await advertiser.context.addInitScript((t) => window.localStorage.setItem("modelToken", t), model.token);
       for (const url of ["/dashboard", "/dashboard/profile", "/dashboard/gallery"])
         await check(advertiser.page, url, width);
@@ -246,7 +230,7 @@ describe("accessibility", () => {
       assert.deepEqual(advertiser.errors, []);
       await advertiser.context.close();
 
-      const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      const admin = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
       await admin.context.addInitScript((t) => window.localStorage.setItem("token", t), adminToken);
       for (const url of [
         "/admin/dashboard",
@@ -259,7 +243,7 @@ describe("accessibility", () => {
       }
       // The charts of the last days: today, not over yet, is shaded and labelled partial.
       await admin.page.getByText("hoje (parcial)").first().waitFor();
-      await admin.page.screenshot({ path: path.join(SHOTS, `a11y-admin-stats-${width}.png`), fullPage: true });
+      await shot(admin.page, `a11y-admin-stats-${width}`);
       assert.deepEqual(admin.errors, []);
       await admin.context.close();
     }
@@ -267,14 +251,14 @@ describe("accessibility", () => {
 
   test("the age gate is a modal dialog: labelled, focus inside and kept there, the page behind inert", async () => {
     // Server-rendered already so (before the app runs).
-    const html = await (await fetch(`${site.baseUrl}/`)).text();
+    const html = await (await fetch(`${e2e.site.baseUrl}/`)).text();
     assert.match(html, /role="dialog"[^>]*aria-modal="true"|aria-modal="true"[^>]*role="dialog"/);
     assert.match(html, /<div[^>]*inert=""[^>]*>[\s\S]*id="conteudo"/, "the server renders the page behind inert");
 
     for (const mobile of [false, true]) {
       const width = mobile ? 390 : 1280;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
-      await page.goto(`/cidade/${SAO_PAULO.slug}`);
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile });
+      await visit(page, `/cidade/${SAO_PAULO.slug}`);
       const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
       await gate.waitFor();
       assert.equal(await gate.getAttribute("aria-modal"), "true");
@@ -288,7 +272,7 @@ describe("accessibility", () => {
         assert.equal(await focusInGate(), true, `Tab ${i + 1} keeps the focus in the gate`);
       }
       await page.waitForTimeout(300);
-      await shot(page, `a11y-age-gate-${width}`);
+      await viewShot(page, `a11y-age-gate-${width}`);
       await gate.getByRole("button", { name: "Entrar no site" }).click();
       await gate.waitFor({ state: "hidden" });
       assert.equal(await inert(), false, "the page is usable once accepted");

@@ -1,15 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { SELF_DECLARATION_WARNING } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { FastifyInstance } from "fastify";
+import type { Page } from "playwright-core";
 import { addDays, todayInSaoPaulo } from "../apps/server/src/lib/dates";
 import { buildAgeCheckDays, buildAgeChecks } from "../apps/server/src/test/age-checks";
 import { cardTitled } from "./admin-catalog-support";
-import { writeWithServerFunctions } from "./fixtures";
-import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import { useSite } from "./fixtures";
+import { newPage, shot, signInAsAdmin } from "./harness";
 
 /**
  * The admin's "Verificação de idade". A site with nothing configured runs on self-declaration: the dashboard shows
@@ -17,20 +15,16 @@ import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./h
  * before it starts: rows of the last days for two verifiers, and the daily counts the retention job left of checks
  * 200 days old.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-age-admin-"));
-const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "age-admin");
 const DEMO = "Verificador de idade (demonstração)";
 const OTHER = "Idade Já";
+const SHOTS = "age-admin";
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-let site: Site;
-let browser: Browser;
-
 /** Prepares the data directory before the server's first start (fixtures.ts): the checks, by the server's factories. */
-async function seedAgeChecks(): Promise<void> {
+async function seedAgeChecks(app: FastifyInstance): Promise<void> {
   const ago = (ms: number) => new Date(Date.now() - ms);
-  await writeWithServerFunctions(dataDir, async (app) => {
+  {
     await buildAgeChecks(app.db, [
       { verifier: DEMO, outcome: "over18", count: 5, at: ago(HOUR) },
       { verifier: DEMO, outcome: null, at: ago(2 * HOUR) },
@@ -46,12 +40,14 @@ async function seedAgeChecks(): Promise<void> {
       { day, verifier: "Verificador antigo", outcome: "over18", count: 38 },
       { day, verifier: "Verificador antigo", outcome: "under18", count: 2 },
     ]);
-  });
+  }
 }
+
+const e2e = useSite({ env: { JOBS_ENABLED: "false" }, prepare: seedAgeChecks });
 
 /** Signs in through the admin login screen and waits for the dashboard and the age-assurance answer. */
 async function openDashboard(mobile: boolean) {
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/age-assurance");
   await signInAsAdmin(page);
@@ -65,22 +61,9 @@ async function statValue(page: Page, label: string): Promise<string | null> {
   return stat.locator("dd").first().textContent();
 }
 
-before(async () => {
-  await seedAgeChecks();
-  site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe("admin: Verificação de idade", () => {
   test("the endpoint needs an admin", async () => {
-    assert.equal((await fetch(`${site.baseUrl}/api/admin/age-assurance`)).status, 401);
+    assert.equal((await fetch(`${e2e.site.baseUrl}/api/admin/age-assurance`)).status, 401);
   });
 
   for (const mobile of [false, true]) {
@@ -91,7 +74,7 @@ describe("admin: Verificação de idade", () => {
         const warning = page.getByRole("region", { name: "Verificação de idade por autodeclaração" });
         await warning.waitFor();
         assert.ok((await warning.textContent())?.includes(SELF_DECLARATION_WARNING));
-        await page.screenshot({ path: path.join(SHOTS, `dashboard-warning-${width}.png`) });
+        await shot(page, `${SHOTS}/dashboard-warning-${width}`, { fullPage: false });
 
         await warning.getByRole("link", { name: "Ver a verificação de idade" }).click();
         await page.waitForURL("**/admin/age-assurance");
@@ -126,7 +109,7 @@ describe("admin: Verificação de idade", () => {
         // The charts (Recharts, loaded on demand) draw the days and the outcomes.
         await page.getByRole("heading", { name: "Verificações por dia" }).waitFor();
         await page.locator(".recharts-surface").nth(1).waitFor();
-        await page.screenshot({ path: path.join(SHOTS, `age-assurance-${width}.png`), fullPage: true });
+        await shot(page, `${SHOTS}/age-assurance-${width}`);
         assert.deepEqual(errors, []);
       } finally {
         await close();

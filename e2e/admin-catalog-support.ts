@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { buildOrder, buildVisits, updateModel } from "../apps/server/src/test/factories";
-import { advertiser, writeWithServerFunctions } from "./fixtures";
+import { advertiser, type E2E } from "./fixtures";
 import type { Site } from "./harness";
 
 /** Helpers of e2e/admin-catalog.spec.ts: API calls, the data set the screens need, toasts. */
@@ -60,50 +60,45 @@ export async function createModelsWithProducts(site: Site, names: string[]): Pro
 
 /**
  * What visitors and buyers would have produced over the last days, which no route can date in the past, written
- * with the server's own factories (fixtures.ts writeWithServerFunctions stops the site and starts a new one on
- * its data directory, which is answered): the models' view and contact counters, page views over the last 12
+ * with the server's own factories (fixtures.ts useSite: `write` stops the site and starts it again on its data
+ * directory): the models' view and contact counters, page views over the last 12
  * days in three cities, and ten orders over the last ten days — the newest pending ("Cliente 0 {tag}"), the
  * others paid, cancelled or pending.
  */
-export async function seedActivity(site: Site, dataDir: string, models: SeededModel[], tag: string): Promise<Site> {
-  const restarted = await writeWithServerFunctions(
-    dataDir,
-    async (app) => {
-      for (const [i, m] of models.entries()) {
-        await updateModel(app, m.modelId, { viewsCount: 400 - i * 90, contactCount: 40 - i * 7 });
+export async function seedActivity(e2e: E2E, models: SeededModel[], tag: string): Promise<void> {
+  await e2e.write(async (app) => {
+    for (const [i, m] of models.entries()) {
+      await updateModel(app, m.modelId, { viewsCount: 400 - i * 90, contactCount: 40 - i * 7 });
+    }
+    for (let day = 0; day < 12; day++) {
+      for (const [c, place] of CITIES.entries()) {
+        const moments = Array.from(
+          { length: 3 + ((day + c) % 4) },
+          (_, v) => new Date(Date.now() - day * 86_400_000 - v * 3_600_000),
+        );
+        await buildVisits(app, moments, place.city);
       }
-      for (let day = 0; day < 12; day++) {
-        for (const [c, place] of CITIES.entries()) {
-          const moments = Array.from(
-            { length: 3 + ((day + c) % 4) },
-            (_, v) => new Date(Date.now() - day * 86_400_000 - v * 3_600_000),
-          );
-          await buildVisits(app, moments, place.city);
-        }
-      }
-      const statuses = ["paid", "paid", "cancelled", "paid", "pending"];
-      for (let n = 0; n < 10; n++) {
-        const m = models[n % models.length];
-        const status = n === 0 ? "pending" : statuses[n % statuses.length];
-        const at = new Date(Date.now() - n * 86_400_000);
-        await buildOrder(app, {
-          productId: m.productId,
-          modelId: m.modelId,
-          productName: `Ensaio ${(n % models.length) + 1}`,
-          customerName: `Cliente ${n} ${tag}`,
-          customerEmail: `cliente${n}-${tag}@e2e.local`,
-          customerPhone: "11987654321",
-          amountCents: 4990 + n * 1000,
-          status,
-          method: "pix",
-          paidAt: status === "paid" ? at : null,
-          createdAt: at,
-        });
-      }
-    },
-    { site, env: { DATA_DIR: dataDir } },
-  );
-  return restarted!;
+    }
+    const statuses = ["paid", "paid", "cancelled", "paid", "pending"];
+    for (let n = 0; n < 10; n++) {
+      const m = models[n % models.length];
+      const status = n === 0 ? "pending" : statuses[n % statuses.length];
+      const at = new Date(Date.now() - n * 86_400_000);
+      await buildOrder(app, {
+        productId: m.productId,
+        modelId: m.modelId,
+        productName: `Ensaio ${(n % models.length) + 1}`,
+        customerName: `Cliente ${n} ${tag}`,
+        customerEmail: `cliente${n}-${tag}@e2e.local`,
+        customerPhone: "11987654321",
+        amountCents: 4990 + n * 1000,
+        status,
+        method: "pix",
+        paidAt: status === "paid" ? at : null,
+        createdAt: at,
+      });
+    }
+  });
 }
 
 /** A toast with exactly this text. */

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
   callApi,
   cardTitled,
@@ -14,8 +12,8 @@ import {
   toastWith,
 } from "./admin-catalog-support";
 import { axeSeriousFindings } from "./axe";
-import { adminToken as siteAdminToken } from "./fixtures";
-import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { adminToken as siteAdminToken, useSite } from "./fixtures";
+import { ADMIN, completeAdminSecondStep, newPage, reload, shot, visit } from "./harness";
 
 /**
  * The back-office's catalogue screens end to end: admin login → a Pix key in Configurações → a static Pix QR
@@ -30,15 +28,13 @@ const CPF = "529.982.247-25";
 const PIX_EMAIL = `pix-${id}@vitrine.example`;
 const MODEL_NAMES = ["Alice", "Bianca", "Carla", "Daniela"].map((n) => `${n} ${id}`);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-admin-catalog-"));
-let site: Site;
-let browser: Browser;
+const e2e = useSite({});
 let adminToken = "";
 const modelIds: number[] = [];
 const shown = { context: null as BrowserContext | null, page: null as unknown as Page, errors: [] as string[] };
 
 const call = <T>(method: string, pathname: string, body?: unknown) =>
-  callApi<T>(site.baseUrl, adminToken, method, pathname, body);
+  callApi<T>(e2e.site.baseUrl, adminToken, method, pathname, body);
 
 const optionsOf = (select: Locator) =>
   select.locator("option").evaluateAll((options) => options.map((o) => o.textContent?.trim() ?? ""));
@@ -51,10 +47,10 @@ const optionsOf = (select: Locator) =>
 let signedInThroughScreen = false;
 async function openAdmin(pathname: string, mobile = false): Promise<Page> {
   await shown.context?.close();
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
   Object.assign(shown, { context, page, errors });
-  await page.goto("/admin/login");
+  await visit(page, "/admin/login");
   if (signedInThroughScreen) {
     await page.evaluate((token) => window.localStorage.setItem("token", token), adminToken);
   } else {
@@ -65,25 +61,20 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
     await page.waitForURL("**/admin/dashboard");
     signedInThroughScreen = true;
   }
-  await page.goto(pathname);
+  await visit(page, pathname);
   return page;
 }
 
 before(async () => {
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  adminToken = await siteAdminToken(site);
-  const created = await createModelsWithProducts(site, MODEL_NAMES);
+  adminToken = await siteAdminToken(e2e.site);
+  const created = await createModelsWithProducts(e2e.site, MODEL_NAMES);
   modelIds.push(...created.map((c) => c.modelId));
-  site = await seedActivity(site, dataDir, created, id);
-  adminToken = await siteAdminToken(site);
+  await seedActivity(e2e, created, id);
+  adminToken = await siteAdminToken(e2e.site);
 });
 
 after(async () => {
   await shown.context?.close();
-  await browser?.close();
-  await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("admin catalogue screens", () => {
@@ -94,7 +85,7 @@ describe("admin catalogue screens", () => {
       assert.equal(await page.getByLabel("Tipo de chave").count(), 0, "no key type to choose from");
       assert.equal(await page.getByRole("button", { name: "Gerar QRCode" }).count(), 0);
       await settle(page);
-      await screenshot(page, `admin-pix-qr-no-key-${mobile ? 390 : 1280}`);
+      await shot(page, `admin-pix-qr-no-key-${mobile ? 390 : 1280}`);
       assert.deepEqual(await axeSeriousFindings(page), []);
     }
     await shown.page
@@ -121,10 +112,10 @@ describe("admin catalogue screens", () => {
     assert.deepEqual(await optionsOf(keyType), ["E-mail"]);
     assert.equal(await keyType.inputValue(), "email");
     await settle(page);
-    await screenshot(page, "admin-pix-qr-email-only-1280");
+    await shot(page, "admin-pix-qr-email-only-1280");
     assert.deepEqual(await axeSeriousFindings(page), []);
 
-    await page.goto("/admin/settings");
+    await visit(page, "/admin/settings");
     await pixSection.getByLabel("CPF").fill(CPF);
     await pixSection.getByRole("button", { name: "Salvar" }).click();
     await toastWith(page, "Chaves PIX: configurações salvas").waitFor();
@@ -163,7 +154,7 @@ describe("admin catalogue screens", () => {
     assert.deepEqual([...file.subarray(1, 4)], [0x50, 0x4e, 0x47], "the download is a PNG");
 
     await settle(page);
-    await screenshot(page, "admin-pix-qr-desktop");
+    await shot(page, "admin-pix-qr-desktop");
     assert.deepEqual(shown.errors, []);
   });
 
@@ -212,7 +203,7 @@ describe("admin catalogue screens", () => {
       model_id: modelIds[1],
       plan_id: plan.id,
     });
-    await page.reload();
+    await reload(page);
     await edited.getByRole("button", { name: `Excluir plano ${planName} Plus` }).click();
     await page.getByRole("dialog", { name: "Excluir plano?" }).getByRole("button", { name: "Excluir" }).click();
     const force = page.getByRole("dialog", { name: "Plano em uso" });
@@ -232,7 +223,7 @@ describe("admin catalogue screens", () => {
     assert.ok(!left.plans.some((p) => p.id === plan.id));
 
     await settle(page);
-    await screenshot(page, "admin-settings-desktop");
+    await shot(page, "admin-settings-desktop");
     assert.deepEqual(shown.errors, []);
   });
 
@@ -266,7 +257,7 @@ describe("admin catalogue screens", () => {
     await page.getByRole("button", { name: "30 dias" }).click();
     await settle(page);
     await page.waitForTimeout(500);
-    await screenshot(page, "admin-stats-desktop");
+    await shot(page, "admin-stats-desktop");
     assert.deepEqual(shown.errors, []);
   });
 
@@ -286,7 +277,7 @@ describe("admin catalogue screens", () => {
     assert.equal(await table.getByText("Cancelado", { exact: true }).count(), 0, "only pending orders");
     // The filter is in the address: a reload shows the same table.
     assert.equal(new URL(page.url()).searchParams.get("status"), "pending");
-    await page.reload();
+    await reload(page);
     assert.equal(await page.getByLabel("Status").inputValue(), "pending");
     await pending.waitFor();
 
@@ -318,7 +309,7 @@ describe("admin catalogue screens", () => {
       .filter({ hasText: `Cliente 0 ${id}` })
       .waitFor();
     await settle(page);
-    await screenshot(page, "admin-orders-desktop");
+    await shot(page, "admin-orders-desktop");
     assert.deepEqual(shown.errors, []);
   });
 
@@ -332,12 +323,12 @@ describe("admin catalogue screens", () => {
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     // The filter is in the address: a reload keeps it.
     assert.equal(new URL(page.url()).searchParams.get("action"), "plan.delete");
-    await page.reload();
+    await reload(page);
     assert.equal(await page.getByLabel("Ação", { exact: true }).inputValue(), "plan.delete");
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     await page.getByRole("link", { name: "Voltar ao painel" }).waitFor();
     await settle(page);
-    await screenshot(page, "admin-audit-desktop");
+    await shot(page, "admin-audit-desktop");
 
     assert.deepEqual(shown.errors, []);
   });
@@ -356,7 +347,7 @@ describe("admin catalogue screens", () => {
     const scroller = phoneTable.locator("xpath=..");
     const overflow = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     assert.ok(overflow.scroll > overflow.client, "the table scrolls inside its card");
-    await screenshot(phone, "admin-orders-phone");
+    await shot(phone, "admin-orders-phone");
     assert.deepEqual(shown.errors, []);
   });
 
@@ -373,7 +364,7 @@ describe("admin catalogue screens", () => {
     await card.getByLabel("Senha atual", { exact: true }).fill(ADMIN.password);
     await card.getByRole("button", { name: "Salvar login" }).click();
     await toastWith(page, "Login do administrador atualizado com sucesso").waitFor();
-    await page.reload();
+    await reload(page);
     await card.waitFor();
     assert.ok(page.url().endsWith("/admin/settings"), "still signed in after the reload");
 

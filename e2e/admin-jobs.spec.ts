@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { AdminJobsResponse } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { serverJobs } from "../apps/server/src/jobs";
 import { createScheduler } from "../apps/server/src/jobs/scheduler";
 import { buildOrder, setSetting } from "../apps/server/src/test/factories";
 import { freePort } from "../apps/server/src/test/free-port";
 import { axeSeriousFindings } from "./axe";
-import { adminPage, adminToken as siteAdminToken, writeWithServerFunctions } from "./fixtures";
-import { launchBrowser, type Site, startSite } from "./harness";
+import { adminPage, adminToken as siteAdminToken, type SiteOptions, useSite } from "./fixtures";
+import { reload, shot } from "./harness";
 
 /**
  * The admin dashboard warns about a scheduled job that failed three times in a row. Written before the site
@@ -20,8 +17,7 @@ import { launchBrowser, type Site, startSite } from "./harness";
  * jobs off the site shows no warning; started again with its jobs on and MERCADOPAGO_API_URL pointing at a
  * closed port, its own reconciliation run fails a third time and the dashboard says so.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-jobs-"));
-const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "jobs");
+const SHOTS = "jobs";
 const WARNING =
   /^Conciliação com o Mercado Pago falhou 3 vezes seguidas — último erro: Mercado Pago inacessível em (\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2})$/;
 const saoPauloNow = new Intl.DateTimeFormat("pt-BR", {
@@ -33,19 +29,17 @@ const saoPauloNow = new Intl.DateTimeFormat("pt-BR", {
   minute: "2-digit",
 });
 
-let site: Site;
-let browser: Browser;
-
 /**
  * Before the site's first start, with the server's own functions (fixtures.ts): a Mercado Pago access token, a
  * pending "Pix via Mercado Pago" order, and two runs of the server's own reconciliation through its scheduler,
  * against a closed port, which record two failures in a row as the running site would.
  */
-async function seedFailingReconciliation(): Promise<void> {
+async function failingReconciliation(): Promise<SiteOptions> {
   const closedPort = await freePort();
-  await writeWithServerFunctions(
-    dataDir,
-    async (app, database) => {
+  return {
+    env: { JOBS_ENABLED: "false" },
+    prepareEnv: { MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` },
+    async prepare(app, database) {
       await setSetting(app, "mp_access_token_test", "TEST-e2e-token");
       await buildOrder(app, {
         amountCents: 4990,
@@ -57,14 +51,15 @@ async function seedFailingReconciliation(): Promise<void> {
       const scheduler = createScheduler({ app, database, jobs: serverJobs(app.config) });
       for (let run = 0; run < 2; run++) assert.equal(await scheduler.runJob("reconcile"), "failed");
     },
-    { env: { MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` } },
-  );
+  };
 }
 
-const adminToken = (): Promise<string> => siteAdminToken(site);
+const e2e = useSite(failingReconciliation);
+
+const adminToken = (): Promise<string> => siteAdminToken(e2e.site);
 
 async function reconcileFailures(token: string): Promise<number> {
-  const res = await fetch(`${site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${e2e.site.baseUrl}/api/admin/jobs`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(res.status, 200);
   const { jobs } = (await res.json()) as AdminJobsResponse;
   return jobs.find((j) => j.name === "reconcile")?.consecutive_failures ?? -1;
@@ -72,31 +67,18 @@ async function reconcileFailures(token: string): Promise<number> {
 
 /** The admin's dashboard (fixtures.ts: through the login screen the first time), once its jobs have answered. */
 async function openDashboard(mobile: boolean): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const { context, page, errors } = await adminPage(browser, site, { mobile });
+  const { context, page, errors } = await adminPage(e2e.browser, e2e.site, { mobile });
   // Loaded again with the answer awaited: the first load's may have come before anything listened for it.
   const jobsAnswered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/jobs");
-  await page.reload();
+  await reload(page);
   await jobsAnswered;
   await page.getByRole("heading", { name: "Primeiros passos" }).waitFor();
   return { page, errors, close: () => context.close() };
 }
 
-before(async () => {
-  await seedFailingReconciliation();
-  site = await startSite({ DATA_DIR: dataDir, JOBS_ENABLED: "false" });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe("admin dashboard: failing jobs", () => {
   test("the endpoint: 401 without a token; two failures in a row are not warned about", async () => {
-    assert.equal((await fetch(`${site.baseUrl}/api/admin/jobs`)).status, 401);
+    assert.equal((await fetch(`${e2e.site.baseUrl}/api/admin/jobs`)).status, 401);
     assert.equal(await reconcileFailures(await adminToken()), 2);
     const { page, errors, close } = await openDashboard(false);
     try {
@@ -109,9 +91,8 @@ describe("admin dashboard: failing jobs", () => {
   });
 
   test("Mercado Pago unreachable: the site's own reconciliation fails a third time and the dashboard warns", async () => {
-    await site.stop();
     const closedPort = await freePort();
-    site = await startSite({ DATA_DIR: dataDir, MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` });
+    await e2e.restart({ MERCADOPAGO_API_URL: `http://127.0.0.1:${closedPort}` });
     const token = await adminToken();
     // The jobs' first runs come 5 seconds after the start.
     const deadline = Date.now() + 45_000;
@@ -134,8 +115,8 @@ describe("admin dashboard: failing jobs", () => {
           `${when} is not São Paulo's time now`,
         );
         const width = mobile ? 390 : 1280;
-        if (mobile) await page.screenshot({ path: path.join(SHOTS, `dashboard-job-warning-${width}-top.png`) });
-        await page.screenshot({ path: path.join(SHOTS, `dashboard-job-warning-${width}.png`), fullPage: true });
+        if (mobile) await shot(page, `${SHOTS}/dashboard-job-warning-${width}-top`, { fullPage: false });
+        await shot(page, `${SHOTS}/dashboard-job-warning-${width}`);
         assert.deepEqual(errors, []);
       } finally {
         await close();
@@ -178,8 +159,8 @@ describe("admin dashboard: failing jobs", () => {
         await page.getByRole("link", { name: /Voltar ao painel/ }).waitFor();
         assert.deepEqual(await axeSeriousFindings(page), []);
         const width = mobile ? 390 : 1280;
-        if (mobile) await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}-top.png`) });
-        await page.screenshot({ path: path.join(SHOTS, `jobs-page-${width}.png`), fullPage: true });
+        if (mobile) await shot(page, `${SHOTS}/jobs-page-${width}-top`, { fullPage: false });
+        await shot(page, `${SHOTS}/jobs-page-${width}`);
         assert.deepEqual(errors, []);
       } finally {
         await close();

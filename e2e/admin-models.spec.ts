@@ -3,17 +3,9 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import {
-  confirmEmail,
-  ADMIN,
-  adminApiToken,
-  completeAdminSecondStep,
-  launchBrowser,
-  screenshot,
-  type Site,
-  startSite,
-} from "./harness";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { ADMIN, adminApiToken, completeAdminSecondStep, confirmEmail, shot, visit } from "./harness";
+import { useSite } from "./fixtures";
 import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
@@ -35,15 +27,14 @@ const MODEL = {
 };
 const PLAN = { name: `Mensal E2E ${id}`, price: 59.9, period_type: "monthly" };
 
-let site: Site;
-let browser: Browser;
+const e2e = useSite();
 let adminToken = "";
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 
 async function adminApi<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, {
     method,
     headers: { authorization: `Bearer ${adminToken}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -66,9 +57,7 @@ async function openRowMenu(): Promise<Locator> {
 }
 
 before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  adminToken = await adminApiToken(site.baseUrl);
+  adminToken = await adminApiToken(e2e.site.baseUrl);
   // Generate PIX needs one of the site's Pix keys; the plan gives the new-payment form something to choose.
   const { settings } = await adminApi<AdminSettingsResponse>("GET", "/api/admin/settings");
   const pixEmail = settings.find((s) => s.setting_key === "pix_email");
@@ -76,19 +65,17 @@ before(async () => {
   else await adminApi("POST", "/api/admin/settings", { setting_key: "pix_email", setting_value: "pix@vitrine.com.br" });
   await adminApi("POST", "/api/admin/plans", PLAN);
 
-  ({ context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true }));
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.baseUrl });
+  ({ context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true }));
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: e2e.site.baseUrl });
 });
 
 after(async () => {
   await context?.close();
-  await browser?.close();
-  await site?.stop();
 });
 
 describe("admin: Gerenciar Modelos", () => {
   test("sign in, dashboard figures and quick actions, then the models page", async () => {
-    await page.goto("/admin/login");
+    await visit(page, "/admin/login");
     await page.locator('input[name="email"]').fill(ADMIN.email);
     await page.locator('input[name="password"]').fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -263,13 +250,13 @@ describe("admin: Gerenciar Modelos", () => {
       MODEL.name,
     );
     await overlayGone(page);
-    await screenshot(page, "admin-models-after-quick-payment-desktop");
+    await shot(page, "admin-models-after-quick-payment-desktop");
     assert.deepEqual(errors, []);
   });
 
   test("verified by the admin's switch, she now appears on the public site", async () => {
     // The account the admin registered was sent a confirmation link: she opens it (public only once confirmed).
-    await confirmEmail(site, MODEL.email);
+    await confirmEmail(e2e.site, MODEL.email);
     const verified = row().getByRole("switch", { name: `Verificada: ${MODEL.name}` });
     await verified.click();
     await page.waitForFunction(
@@ -278,8 +265,8 @@ describe("admin: Gerenciar Modelos", () => {
         "true",
       MODEL.name,
     );
-    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await visitor.page.goto(`/cidade/${SAO_PAULO.slug}`);
+    const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(visitor.page, `/cidade/${SAO_PAULO.slug}`);
     await visitor.page.getByTestId("model-card").filter({ hasText: MODEL.name }).first().waitFor();
     assert.deepEqual(visitor.errors, []);
     await visitor.context.close();
@@ -371,9 +358,9 @@ describe("admin: Gerenciar Modelos", () => {
   });
 
   test("the models page at 390 px: the table scrolls inside its card, the page does not", async () => {
-    const phone = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    const phone = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
     await phone.context.addInitScript((t) => window.localStorage.setItem("token", t), adminToken);
-    await phone.page.goto("/admin/models");
+    await visit(phone.page, "/admin/models");
     await phone.page.getByRole("table", { name: "Modelos", exact: true }).waitFor();
     await phone.page.getByText(MODEL.email).first().waitFor();
     const widths = await phone.page.evaluate(() => ({
@@ -384,7 +371,7 @@ describe("admin: Gerenciar Modelos", () => {
     assert.equal(widths.page, widths.viewport);
     assert.ok(widths.table > widths.viewport);
     await overlayGone(phone.page);
-    await screenshot(phone.page, "admin-models-phone");
+    await shot(phone.page, "admin-models-phone");
     assert.deepEqual(phone.errors, []);
     await phone.context.close();
   });

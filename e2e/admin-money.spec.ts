@@ -1,16 +1,13 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse, AuditLogResponse } from "@vitrine/contracts";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { addDays, todayInSaoPaulo } from "../apps/server/src/lib/dates";
 import { buildPayment } from "../apps/server/src/test/factories";
 import { callApi } from "./admin-catalog-support";
-import { writeWithServerFunctions } from "./fixtures";
-import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
+import { useSite } from "./fixtures";
+import { adminApiToken, shot as takeShot, visit } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -20,8 +17,7 @@ import { newPage } from "./public-support";
  * times in São Paulo time. Screenshots of each screen at 390 and 1280 px land in /tmp/shots/admin-money/.
  */
 const id = randomUUID().slice(0, 8);
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-admin-money-"));
-const SHOTS = "/tmp/shots/admin-money";
+const SHOTS = "admin-money";
 const CPF = "52998224725";
 const PLANS = [
   { name: `Semanal ${id}`, price: 29.9, period_type: "weekly" },
@@ -40,42 +36,39 @@ const MODEL = {
   whatsapp: "11987654321",
 };
 
-let site: Site;
-let browser: Browser;
+const e2e = useSite({});
 let token = "";
 let modelId = 0;
 const planIds: number[] = [];
 const open: { context?: BrowserContext; errors: string[] } = { errors: [] };
 
 const api = <T>(method: string, pathname: string, body?: unknown) =>
-  callApi<T>(site.baseUrl, token, method, pathname, body);
+  callApi<T>(e2e.site.baseUrl, token, method, pathname, body);
 
 async function signIn(): Promise<void> {
-  token = await adminApiToken(site.baseUrl);
+  token = await adminApiToken(e2e.site.baseUrl);
 }
 
 /** A fresh page at 1280 px (or 390 px) signed in as the admin. */
 async function openAdmin(pathname: string, mobile = false): Promise<Page> {
   await open.context?.close();
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
   await context.addInitScript((t) => window.localStorage.setItem("token", t), token);
   Object.assign(open, { context, errors });
-  await page.goto(pathname);
+  await visit(page, pathname);
   return page;
 }
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300); // the modal's opening animation
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false });
 }
 
 /** The "pt-BR" text of an amount as screens show it, with any space as a plain one. */
 const plain = (text: string | null) => (text ?? "").replace(/[\s\u00a0]+/g, " ").trim();
 
 before(async () => {
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
   await signIn();
   const { settings } = await api<AdminSettingsResponse>("GET", "/api/admin/settings");
   const cpf = settings.find((s) => s.setting_key === "pix_cpf");
@@ -93,33 +86,26 @@ before(async () => {
   // A renewal she paid herself by Pix through Mercado Pago, as the provider's webhook records it (the webhook path
   // itself is e2e/payments.spec.ts): the server's own factory writes it, the site stopped and started again on
   // its data directory (fixtures.ts).
-  site = (await writeWithServerFunctions(
-    dataDir,
-    async (app) => {
-      await buildPayment(app, {
-        modelId,
-        planId: planIds[1],
-        planName: PLANS[1].name,
-        periodType: "monthly",
-        amountCents: 9990,
-        method: "mercadopago_pix",
-        description: "Renovação",
-        status: "paid",
-        dueDate: addDays(todayInSaoPaulo(), 30),
-        paidAt: new Date(),
-        paymentId: `mp-${id}`,
-      });
-    },
-    { site },
-  ))!;
+  await e2e.write(async (app) => {
+    await buildPayment(app, {
+      modelId,
+      planId: planIds[1],
+      planName: PLANS[1].name,
+      periodType: "monthly",
+      amountCents: 9990,
+      method: "mercadopago_pix",
+      description: "Renovação",
+      status: "paid",
+      dueDate: addDays(todayInSaoPaulo(), 30),
+      paidAt: new Date(),
+      paymentId: `mp-${id}`,
+    });
+  });
   await signIn();
 });
 
 after(async () => {
   await open.context?.close();
-  await browser?.close();
-  await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("admin: money typed and read in Portuguese", () => {
@@ -139,7 +125,7 @@ describe("admin: money typed and read in Portuguese", () => {
       // EMV field 54 (amount): "05" characters, "49.90".
       assert.ok(payload.includes("540549.90"), payload);
       await page.getByText("R$ 49,90").first().waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `pix-qr-result-${mobile ? 390 : 1280}.png`), fullPage: true });
+      await takeShot(page, `${SHOTS}/pix-qr-result-${mobile ? 390 : 1280}`);
       assert.deepEqual(open.errors, []);
     }
   });
@@ -250,7 +236,7 @@ describe("admin: money typed and read in Portuguese", () => {
       const createdText = plain(await created.textContent());
       assert.ok(/Preço: R\$ \d/.test(createdText) && createdText.includes("Ativo: sim"), createdText);
       assert.ok(!/price|active|true|false/.test(createdText), `no raw field or value: ${createdText}`);
-      await page.screenshot({ path: path.join(SHOTS, `audit-${mobile ? 390 : 1280}.png`), fullPage: true });
+      await takeShot(page, `${SHOTS}/audit-${mobile ? 390 : 1280}`);
       assert.deepEqual(open.errors, []);
     }
   });

@@ -4,20 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { buildOrder } from "../apps/server/src/test/factories";
-import { payPlan, verifyIdentity, writeWithServerFunctions } from "./fixtures";
-import {
-  ADMIN,
-  completeAdminSecondStep,
-  confirmEmail,
-  launchBrowser,
-  newPage,
-  screenshot,
-  type Site,
-  startSite,
-} from "./harness";
+import { payPlan, useSite, verifyIdentity } from "./fixtures";
+import { ADMIN, completeAdminSecondStep, confirmEmail, newPage, shot, visit } from "./harness";
 
 /**
  * The advertiser area end to end: register → dashboard (hidden, why) → profile with rate tags → gallery (two
@@ -34,10 +25,8 @@ const MODEL = {
   name: `Helena ${id}`,
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-advertiser-"));
 const filesDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-photos-"));
-let site: Site;
-let browser: Browser;
+const e2e = useSite({});
 let token = "";
 let modelId = 0;
 const shown = { context: null as BrowserContext | null, page: null as unknown as Page, errors: [] as string[] };
@@ -46,20 +35,20 @@ type OwnerPhoto = { id: number; filename: string; original_name: string; is_prim
 type Profile = { model: Record<string, unknown> & { id: number; public_path: string }; photos: OwnerPhoto[] };
 
 async function api<T>(pathname: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${site.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json().catch(() => null)) as T };
 }
 const getProfile = async () => (await api<Profile>("/api/models/profile")).body;
 const photoNamed = async (name: string) => (await getProfile()).photos.find((p) => p.original_name === name)!;
-const fetchStatus = async (pathname: string) => (await fetch(`${site.baseUrl}${pathname}`)).status;
+const fetchStatus = async (pathname: string) => (await fetch(`${e2e.site.baseUrl}${pathname}`)).status;
 
 /** A fresh page at one width, signed in as the model (token under the "modelToken" key). */
 async function openAs(mobile: boolean, pathname: string) {
   await shown.context?.close();
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
   Object.assign(shown, { context, page, errors });
-  await page.goto(pathname);
+  await visit(page, pathname);
   return page;
 }
 
@@ -72,7 +61,7 @@ async function shoot(name: string, pathname: string, ready: (page: Page) => Prom
     await page.waitForTimeout(400);
     await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
     await page.waitForTimeout(300);
-    await screenshot(page, `advertiser-${name}-${mobile ? "phone" : "desktop"}`);
+    await shot(page, `advertiser-${name}-${mobile ? "phone" : "desktop"}`);
     assert.deepEqual(shown.errors, [], `${name} (${mobile ? "phone" : "desktop"})`);
   }
 }
@@ -113,35 +102,29 @@ const cardButtonsOutOfPlace = (page: Page) =>
  * was e-mailed, the admin approves her identity (the review itself is e2e/verification.spec.ts) and records a plan
  * paid for 30 days. Then twelve sales of products since deleted, in the last twelve hours, so that the sales list
  * has more than one page: no route makes an order dated in the past, so the server's own factory writes them
- * (writeWithServerFunctions stops the site and starts it again on the same data directory).
+ * (useSite's `write` stops the site and starts it again on the same data directory).
  */
 async function payPlanAndVerify() {
-  await confirmEmail(site, MODEL.email);
-  await verifyIdentity(site, { id: modelId });
-  await payPlan(site, { id: modelId });
-  site = (await writeWithServerFunctions(
-    dataDir,
-    async (app) => {
-      for (let g = 1; g <= 12; g++) {
-        await buildOrder(app, {
-          modelId,
-          productName: `Ensaio ${g}`,
-          customerName: `Cliente ${g}`,
-          customerEmail: "",
-          customerPhone: "",
-          amountCents: 4990,
-          status: "paid",
-          createdAt: new Date(Date.now() - g * 3_600_000),
-        });
-      }
-    },
-    { site },
-  ))!;
+  await confirmEmail(e2e.site, MODEL.email);
+  await verifyIdentity(e2e.site, { id: modelId });
+  await payPlan(e2e.site, { id: modelId });
+  await e2e.write(async (app) => {
+    for (let g = 1; g <= 12; g++) {
+      await buildOrder(app, {
+        modelId,
+        productName: `Ensaio ${g}`,
+        customerName: `Cliente ${g}`,
+        customerEmail: "",
+        customerPhone: "",
+        amountCents: 4990,
+        status: "paid",
+        createdAt: new Date(Date.now() - g * 3_600_000),
+      });
+    }
+  });
 }
 
 before(async () => {
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
   await sharp({ create: { width: 600, height: 800, channels: 3, background: "#b0476a" } })
     .jpeg()
     .toFile(path.join(filesDir, "foto-a.jpg"));
@@ -167,17 +150,14 @@ before(async () => {
 
 after(async () => {
   await shown.context?.close();
-  await browser?.close();
-  await site?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(filesDir, { recursive: true, force: true });
 });
 
 describe("advertiser area", () => {
   test("register: the dashboard shows the pending payment, why the profile is hidden, and the renewal dialog", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     Object.assign(shown, { context, page, errors });
-    await page.goto("/register");
+    await visit(page, "/register");
     await page.getByLabel("Usuário", { exact: true }).fill(MODEL.username);
     await page.locator('input[name="email"]').fill(MODEL.email);
     await page.locator('input[name="password"]').fill(MODEL.password);
@@ -217,10 +197,10 @@ describe("advertiser area", () => {
     );
 
     await page.waitForTimeout(400);
-    await screenshot(page, "advertiser-dashboard-pending-desktop");
+    await shot(page, "advertiser-dashboard-pending-desktop");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
-    await screenshot(page, "advertiser-dashboard-pending-phone");
+    await shot(page, "advertiser-dashboard-pending-phone");
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Renewal dialog: no plan is highlighted by default, so the cheapest is offered. The payment routes come in
@@ -243,20 +223,20 @@ describe("advertiser area", () => {
     await dialog.getByText("Não foi possível gerar o QR Code PIX.").waitFor();
     // No support phone is set: talking to support is not offered (an unset contact is never shown).
     assert.equal(await dialog.getByLabel(/Falar com o suporte/).count(), 0);
-    await screenshot(page, "advertiser-renewal-dialog-desktop");
+    await shot(page, "advertiser-renewal-dialog-desktop");
     await dialog.getByRole("button", { name: "Fechar" }).last().click();
     await dialog.waitFor({ state: "hidden" });
     assert.deepEqual(errors, []);
   });
 
   test("without a model session the advertiser screens deny access", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     for (const pathname of ["/dashboard", "/dashboard/profile", "/dashboard/vendas", "/dashboard/configuracoes"]) {
-      await page.goto(pathname);
+      await visit(page, pathname);
       await page.getByRole("heading", { name: "Acesso Negado", exact: true }).waitFor();
       await page.getByText("Você precisa estar logado para acessar esta página.").waitFor();
     }
-    await page.goto("/dashboard/gallery");
+    await visit(page, "/dashboard/gallery");
     await page.getByRole("heading", { name: "Acesso Negado - Faça login como modelo para acessar." }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
@@ -307,7 +287,7 @@ describe("advertiser area", () => {
     await page.getByText("A altura deve estar entre 1 e 2,5 m").waitFor();
     // The decimal comma is read as such (a number input turned "1,68" into 168).
     await page.getByLabel("Altura (m)", { exact: true }).fill("1,68");
-    await screenshot(page, "advertiser-profile-filled-desktop");
+    await shot(page, "advertiser-profile-filled-desktop");
     // On the page's own clock (a busy test machine may notice the message late): when the success message
     // appears, and when the page has gone back to the dashboard.
     await page.evaluate(() => {
@@ -346,7 +326,7 @@ describe("advertiser area", () => {
     assert.equal(model.description, "Atendimento <b>elegante</b> e discreto.");
 
     // An emptied weight is sent as null; the saved tags come back into the editor, the height with a comma.
-    await page.goto("/dashboard/profile");
+    await visit(page, "/dashboard/profile");
     await page.getByLabel("Altura (m)", { exact: true }).waitFor();
     assert.equal(await page.getByLabel("Altura (m)", { exact: true }).inputValue(), "1,68");
     await page.getByLabel("Peso (kg)", { exact: true }).fill("");
@@ -391,7 +371,7 @@ describe("advertiser area", () => {
       assert.deepEqual(await fullScreenCovers(page), []);
       // A click on "Voltar" would reach the link (trial: checks that nothing lies over it, without clicking).
       await page.getByRole("link", { name: "Voltar" }).click({ trial: true, timeout: 2000 });
-      await screenshot(page, `advertiser-upload-progress-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `advertiser-upload-progress-${mobile ? "phone" : "desktop"}`);
 
       await page.getByRole("button", { name: "Cancelar envio" }).click();
       await page.getByText("Envio cancelado.").first().waitFor();
@@ -453,7 +433,7 @@ describe("advertiser area", () => {
     await card(a).getByRole("button", { name: "Principal" }).click();
     const ask = page.getByRole("dialog", { name: "Usar como foto principal" });
     assert.equal(await ask.getByLabel("Publicar esta foto").isChecked(), true);
-    await screenshot(page, "advertiser-gallery-private-cover-desktop");
+    await shot(page, "advertiser-gallery-private-cover-desktop");
     await ask.getByRole("button", { name: "Cancelar" }).click();
     await ask.waitFor({ state: "hidden" });
     assert.deepEqual(await order(), before);
@@ -492,7 +472,7 @@ describe("advertiser area", () => {
     await panel.getByText("Visível no site").waitFor();
     assert.equal(await page.locator("[data-payment-status]").count(), 0, "paid: no banner");
     const href = (await panel.getByRole("link", { name: "Ver perfil público" }).getAttribute("href")) ?? "";
-    await page.goto(href);
+    await visit(page, href);
     await page.getByRole("heading", { name: "Galeria de Fotos" }).waitFor();
     const html = await page.content();
     assert.ok(html.includes(b.filename), "the public photo is on the public profile");
@@ -510,7 +490,7 @@ describe("advertiser area", () => {
     const dialog = page.getByRole("dialog", { name: "Enviar como foto principal" });
     await dialog.getByText("Foto em breve", { exact: false }).waitFor();
     assert.equal(await dialog.getByLabel("Publicar esta foto").isChecked(), true);
-    await screenshot(page, "advertiser-primary-publish-desktop");
+    await shot(page, "advertiser-primary-publish-desktop");
     await dialog.getByRole("button", { name: "Enviar como Principal" }).click();
     await page.getByText("Foto enviada como principal!").first().waitFor();
     const c = await photoNamed("foto-c.jpg");
@@ -525,7 +505,7 @@ describe("advertiser area", () => {
       [c.filename],
     );
     const href = (await getProfile()).model.public_path;
-    await page.goto(href);
+    await visit(page, href);
     await page.getByRole("heading", { name: "Galeria de Fotos" }).waitFor();
     assert.ok((await page.content()).includes(c.filename), "the new main photo is on the public profile");
     assert.equal(await page.getByText("Foto em breve").count(), 0);
@@ -533,9 +513,9 @@ describe("advertiser area", () => {
     // Back to the gallery of the earlier tests: foto-b primary again, foto-c gone.
     const b = await photoNamed("foto-b.png");
     const headers = { authorization: `Bearer ${token}` };
-    const primary = await fetch(`${site.baseUrl}/api/models/photos/${b.id}/primary`, { method: "PATCH", headers });
+    const primary = await fetch(`${e2e.site.baseUrl}/api/models/photos/${b.id}/primary`, { method: "PATCH", headers });
     assert.equal(primary.status, 200);
-    const removed = await fetch(`${site.baseUrl}/api/models/photos/${c.id}`, { method: "DELETE", headers });
+    const removed = await fetch(`${e2e.site.baseUrl}/api/models/photos/${c.id}`, { method: "DELETE", headers });
     assert.equal(removed.status, 200);
     assert.deepEqual(shown.errors, []);
   });
@@ -580,7 +560,7 @@ describe("advertiser area", () => {
     await edit.getByLabel("Ativo: à venda no meu perfil").uncheck();
     await edit.getByRole("button", { name: "Salvar" }).click();
     await row.getByText("Inativo").waitFor();
-    await screenshot(page, "advertiser-vendas-desktop");
+    await shot(page, "advertiser-vendas-desktop");
     await row.getByRole("button", { name: "Excluir Ensaio exclusivo" }).click();
     await page.getByRole("dialog", { name: "Excluir produto?" }).getByRole("button", { name: "Excluir" }).click();
     await page.getByText("Nenhum produto cadastrado ainda.").waitFor();
@@ -602,27 +582,27 @@ describe("advertiser area", () => {
       assert.equal(await rows.count(), 2);
       // A full-page shot scrolled down would draw the sticky header over the middle of the page.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(page, `advertiser-sales-paged-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `advertiser-sales-paged-${mobile ? "phone" : "desktop"}`);
       assert.deepEqual(shown.errors, []);
     }
   });
 
   test("a wrong login is said in the form; a later success clears it (model and admin)", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       const toasts = page.getByRole("list", { name: "Notificações" });
       for (const [pathname, email, password, landing] of [
         ["/login", MODEL.email, MODEL.password, "**/dashboard"],
         ["/admin/login", ADMIN.email, ADMIN.password, "**/admin/dashboard"],
       ] as const) {
-        await page.goto(pathname);
+        await visit(page, pathname);
         await page.locator('input[name="email"]').fill(email);
         await page.locator('input[name="password"]').fill("senha-errada");
         await page.getByRole("button", { name: "Entrar", exact: true }).click();
         const alert = page.locator("form").getByRole("alert");
         await alert.getByText("E-mail ou senha incorretos").waitFor();
         await page.waitForTimeout(300);
-        if (pathname === "/login") await screenshot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`);
+        if (pathname === "/login") await shot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`);
         await page.locator('input[name="password"]').fill(password);
         await page.getByRole("button", { name: "Entrar", exact: true }).click();
         if (pathname === "/admin/login") await completeAdminSecondStep(page);
@@ -649,13 +629,13 @@ describe("advertiser area", () => {
       ["foto-b.png"],
     );
 
-    await page.goto("/dashboard/configuracoes");
+    await visit(page, "/dashboard/configuracoes");
     await page.getByLabel("Senha atual", { exact: true }).first().fill("senha-errada");
     await page.getByLabel("Nova senha", { exact: true }).fill("outra-senha-456");
     await page.getByLabel("Confirmar nova senha", { exact: true }).fill("outra-senha-456");
     await page.getByRole("button", { name: "Alterar senha" }).click();
     await page.getByText("Senha atual incorreta").first().waitFor();
-    await screenshot(page, "advertiser-configuracoes-phone");
+    await shot(page, "advertiser-configuracoes-phone");
 
     // The right password: other sessions end, this page carries on with the fresh token it was given.
     const oldToken = token;
@@ -667,7 +647,7 @@ describe("advertiser area", () => {
     token = (await page.evaluate(() => window.localStorage.getItem("modelToken"))) ?? "";
     assert.notEqual(token, oldToken);
     assert.equal((await api("/api/models/profile")).status, 200);
-    const stale = await fetch(`${site.baseUrl}/api/models/profile`, {
+    const stale = await fetch(`${e2e.site.baseUrl}/api/models/profile`, {
       headers: { authorization: `Bearer ${oldToken}` },
     });
     assert.equal(stale.status, 401);
@@ -683,7 +663,7 @@ describe("advertiser area", () => {
     await emailForm.getByLabel("Senha atual", { exact: true }).fill("outra-senha-456");
     await emailForm.getByRole("button", { name: "Alterar e-mail" }).click();
     await page.getByText(`Enviamos um link para ${newEmail}`).first().waitFor();
-    await confirmEmail(site, newEmail);
+    await confirmEmail(e2e.site, newEmail);
     assert.equal((await api<{ model: { email: string } }>("/api/models/profile")).body.model.email, newEmail);
 
     await page.getByRole("button", { name: "Excluir minha conta" }).click();

@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { AGE_CHECK_CANCELLED_MESSAGE, AGE_REFUSED_MESSAGE } from "@vitrine/contracts";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
+import type { BrowserContext, Page } from "playwright-core";
 import { DEMO_AGE_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
-import { launchBrowser, type Site, startSite } from "./harness";
-import { cards, newPage, seedDemoDataDir } from "./public-support";
+import { shot as takeShot, visit } from "./harness";
+import { useSite } from "./fixtures";
+import { cards, newPage } from "./public-support";
 
 /**
  * The age gate with an age verifier (AGE_ASSURANCE=verifier) against the demo verifier, a real OpenID Connect
@@ -17,49 +14,22 @@ import { cards, newPage, seedDemoDataDir } from "./public-support";
  */
 
 const CITY = { slug: "sao-paulo-sp", label: "São Paulo - SP" };
-const SHOTS = "/tmp/shots/age-gate";
+const SHOTS = "age-gate";
 
-let site: Site;
-let verifier: DemoAgeVerifier;
-let browser: Browser;
-let dataDir: string;
-
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-age-"));
-  await seedDemoDataDir(dataDir);
-  verifier = await startDemoAgeVerifier();
-  site = await startSite({
-    DATA_DIR: dataDir,
-    AGE_ASSURANCE: "verifier",
-    AGE_VERIFIER_ISSUER: verifier.issuer,
-    AGE_VERIFIER_CLIENT_ID: verifier.clientId,
-    AGE_VERIFIER_CLIENT_SECRET: verifier.clientSecret,
-    AGE_VERIFIER_SCOPE: DEMO_AGE_VERIFIER.scope,
-    AGE_VERIFIER_NAME: DEMO_AGE_VERIFIER.name,
-  });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await verifier?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useSite({ data: "demo", verifier: "age" });
 
 const gateOf = (page: Page) => page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false });
 }
 
 /** At the demo verifier's page: gives `answer` and waits to be back on the site. */
 async function answerAtVerifier(page: Page, answer: "Maior de 18" | "Menor de 18" | "Cancelar"): Promise<void> {
-  await page.waitForURL(`${verifier.issuer}/**`);
+  await page.waitForURL(`${e2e.verifier.issuer}/**`);
   await page.getByRole("heading", { name: "Confirme sua idade" }).waitFor();
   await page.getByRole("button", { name: answer }).click();
-  await page.waitForURL(`${site.baseUrl}/**`);
+  await page.waitForURL(`${e2e.site.baseUrl}/**`);
 }
 
 /** The gate page of the city: the gate, the verifier's name, no model. */
@@ -74,8 +44,8 @@ async function expectGate(page: Page): Promise<void> {
 
 describe("age assurance with a verifier", () => {
   test("gate → verifier → adult: the city page shows its models; a new browser meets the gate again", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl);
-    await page.goto(`/cidade/${CITY.slug}`);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl);
+    await visit(page, `/cidade/${CITY.slug}`);
     assert.match(await page.title(), /^Acompanhantes em São Paulo - SP \| /);
     await expectGate(page);
     await shot(page, "gate-1280");
@@ -95,14 +65,14 @@ describe("age assurance with a verifier", () => {
       return !!img && img.complete && img.naturalWidth > 0;
     });
     // The pass lasts the browser session: another page opens at once.
-    await page.goto("/");
+    await visit(page, "/");
     await cards(page).first().waitFor();
     assert.equal(await gateOf(page).count(), 0);
     assert.deepEqual(errors, []);
 
     // Another browser (a new context: no cookies) meets the gate again.
-    const other = await newPage(browser, site.baseUrl);
-    await other.page.goto(`/cidade/${CITY.slug}`);
+    const other = await newPage(e2e.browser, e2e.site.baseUrl);
+    await visit(other.page, `/cidade/${CITY.slug}`);
     await expectGate(other.page);
     assert.deepEqual(other.errors, []);
     await other.context.close();
@@ -111,8 +81,8 @@ describe("age assurance with a verifier", () => {
 
   test("gate → verifier → minor: refused with the message, no retry, no model, and no pass", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
-      await page.goto(`/cidade/${CITY.slug}`);
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile });
+      await visit(page, `/cidade/${CITY.slug}`);
       await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
       await answerAtVerifier(page, "Menor de 18");
       const url = new URL(page.url());
@@ -132,8 +102,8 @@ describe("age assurance with a verifier", () => {
 
   test("gate → verifier → Cancelar: the gate says it was cancelled (no failure) and starts again", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
-      await page.goto(`/cidade/${CITY.slug}`);
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile });
+      await visit(page, `/cidade/${CITY.slug}`);
       await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
       await answerAtVerifier(page, "Cancelar");
       assert.equal(new URL(page.url()).searchParams.get("idade"), "cancelada");
@@ -153,7 +123,11 @@ describe("age assurance with a verifier", () => {
   });
 
   test("without JavaScript the gate's link runs the whole check", async () => {
-    const context = await browser.newContext({ baseURL: site.baseUrl, javaScriptEnabled: false, locale: "pt-BR" });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.site.baseUrl,
+      javaScriptEnabled: false,
+      locale: "pt-BR",
+    });
     const page = await context.newPage();
     await page.goto(`/cidade/${CITY.slug}`);
     await expectGate(page);
@@ -166,8 +140,8 @@ describe("age assurance with a verifier", () => {
   });
 
   test("a product's checkout is adult content: without a pass it shows the gate, which leads back to it", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile: true });
-    await page.goto(`/cidade/${CITY.slug}`);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true });
+    await visit(page, `/cidade/${CITY.slug}`);
     await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
     await answerAtVerifier(page, "Maior de 18");
     await cards(page).first().waitFor();
@@ -182,7 +156,7 @@ describe("age assurance with a verifier", () => {
     });
     assert.ok(productId, "the demo data has a product");
     await clearAgePass(context);
-    await page.goto(`/checkout/${productId}`);
+    await visit(page, `/checkout/${productId}`);
     await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).waitFor();
     assert.equal(await page.getByRole("heading", { name: "Checkout" }).count(), 0, "no checkout behind the gate");
     await shot(page, "checkout-gate-390");
@@ -197,12 +171,12 @@ describe("age assurance with a verifier", () => {
   });
 
   test("the sign-in pages show no gate; a pass that ends mid-visit brings the gate back", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl);
-    await page.goto("/login");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl);
+    await visit(page, "/login");
     await page.getByRole("heading", { name: "Entrar", exact: true }).waitFor();
     assert.equal(await gateOf(page).count(), 0, "no gate on the sign-in page");
 
-    await page.goto(`/cidade/${CITY.slug}`);
+    await visit(page, `/cidade/${CITY.slug}`);
     await gateOf(page).getByRole("link", { name: "Verificar minha idade" }).click();
     await answerAtVerifier(page, "Maior de 18");
     await cards(page).first().waitFor();

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import { linkToken } from "../apps/server/src/test/smtp";
-import { buildRegistration } from "./fixtures";
-import { launchBrowser, newPage, type Site, startSite } from "./harness";
+import { buildRegistration, useSite } from "./fixtures";
+import { newPage, shot as takeShot, visit } from "./harness";
 
 /**
  * E-mail end to end, read from the local SMTP server the site sends to: a new model sees the confirmation banner,
@@ -14,19 +14,10 @@ import { launchBrowser, newPage, type Site, startSite } from "./harness";
 const id = randomUUID().slice(0, 8);
 const MODEL = buildRegistration({ name: `Lia ${id}`, age: 25 });
 
-let site: Site;
-let browser: Browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const e2e = useSite();
 
 /** Screenshots at 390 and 1280 px, looked at by a person. */
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/shots/mail/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => takeShot(page, `mail/${name}`);
 
 async function settle(page: Page) {
   await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
@@ -34,7 +25,7 @@ async function settle(page: Page) {
 }
 
 async function signIn(page: Page, password: string) {
-  await page.goto("/login");
+  await visit(page, "/login");
   await page.getByLabel("E-mail").fill(MODEL.email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -42,14 +33,14 @@ async function signIn(page: Page, password: string) {
 
 describe("e-mail", () => {
   test("confirmation: banner, the link from the e-mail, banner gone", async () => {
-    const res = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+    const res = await fetch(`${e2e.site.baseUrl}/api/auth/model/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(MODEL),
     });
     assert.equal(res.status, 201);
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       await signIn(page, MODEL.password);
       await page.waitForURL("**/dashboard");
       const banner = page.locator("[data-email-banner]");
@@ -59,15 +50,15 @@ describe("e-mail", () => {
       await shot(page, `dashboard-confirm-banner-${mobile ? 390 : 1280}`);
       if (!mobile) {
         // Reenviar: a second message, and only the newest link works.
-        const sentBefore = site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
+        const sentBefore = e2e.site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
         await banner.getByRole("button", { name: "Reenviar link" }).click();
         await page.getByText("Enviamos um novo link").waitFor();
-        const confirmations = () => site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
+        const confirmations = () => e2e.site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
         for (let i = 0; i < 100 && confirmations() === sentBefore; i++) await page.waitForTimeout(50);
-        const latest = site.mail.received
+        const latest = e2e.site.mail.received
           .filter((m) => m.to.includes(MODEL.email) && /Confirme seu e-mail/.test(m.subject))
           .at(-1)!;
-        await page.goto(`/confirmar-email?token=${linkToken(latest, "/confirmar-email")}`);
+        await visit(page, `/confirmar-email?token=${linkToken(latest, "/confirmar-email")}`);
         await page.getByText("E-mail confirmado").waitFor();
         await settle(page);
         await shot(page, "confirm-email-1280");
@@ -77,8 +68,8 @@ describe("e-mail", () => {
         await settle(page);
         assert.equal(await page.locator("[data-email-banner]").count(), 0);
         // The first link was replaced by the second.
-        const first = site.mail.received.find((m) => m.to.includes(MODEL.email) && /Confirme/.test(m.subject))!;
-        await page.goto(`/confirmar-email?token=${linkToken(first, "/confirmar-email")}`);
+        const first = e2e.site.mail.received.find((m) => m.to.includes(MODEL.email) && /Confirme/.test(m.subject))!;
+        await visit(page, `/confirmar-email?token=${linkToken(first, "/confirmar-email")}`);
         await page.getByText(/expirou ou já foi usado/).waitFor();
         await shot(page, "confirm-email-used-1280");
       }
@@ -89,9 +80,9 @@ describe("e-mail", () => {
 
   test("Esqueci minha senha: the link from the e-mail sets a new password", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       const width = mobile ? 390 : 1280;
-      await page.goto("/login");
+      await visit(page, "/login");
       await page.getByRole("link", { name: "Esqueci minha senha" }).click();
       await page.waitForURL("**/esqueci-senha");
       // The login page stays on screen while the next page's module loads: wait for the new page itself.
@@ -106,7 +97,7 @@ describe("e-mail", () => {
       assert.match(await answer.innerText(), /Se houver uma conta com este e-mail/);
       await shot(page, `forgot-password-sent-${width}`);
       if (!mobile) {
-        const mail = await site.mail.waitFor({ to: MODEL.email, subject: /nova senha/ }, 15_000);
+        const mail = await e2e.site.mail.waitFor({ to: MODEL.email, subject: /nova senha/ }, 15_000);
         assert.match(mail.html, /Criar nova senha/);
         // The message itself, as a mail client shows its HTML, at both widths.
         const preview = await context.newPage();
@@ -116,7 +107,7 @@ describe("e-mail", () => {
           await shot(preview, `reset-email-${width}`);
         }
         await preview.close();
-        await page.goto(`/redefinir-senha?token=${linkToken(mail, "/redefinir-senha")}`);
+        await visit(page, `/redefinir-senha?token=${linkToken(mail, "/redefinir-senha")}`);
         await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-9");
         await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
         await settle(page);
@@ -128,7 +119,7 @@ describe("e-mail", () => {
         await signIn(page, "nova-senha-forte-9");
         await page.waitForURL("**/dashboard");
       } else {
-        assert.equal(site.mail.received.filter((m) => m.to.includes(`ninguem-${id}`)).length, 0);
+        assert.equal(e2e.site.mail.received.filter((m) => m.to.includes(`ninguem-${id}`)).length, 0);
       }
       assert.deepEqual(errors, []);
       await context.close();
@@ -136,8 +127,8 @@ describe("e-mail", () => {
   });
 
   test("the reset page at 390 px", async () => {
-    const { context, page } = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
-    await page.goto("/redefinir-senha?token=abc");
+    const { context, page } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
+    await visit(page, "/redefinir-senha?token=abc");
     await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-9");
     await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();

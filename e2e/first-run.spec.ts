@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { completeAdminSecondStep, newPage, reload, shot as takeShot, visit } from "./harness";
+import { useSite } from "./fixtures";
 
 /**
  * The first start of a site as `npm start` runs it (the server bundle of `npm run build`, plain node), without
@@ -11,30 +10,17 @@ import { completeAdminSecondStep, launchBrowser, newPage, type Site, startSite }
  * sign-in, then the dashboard shows the "Primeiros passos" until they are done.
  */
 const OWNER = "dono@e2e.local";
-const SHOTS = process.env.SHOTS_DIR;
+const SHOTS = "first-run";
 
-let site: Site;
-let browser: Browser;
+const e2e = useSite({ env: { ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: "" }, built: true, data: "empty" });
 let password = "";
 
-before(async () => {
-  site = await startSite({ ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: "" }, { built: true, emptyDataDir: true });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
 async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await takeShot(page, `${SHOTS}/${name}`);
 }
 
 async function signIn(page: Page, secret: string) {
-  await page.goto("/admin/login");
+  await visit(page, "/admin/login");
   await page.getByLabel("E-mail").fill(OWNER);
   await page.getByLabel("Senha", { exact: true }).fill(secret);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -44,12 +30,12 @@ async function signIn(page: Page, secret: string) {
 
 describe("first run of the built server", () => {
   test("the built server serves the site and printed the generated password once, as a block", async () => {
-    const health = await fetch(`${site.baseUrl}/api/health`);
+    const health = await fetch(`${e2e.site.baseUrl}/api/health`);
     assert.equal(health.status, 200);
-    const home = await fetch(`${site.baseUrl}/`);
+    const home = await fetch(`${e2e.site.baseUrl}/`);
     assert.equal(home.status, 200);
     assert.match(home.headers.get("content-type") ?? "", /text\/html/);
-    const output = site.output();
+    const output = e2e.site.output();
     assert.equal(output.match(/Administrador criado/g)?.length, 1, output);
     assert.match(output, new RegExp(`e-mail: ${OWNER}`));
     password = /senha: +(\S+)/.exec(output)?.[1] ?? "";
@@ -57,16 +43,16 @@ describe("first run of the built server", () => {
   });
 
   test("the admin is sent to Trocar senha until the password is changed, then sees the checklist", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await signIn(page, password);
     await page.waitForURL("**/admin/trocar-senha");
     await page.getByRole("heading", { name: "Trocar senha" }).waitFor();
 
     // Any other admin screen leads back here.
-    await page.goto("/admin/settings");
+    await visit(page, "/admin/settings");
     await page.waitForURL("**/admin/trocar-senha");
     await shot(page, "trocar-senha-1280");
-    const phoneFirst = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    const phoneFirst = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
     await signIn(phoneFirst.page, password);
     await phoneFirst.page.waitForURL("**/admin/trocar-senha");
     await phoneFirst.page.getByRole("heading", { name: "Trocar senha" }).waitFor();
@@ -89,18 +75,18 @@ describe("first run of the built server", () => {
     // Setting the site's address ticks its step.
     const token = await page.evaluate(() => window.localStorage.getItem("token"));
     const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const { settings } = (await (await fetch(`${site.baseUrl}/api/admin/settings`, { headers: auth })).json()) as {
+    const { settings } = (await (await fetch(`${e2e.site.baseUrl}/api/admin/settings`, { headers: auth })).json()) as {
       settings: { id: number; setting_key: string }[];
     };
     const siteUrl = settings.find((s) => s.setting_key === "site_url");
     assert.ok(siteUrl);
-    const saved = await fetch(`${site.baseUrl}/api/admin/settings/${siteUrl.id}`, {
+    const saved = await fetch(`${e2e.site.baseUrl}/api/admin/settings/${siteUrl.id}`, {
       method: "PUT",
       headers: auth,
       body: JSON.stringify({ value: "https://www.exemplo.com.br" }),
     });
     assert.equal(saved.status, 200);
-    await page.reload();
+    await reload(page);
     await checklist.getByText("1 de 6 concluídos", { exact: false }).waitFor();
     await checklist.getByRole("link", { name: /Nome e URL do site \(concluído\)/ }).waitFor();
     await checklist.getByRole("link", { name: /Chave PIX \(pendente\)/ }).waitFor();
@@ -108,7 +94,7 @@ describe("first run of the built server", () => {
 
     // A support contact (the e-mail or the phone) ticks "Contatos do site".
     const supportEmail = settings.find((s) => s.setting_key === "support_email");
-    const contact = await fetch(`${site.baseUrl}/api/admin/settings${supportEmail ? `/${supportEmail.id}` : ""}`, {
+    const contact = await fetch(`${e2e.site.baseUrl}/api/admin/settings${supportEmail ? `/${supportEmail.id}` : ""}`, {
       method: supportEmail ? "PUT" : "POST",
       headers: auth,
       body: JSON.stringify(
@@ -118,14 +104,14 @@ describe("first run of the built server", () => {
       ),
     });
     assert.ok(contact.ok, `${contact.status}`);
-    await page.reload();
+    await reload(page);
     await checklist.getByText("2 de 6 concluídos", { exact: false }).waitFor();
     await checklist.getByRole("link", { name: /Contatos do site \(concluído\)/ }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
 
     // The new password signs in straight to the dashboard.
-    const phone = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    const phone = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
     await signIn(phone.page, "senha-do-dono-2026");
     await phone.page.waitForURL("**/admin/dashboard");
     await phone.page.getByRole("region", { name: "Primeiros passos" }).waitFor();

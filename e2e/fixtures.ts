@@ -1,9 +1,191 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before } from "node:test";
 import type { RegisterBody } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../apps/server/src/db/client";
+import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
+import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildRegistration } from "../apps/server/src/test/registration";
-import { ADMIN, adminApiToken, confirmEmail, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import {
+  ADMIN,
+  adminApiToken,
+  confirmEmail,
+  launchBrowser,
+  newPage,
+  signInAsAdmin,
+  type Site,
+  startSite,
+  visit,
+} from "./harness";
+
+/**
+ * What a spec's site is made of. Without any of these, the spec runs on the worker's shared site (below).
+ * - env: the server's configuration beyond the harness's (harness.ts startSite);
+ * - data: what the data directory holds at the first start: "prepared" (migrations and reference data, the
+ *   default), "demo" (the demo data set, public-support.ts seedDemoDataDir) or "empty" (the server's first start
+ *   builds it, as on a new machine);
+ * - prepare: written with the server's own functions before the first start (writeWithServerFunctions), with
+ *   `prepareEnv` as the app's configuration;
+ * - built: the server of `npm run build` (apps/server/dist) instead of the sources compiled for the tests;
+ * - verifier: the site checks ages ("age": AGE_ASSURANCE=verifier) or identities ("identity": IDENTITY_VERIFIER_*)
+ *   at the demonstration verifier, a real OpenID Connect provider started for the spec (`e2e.verifier`).
+ */
+export type SiteOptions = {
+  env?: Record<string, string>;
+  verifier?: "age" | "identity";
+  data?: "prepared" | "demo" | "empty";
+  prepare?: (app: FastifyInstance, database: Database) => Promise<void>;
+  prepareEnv?: Record<string, string>;
+  built?: boolean;
+};
+
+/** A spec's site and the worker's browser, as `useSite` gives them to its tests. */
+export type E2E = {
+  readonly site: Site;
+  readonly browser: Browser;
+  /** The site's data directory (its own sites only). */
+  readonly dataDir: string;
+  /** The demonstration verifier the site was configured with (SiteOptions `verifier`). */
+  readonly verifier: DemoAgeVerifier;
+  /** Stops the site and starts it again on the same data directory, with `env` in place of the spec's. */
+  restart(env?: Record<string, string>): Promise<Site>;
+  /**
+   * Writes what no route can make with the server's own functions (writeWithServerFunctions): the site is
+   * stopped, `write` runs on its data directory, and the site starts again (with `env` in place of the spec's).
+   */
+  write(
+    write: (app: FastifyInstance, database: Database) => Promise<void>,
+    env?: Record<string, string>,
+  ): Promise<Site>;
+};
+
+/**
+ * Browser tests run in worker processes (scripts/test.sh: e2e/worker-1.ts and worker-2.ts, each taking spec files
+ * from one queue, apps/server/src/test/file-queue.ts). A worker launches one browser, and starts one site with
+ * the harness's configuration for every spec that needs nothing else (`useSite()`), then keeps both to its end:
+ * a spec's tests get fresh browser contexts, and what a spec leaves open is closed when its file ends. A spec that
+ * needs its own configuration or data (`useSite(options)`) gets a site of its own, stopped and removed with its
+ * data directory when the file (or the describe block that asked for it) ends. A spec run alone
+ * (`node --import tsx --test e2e/x.spec.ts`) closes the browser and shared site at its end too.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+let workerSite: Promise<Site> | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  return (workerBrowser ??= launchBrowser());
+}
+
+function sharedSite(): Promise<Site> {
+  return (workerSite ??= startSite());
+}
+
+/** Ends what the worker kept (its browser and shared site): the worker's own last hook. */
+export async function closeWorkerFixtures(): Promise<void> {
+  const [browser, site] = [workerBrowser, workerSite];
+  workerBrowser = workerSite = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+  await (await site?.catch(() => undefined))?.stop();
+}
+
+/**
+ * The site and browser of the spec (or of the describe block it is called in): registers the hooks that make them
+ * before its tests and end them after. `options` may be a function run in the `before` hook, for a configuration
+ * that names something started there (a local verifier's address). See SiteOptions and closeWorkerFixtures.
+ */
+export function useSite(options?: SiteOptions | (() => SiteOptions | Promise<SiteOptions>)): E2E {
+  let site: Site | undefined;
+  let browser: Browser | undefined;
+  let own: { dataDir: string; env: Record<string, string>; built?: boolean } | undefined;
+  let verifier: DemoAgeVerifier | undefined;
+  const fail = (what: string) => {
+    throw new Error(`useSite: ${what} is read before the spec's before hook ran`);
+  };
+  const start = (env: Record<string, string>) => startSite({ ...env, DATA_DIR: own!.dataDir }, { built: own!.built });
+  before(async () => {
+    browser = await sharedBrowser();
+    const opts = typeof options === "function" ? await options() : options;
+    if (!opts) {
+      site = await sharedSite();
+      return;
+    }
+    if (opts.verifier) verifier = await startDemoAgeVerifier();
+    const env = { ...(verifier && verifierEnv(opts.verifier!, verifier)), ...opts.env };
+    own = { dataDir: mkdtempSync(path.join(tmpdir(), "vitrine-e2e-")), env, built: opts.built };
+    if (opts.data === "demo") {
+      const { seedDemoDataDir } = await import("./public-support");
+      await seedDemoDataDir(own.dataDir);
+    }
+    if (opts.prepare) await writeWithServerFunctions(own.dataDir, opts.prepare, { env: opts.prepareEnv });
+    site =
+      opts.data === "empty"
+        ? await startSite({ ...own.env, DATA_DIR: own.dataDir }, { built: opts.built, emptyDataDir: true })
+        : await start(own.env);
+  });
+  after(async () => {
+    for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
+    if (own) {
+      await site?.stop();
+      rmSync(own.dataDir, { recursive: true, force: true });
+    }
+    await verifier?.close();
+    if (!process.env.VITRINE_TEST_QUEUE) await closeWorkerFixtures();
+  });
+  return {
+    get site() {
+      return site ?? fail("the site");
+    },
+    get browser() {
+      return browser ?? fail("the browser");
+    },
+    get dataDir() {
+      return own?.dataDir ?? fail("the data directory of a site of its own");
+    },
+    get verifier() {
+      return verifier ?? fail("the verifier (SiteOptions verifier)");
+    },
+    async restart(env) {
+      if (!own) throw new Error("useSite: only a spec's own site restarts (useSite(options))");
+      await site?.stop();
+      site = undefined;
+      const started = await start(env ?? own.env);
+      site = started;
+      return started;
+    },
+    async write(write, env) {
+      if (!own) throw new Error("useSite: only a spec's own site is written to (useSite(options))");
+      await site?.stop();
+      site = undefined;
+      await writeWithServerFunctions(own.dataDir, write, { env: env ?? own.env });
+      const started = await start(env ?? own.env);
+      site = started;
+      return started;
+    },
+  };
+}
+
+/** The server's settings for checking ages or identities at the demonstration verifier `at`. */
+function verifierEnv(kind: "age" | "identity", at: DemoAgeVerifier): Record<string, string> {
+  if (kind === "age") {
+    return {
+      AGE_ASSURANCE: "verifier",
+      AGE_VERIFIER_ISSUER: at.issuer,
+      AGE_VERIFIER_CLIENT_ID: at.clientId,
+      AGE_VERIFIER_CLIENT_SECRET: at.clientSecret,
+      AGE_VERIFIER_SCOPE: DEMO_AGE_VERIFIER.scope,
+      AGE_VERIFIER_NAME: DEMO_AGE_VERIFIER.name,
+    };
+  }
+  return {
+    IDENTITY_VERIFIER_ISSUER: at.issuer,
+    IDENTITY_VERIFIER_CLIENT_ID: at.clientId,
+    IDENTITY_VERIFIER_CLIENT_SECRET: at.clientSecret,
+    IDENTITY_VERIFIER_SCOPE: DEMO_IDENTITY_VERIFIER.scope,
+    IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
+  };
+}
 
 /** The one registration payload (the server tests' own), for the specs that send it themselves. */
 export { buildRegistration };
@@ -171,9 +353,9 @@ export async function adminPage(
     return opened;
   }
   const token = await adminToken(site);
-  await opened.page.goto("/admin/login");
+  await visit(opened.page, "/admin/login");
   await opened.page.evaluate((t) => window.localStorage.setItem("token", t), token);
-  await opened.page.goto("/admin/dashboard");
+  await visit(opened.page, "/admin/dashboard");
   return opened;
 }
 
@@ -181,17 +363,15 @@ export async function adminPage(
  * What no route can make — a date in the past, counters only visitors' traffic moves, sales of products since
  * deleted — written with the server's own test factories (apps/server/src/test/factories.ts: buildOrder,
  * updateModel, buildPayment…) on the app the server builds, never with SQL text. PGlite allows one process per
- * data directory, so this runs while no site runs on `dataDir`: give a site started on it (`startSite({ DATA_DIR
- * })`) and it is stopped first and a new one started on the same directory (with `env`) after, which is answered
- * (`env` also configures the app `write` gets); without one the directory only gets the prepared database first, before the spec's site starts. The server's
- * modules are loaded only here (a dynamic import), not by every spec that imports the fixtures.
+ * data directory, so this runs while no site runs on `dataDir` (useSite's `prepare` and `write` stop the site
+ * first); `env` configures the app `write` gets. The server's modules are loaded only here (a dynamic import), not
+ * by every spec that imports the fixtures.
  */
-export async function writeWithServerFunctions(
+async function writeWithServerFunctions(
   dataDir: string,
   write: (app: FastifyInstance, database: Database) => Promise<void>,
-  opts: { site?: Site; env?: Record<string, string> } = {},
-): Promise<Site | undefined> {
-  await opts.site?.stop();
+  opts: { env?: Record<string, string> } = {},
+): Promise<void> {
   const [{ buildApp }, { loadConfig }, { prepareDatabase }, { usePasswordHashCost }, { seedDataDir }] =
     await Promise.all([
       import("../apps/server/src/app"),
@@ -218,5 +398,4 @@ export async function writeWithServerFunctions(
     await app.close();
     await database.close();
   }
-  return opts.site ? startSite({ ...opts.env, DATA_DIR: dataDir }) : undefined;
 }

@@ -1,25 +1,14 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { advertiser } from "./fixtures";
-import { ADMIN, completeAdminSecondStep, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { advertiser, useSite } from "./fixtures";
+import { ADMIN, completeAdminSecondStep, newPage, reload, shot, visit } from "./harness";
 
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308 };
 const TERMS_REQUIRED = "É obrigatório ler e aceitar os Termos de Uso antes de concluir o cadastro.";
 
-let site: Site;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const e2e = useSite();
 
 function uniqueModel() {
   const id = randomUUID().slice(0, 8);
@@ -37,8 +26,8 @@ const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.
 
 describe("foundation", () => {
   test("the age gate is shown once, then remembered after a reload", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl);
-    await page.goto("/");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl);
+    await visit(page, "/");
     const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
     await gate.waitFor();
 
@@ -55,7 +44,7 @@ describe("foundation", () => {
     await gate.waitFor({ state: "hidden" });
     assert.equal(await storageItem(page, "ageConfirmed"), "true");
 
-    await page.reload();
+    await reload(page);
     await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
     await page.waitForTimeout(300);
     assert.equal(await gate.count(), 0);
@@ -64,9 +53,9 @@ describe("foundation", () => {
   });
 
   test("a visitor registers as a model and lands on the dashboard signed in", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     const model = uniqueModel();
-    await page.goto("/register?focus=username");
+    await visit(page, "/register?focus=username");
     await page.getByLabel("Usuário", { exact: true }).waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "username");
 
@@ -101,7 +90,7 @@ describe("foundation", () => {
     assert.ok(await storageItem(page, "modelToken"));
 
     // The session survives a reload (GET /api/auth/verify with the stored model token).
-    await page.reload();
+    await reload(page);
     await page.getByText(`Bem-vinda, ${model.name}!`).waitFor();
 
     // Sair: back home, signed out.
@@ -114,7 +103,7 @@ describe("foundation", () => {
 
     // Logging in again: a plan never paid shows the payment message instead of the success toast, as a neutral
     // notice (signing in is no error).
-    await page.goto("/login?focus=email");
+    await visit(page, "/login?focus=email");
     await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "email");
     await page.locator('input[name="email"]').fill(model.email);
     await page.locator('input[name="password"]').fill(model.password);
@@ -128,8 +117,8 @@ describe("foundation", () => {
   });
 
   test("the admin signs in and reaches the admin dashboard", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/admin/login?focus=email");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/admin/login?focus=email");
     await page.locator('input[name="email"]').waitFor();
     assert.equal(await focusedName(page), "email");
 
@@ -170,11 +159,11 @@ describe("foundation", () => {
   });
 
   test("a model token cannot open admin pages", async () => {
-    const { token } = await advertiser(site, "registered");
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { token } = await advertiser(e2e.site, "registered");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
     for (const path of ["/admin/dashboard", "/admin/models", "/admin/pix-qr"]) {
-      await page.goto(path);
+      await visit(page, path);
       await page.waitForURL("**/admin/login");
       await page.getByRole("heading", { name: "Login administrativo" }).waitFor();
     }
@@ -184,27 +173,27 @@ describe("foundation", () => {
   });
 
   test("a stale token is cleared at start-up: the screen says her session ended; a visitor is denied", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/");
     await page.evaluate(() => window.localStorage.setItem("modelToken", "not-a-valid-token"));
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     await page.getByRole("heading", { name: "Sua sessão terminou. Entre de novo." }).waitFor();
     assert.equal(await page.getByText("Acesso Negado").count(), 0);
     assert.equal(new URL(page.url()).pathname, "/dashboard");
     assert.equal(await storageItem(page, "modelToken"), null);
-    await screenshot(page, "session-ended-1280");
+    await shot(page, "session-ended-1280");
     await page.getByRole("main").getByRole("link", { name: "Entrar", exact: true }).click();
     await page.waitForURL("**/login");
     // Someone who never signed in here is denied, as before.
-    await page.goto("/dashboard/gallery");
+    await visit(page, "/dashboard/gallery");
     await page.getByRole("heading", { name: "Acesso Negado - Faça login como modelo para acessar." }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test("a bad direct-login token shows an error and stays on the login page", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/login?token=token-que-nao-existe");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/login?token=token-que-nao-existe");
     await page.getByText("Token de login direto inválido ou expirado").waitFor();
     await page.locator('input[name="email"]').waitFor();
     const url = new URL(page.url());
@@ -215,8 +204,8 @@ describe("foundation", () => {
   });
 
   test("an unknown path shows the 404 page with a link home", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/isto/nao/existe");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/isto/nao/existe");
     await page.getByRole("heading", { name: "Página não encontrada" }).waitFor();
     await page.getByRole("link", { name: "Voltar ao início" }).click();
     await page.waitForURL((u) => u.pathname === "/");
@@ -226,7 +215,7 @@ describe("foundation", () => {
   });
 
   test("key screens render at phone and desktop widths (screenshots in .screenshots/)", async () => {
-    const { token } = await advertiser(site, "registered");
+    const { token } = await advertiser(e2e.site, "registered");
     const screens: Array<{ name: string; path: string; ageConfirmed?: boolean; model?: boolean; terms?: boolean }> = [
       { name: "home-age-gate", path: "/", ageConfirmed: false },
       { name: "home", path: "/" },
@@ -239,12 +228,12 @@ describe("foundation", () => {
     ];
     for (const mobile of [false, true]) {
       for (const screen of screens) {
-        const { context, page, errors } = await newPage(browser, site.baseUrl, {
+        const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, {
           mobile,
           ageConfirmed: screen.ageConfirmed ?? true,
         });
         if (screen.model) await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
-        await page.goto(screen.path);
+        await visit(page, screen.path);
         await page.getByRole("contentinfo").waitFor();
         if (screen.terms) {
           if (mobile) await page.getByRole("button", { name: "Abrir menu" }).click();
@@ -257,7 +246,7 @@ describe("foundation", () => {
         }
         if (screen.model) await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
         await page.waitForTimeout(400);
-        await screenshot(page, `foundation-${screen.name}-${mobile ? "phone" : "desktop"}`);
+        await shot(page, `foundation-${screen.name}-${mobile ? "phone" : "desktop"}`);
         assert.deepEqual(errors, [], `${screen.name} (${mobile ? "phone" : "desktop"})`);
         await context.close();
       }

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from "@vitrine/contracts";
 import { freePort } from "../apps/server/src/test/free-port";
 import { seedDataDir } from "../apps/server/src/test/prepared-data";
@@ -43,8 +43,9 @@ export async function startSite(
   opts: { built?: boolean; emptyDataDir?: boolean } = {},
 ): Promise<Site> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
-  if (!opts.emptyDataDir) await seedDataDir(env.DATA_DIR ?? dataDir);
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR || mkdtempSync(path.join(tmpdir(), "vitrine-e2e-"));
+  if (!opts.emptyDataDir) await seedDataDir(dataDir);
   const mail = await startLocalSmtp();
   const child: ChildProcess = spawn(process.execPath, await serverArgs(opts.built), {
     cwd: root,
@@ -70,6 +71,7 @@ export async function startSite(
     process.stdout.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  dataDirOfPort.set(String(port), dataDir);
   // A server that does not answer within two minutes (a loaded CI machine starts one in seconds) fails the suite
   // here, with its output, instead of every test after it.
   const deadline = Date.now() + 120_000;
@@ -101,41 +103,17 @@ export async function startSite(
         child.kill("SIGTERM");
         await new Promise((r) => child.once("exit", r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+/** Debian's Chromium, headless (the fixtures launch one per worker process: fixtures.ts `useSite`). */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
-  if (process.env.E2E_SCREENSHOTS === "0") {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options) => {
-      const context = await newContext(options);
-      context.on("page", withoutScreenshotFiles);
-      const newPage = context.newPage.bind(context);
-      context.newPage = async () => withoutScreenshotFiles(await newPage());
-      return context;
-    };
-  }
-  return browser;
-}
-
-/**
- * With E2E_SCREENSHOTS=0 (scripts/test.sh sets it under CI=true, where nobody looks at them) the pictures of pages
- * written to files for a person to look at are not taken: everything the test does around them still runs. A
- * screenshot a test reads (no file) is still taken.
- */
-const skipping = new WeakSet<Page>();
-function withoutScreenshotFiles(page: Page): Page {
-  if (skipping.has(page)) return page;
-  skipping.add(page);
-  const take = page.screenshot.bind(page);
-  page.screenshot = async (options) => (options?.path ? Buffer.alloc(0) : take(options));
-  return page;
 }
 
 /** A fresh browser context (own storage) at a phone or desktop width; fails on page errors and CSP violations. */
@@ -155,7 +133,6 @@ export async function newPage(
     await context.addCookies([{ name: "age_ok", value: "1", url: baseUrl }]);
   }
   const page = await context.newPage();
-  waitForTheAppOnLoad(page);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   // A Content-Security-Policy violation is a bug in the page or in the policy: it fails the spec like an error.
@@ -166,18 +143,24 @@ export async function newPage(
 }
 
 /**
- * The e2e admin's authenticator app: admins sign in in two steps (the password, then a code of the app), set up at
- * their first sign-in on a fresh data directory (the set-up replaces the secret kept here; a restarted server on
- * the same data directory keeps asking the same one). The server takes the code of the current 30-second step or
- * of the one before or after, each step once and never an earlier one than the last used: a second sign-in within
- * a step uses the next step's code, and only a third one waits for the next step.
+ * The e2e admin's authenticator app, one per data directory: admins sign in in two steps (the password, then a code
+ * of the app), set up at their first sign-in on a fresh data directory (the set-up replaces the secret kept here; a
+ * restarted server on the same data directory keeps asking the same one). The server takes the code of the current
+ * 30-second step or of the one before or after, each step once and never an earlier one than the last used: a
+ * second sign-in within a step uses the next step's code, and only a third one waits for the next step. A site is
+ * named by any address of it (its port: `localhost` and `127.0.0.1` are the same site).
  */
-let adminPhone: { secret: string; lastStep: number } | undefined;
+const phones = new Map<string, { secret: string; lastStep: number }>();
+const dataDirOfPort = new Map<string, string>();
+const phoneKey = (address: string) => {
+  const port = new URL(address).port;
+  return dataDirOfPort.get(port) ?? port;
+};
 
-/** The code of the admin's authenticator, never one of a step used before (waits up to 30 s for a new step). */
-export async function nextAdminCode(): Promise<string> {
-  const phone = adminPhone;
-  if (!phone) throw new Error("the admin has no authenticator set up yet");
+/** The code of the admin's authenticator on the site at `address`, never of a step used before (waits up to 30 s). */
+export async function nextAdminCode(address: string): Promise<string> {
+  const phone = phones.get(phoneKey(address));
+  if (!phone) throw new Error(`the admin of ${address} has no authenticator set up yet`);
   for (;;) {
     const now = Math.floor(Date.now() / 30_000);
     const step = Math.max(now, phone.lastStep + 1);
@@ -189,9 +172,10 @@ export async function nextAdminCode(): Promise<string> {
   }
 }
 
-/** Remembers the admin's authenticator secret (read from the set-up screen or answer). */
-export function rememberAdminSecret(secret: string): void {
-  adminPhone = { secret, lastStep: adminPhone?.lastStep ?? -1 };
+/** Remembers the authenticator secret of the admin of the site at `address` (read from the set-up screen or answer). */
+export function rememberAdminSecret(address: string, secret: string): void {
+  const key = phoneKey(address);
+  phones.set(key, { secret, lastStep: phones.get(key)?.lastStep ?? -1 });
 }
 
 /** ADMIN's session token through the API: password, then the code (setting up the authenticator the first time). */
@@ -208,11 +192,11 @@ export async function adminApiToken(baseUrl: string, admin = ADMIN): Promise<str
   };
   const { two_factor, challenge } = await post("/api/auth/admin/login", admin);
   if (two_factor === "setup") {
-    rememberAdminSecret((await post("/api/auth/admin/two-factor/setup", { challenge })).secret);
-    const code = await nextAdminCode();
+    rememberAdminSecret(baseUrl, (await post("/api/auth/admin/two-factor/setup", { challenge })).secret);
+    const code = await nextAdminCode(baseUrl);
     return (await post("/api/auth/admin/two-factor/confirm", { challenge, code })).token;
   }
-  return (await post("/api/auth/admin/two-factor", { challenge, code: await nextAdminCode() })).token;
+  return (await post("/api/auth/admin/two-factor", { challenge, code: await nextAdminCode(baseUrl) })).token;
 }
 
 /**
@@ -225,16 +209,16 @@ export async function completeAdminSecondStep(page: Page): Promise<void> {
   const settingUp = await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).isVisible();
   if (settingUp) {
     await secretShown.waitFor();
-    rememberAdminSecret((await secretShown.textContent())!.trim());
+    rememberAdminSecret(page.url(), (await secretShown.textContent())!.trim());
   }
-  await page.getByLabel("Código de verificação").fill(await nextAdminCode());
+  await page.getByLabel("Código de verificação").fill(await nextAdminCode(page.url()));
   await page.getByRole("button", { name: settingUp ? "Ativar e entrar" : "Verificar" }).click();
   if (settingUp) await page.getByRole("button", { name: "Guardei meus códigos" }).click();
 }
 
 /** Signs in through the admin login screen as ADMIN (password, then the code) and waits for the dashboard. */
 export async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto("/admin/login");
+  await visit(page, "/admin/login");
   await page.getByLabel("E-mail").fill(ADMIN.email);
   await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -261,36 +245,43 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
   });
 }
 
-/** Screenshots land in .screenshots/ (git-ignored) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(root, ".screenshots", `${name}.png`), fullPage: true });
+/**
+ * A picture of the page (or of one element) for a person to look at, in .screenshots/<name>.png (git-ignored;
+ * `name` may hold folders: "admin-money/plans-390"); the whole page unless `fullPage: false`. Under CI=true
+ * scripts/test.sh sets E2E_SCREENSHOTS=0, and no picture is taken: nobody sees CI's disk.
+ */
+export async function shot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "0") return;
+  const file = path.join(root, ".screenshots", `${name}.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  if ("goto" in target) await target.screenshot({ path: file, fullPage: opts.fullPage ?? true });
+  else await target.screenshot({ path: file });
 }
 
 /**
  * A server-rendered page is on screen before its app runs (the app is fetched once the page has loaded and
- * painted), and its buttons and search box work only then, as for a visitor on a phone. Navigations and reloads
- * therefore also wait for the app to mark the page ready, unless the caller asked to act at the first byte
+ * painted), and its buttons and search box work only then, as for a visitor on a phone. `visit` and `reload`
+ * therefore also wait for the app to mark the page ready, unless asked to act at the first byte
  * (`waitUntil: "commit"`).
  */
-function waitForTheAppOnLoad(page: Page): void {
-  const appReady = () =>
-    page.waitForFunction(
-      ([stateId, readyAttribute]) =>
-        !document.getElementById(stateId) || document.documentElement.hasAttribute(readyAttribute),
-      [SSR_STATE_ID, APP_READY_ATTRIBUTE] as const,
-    );
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    if (options?.waitUntil !== "commit") await appReady();
-    return response;
-  };
-  const reload = page.reload.bind(page);
-  page.reload = async (options) => {
-    const response = await reload(options);
-    if (options?.waitUntil !== "commit") await appReady();
-    return response;
-  };
+export async function visit(page: Page, url: string, options?: Parameters<Page["goto"]>[1]): ReturnType<Page["goto"]> {
+  const response = await page.goto(url, options);
+  if (options?.waitUntil !== "commit") await appReady(page);
+  return response;
+}
+
+export async function reload(page: Page, options?: Parameters<Page["reload"]>[0]): ReturnType<Page["reload"]> {
+  const response = await page.reload(options);
+  if (options?.waitUntil !== "commit") await appReady(page);
+  return response;
+}
+
+async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    ([stateId, readyAttribute]) =>
+      !document.getElementById(stateId) || document.documentElement.hasAttribute(readyAttribute),
+    [SSR_STATE_ID, APP_READY_ATTRIBUTE] as const,
+  );
 }
 
 /**

@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { before, describe, test } from "node:test";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { adminPage, advertiser } from "./fixtures";
-import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
+import { adminPage, advertiser, useSite } from "./fixtures";
+import { ADMIN, newPage, reload, shot as takeShot, visit } from "./harness";
 
 /**
  * Reports and takedown, clicked through the built site: a visitor reports a profile, the admin hides it from the
@@ -17,20 +14,19 @@ import { ADMIN, launchBrowser, newPage, type Site, startSite } from "./harness";
  * notice's state. An urgent report reaches every admin by e-mail and puts a red count on the admin's navigation and
  * dashboard; the queue opens a case from the keyboard.
  */
-const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "moderation");
+const SHOTS = "moderation";
 /** The reported model: public (e-mail confirmed, verified, paid), with one public photo. */
 const MODEL = { name: "Helena Teste", email: "", password: "" };
-let site: Site;
-let browser: Browser;
+const e2e = useSite();
 let modelId: number;
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await takeShot(page, `${SHOTS}/${name}`);
 }
 
 /** She becomes public through the site's routes (fixtures.ts), then uploads one public photo through the API. */
 async function seedReportedModel() {
-  const her = await advertiser(site, "public", { registration: { name: MODEL.name, age: 27 } });
+  const her = await advertiser(e2e.site, "public", { registration: { name: MODEL.name, age: 27 } });
   Object.assign(MODEL, { email: her.email, password: her.password });
   modelId = her.id;
   const png = await sharp(randomBytes(240 * 320 * 3), { raw: { width: 240, height: 320, channels: 3 } })
@@ -39,7 +35,7 @@ async function seedReportedModel() {
   const form = new FormData();
   form.append("is_public", "true");
   form.append("photo", new Blob([png], { type: "image/png" }), "foto.png");
-  const upload = await fetch(`${site.baseUrl}/api/models/photos`, {
+  const upload = await fetch(`${e2e.site.baseUrl}/api/models/photos`, {
     method: "POST",
     headers: { authorization: `Bearer ${her.token}` },
     body: form,
@@ -55,7 +51,7 @@ async function recordDecision(page: Page, action: string, reason: string) {
 
 /** She signs in through the login screen, until `landing`. */
 async function signInAsModel(page: Page, landing: string) {
-  await page.goto("/login");
+  await visit(page, "/login");
   await page.getByLabel("E-mail").fill(MODEL.email);
   await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -72,7 +68,7 @@ async function appealOnce(page: Page, text: string) {
 
 /** The admin reverses her appeal from the "Recursos" tab. */
 async function reverseAppeal(page: Page, appeal: string, reason: string) {
-  await page.goto("/admin/denuncias");
+  await visit(page, "/admin/denuncias");
   await page.getByRole("tab", { name: "Recursos" }).click();
   await page.getByRole("row").filter({ hasText: MODEL.name }).click();
   await page.getByText(appeal).waitFor();
@@ -82,25 +78,17 @@ async function reverseAppeal(page: Page, appeal: string, reason: string) {
   await page.getByText("Recurso decidido.").waitFor();
 }
 
-const publicStatus = async () => (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).status;
+const publicStatus = async () => (await fetch(`${e2e.site.baseUrl}/api/models/public/${modelId}`)).status;
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await startSite();
   await seedReportedModel();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 describe("reports and takedown", () => {
   test("a report → the admin hides the profile → the model reads the decision and appeals → the admin reverses it", async () => {
     // A visitor on a phone reports the profile.
-    const visitor = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
-    await visitor.page.goto(`/modelo/${modelId}`);
+    const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
+    await visit(visitor.page, `/modelo/${modelId}`);
     await visitor.page.getByRole("button", { name: "Denunciar perfil" }).click();
     const dialog = visitor.page.getByRole("dialog", { name: "Denunciar perfil" });
     await dialog.getByLabel("Golpe").check();
@@ -113,7 +101,7 @@ describe("reports and takedown", () => {
     assert.equal(await publicStatus(), 200, "one ordinary report hides nothing");
 
     // The admin finds it in the queue and hides the profile.
-    const admin = await adminPage(browser, site);
+    const admin = await adminPage(e2e.browser, e2e.site);
     await admin.page.getByRole("link", { name: "Denúncias", exact: true }).click();
     await admin.page.getByRole("heading", { name: "Denúncias", exact: true }).waitFor();
     const row = admin.page.getByRole("row").filter({ hasText: MODEL.name });
@@ -128,7 +116,7 @@ describe("reports and takedown", () => {
     assert.equal(await publicStatus(), 404, "hidden at once");
 
     // The model signs in: the dashboard tells her, the decision page shows the reason, she appeals once.
-    const model = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    const model = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
     await signInAsModel(model.page, "/dashboard");
     await model.page.getByText("Perfil ocultado pela moderação").first().waitFor();
     await shot(model.page, "model-dashboard-390");
@@ -141,12 +129,12 @@ describe("reports and takedown", () => {
     await reverseAppeal(admin.page, "Nunca pedi pagamento adiantado", "Conversas conferidas: sem golpe.");
     assert.equal(await publicStatus(), 200, "public again");
 
-    await model.page.reload();
+    await reload(model.page);
     await model.page.getByText("Decisão revertida").waitFor();
     await model.page.getByText("Conversas conferidas: sem golpe.").waitFor();
     await model.page.setViewportSize({ width: 1280, height: 800 });
     await shot(model.page, "model-decision-1280");
-    await admin.page.goto("/admin/denuncias");
+    await visit(admin.page, "/admin/denuncias");
     await admin.page.getByText("Tempo até a 1ª ação").waitFor();
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await shot(admin.page, "admin-queue-390");
@@ -157,17 +145,17 @@ describe("reports and takedown", () => {
 
   test("a ban → she still signs in, reaches only the decision and appeals once → the admin reverses it", async () => {
     // A report of one of her photos (another item than the profile this address reported today).
-    const profile = (await (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).json()) as {
+    const profile = (await (await fetch(`${e2e.site.baseUrl}/api/models/public/${modelId}`)).json()) as {
       photos: { id: number }[];
     };
-    const reported = await fetch(`${site.baseUrl}/api/reports`, {
+    const reported = await fetch(`${e2e.site.baseUrl}/api/reports`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ model_id: modelId, photo_id: profile.photos[0].id, category: "scam" }),
     });
     assert.equal(reported.status, 200, await reported.text());
-    const admin = await adminPage(browser, site);
-    await admin.page.goto("/admin/denuncias");
+    const admin = await adminPage(e2e.browser, e2e.site);
+    await visit(admin.page, "/admin/denuncias");
     await admin.page.getByRole("row").filter({ hasText: MODEL.name }).click();
     await recordDecision(admin.page, "ban", "Conta usada para golpes.");
     await admin.page.getByRole("button", { name: "Registrar decisão" }).click();
@@ -175,7 +163,7 @@ describe("reports and takedown", () => {
     assert.equal(await publicStatus(), 404, "banned: hidden");
 
     // She signs in and lands on the decision, the one screen she reaches; she appeals once.
-    const model = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
+    const model = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
     await signInAsModel(model.page, "/dashboard/moderacao");
     await model.page.getByText("Conta usada para golpes.").waitFor();
     assert.equal(await model.page.getByRole("link", { name: "Voltar" }).count(), 0, "nowhere else to go");
@@ -183,7 +171,7 @@ describe("reports and takedown", () => {
     await model.page.getByRole("button", { name: "Baixar meus dados" }).click();
     await model.page.getByText("Seus dados foram baixados.").waitFor();
     await shot(model.page, "banned-decision-390");
-    await model.page.goto("/dashboard");
+    await visit(model.page, "/dashboard");
     await model.page.getByRole("heading", { name: "Conta encerrada" }).waitFor();
     await shot(model.page, "banned-dashboard-390");
     await model.page.getByRole("link", { name: "Ver a decisão" }).click();
@@ -195,7 +183,7 @@ describe("reports and takedown", () => {
     assert.equal(await publicStatus(), 200, "public again");
 
     // The ban lifted, her dashboard is hers again.
-    await model.page.goto("/dashboard");
+    await visit(model.page, "/dashboard");
     await model.page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
     assert.deepEqual([...admin.errors, ...model.errors], []);
     await admin.context.close();
@@ -204,8 +192,8 @@ describe("reports and takedown", () => {
 
   test("the footer leads to the identified notice of art. 29, which is not anonymous", async () => {
     for (const mobile of [true, false]) {
-      const { page, context, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto("/");
+      const { page, context, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, "/");
       await page.getByRole("link", { name: "Denúncias e remoção de conteúdo" }).click();
       await page.getByRole("heading", { name: "Denúncias e remoção de conteúdo" }).waitFor();
       await page.getByRole("button", { name: "Enviar notificação" }).click();
@@ -224,11 +212,11 @@ describe("reports and takedown", () => {
       await page.getByText("Denúncia recebida. Obrigado.").waitFor();
 
       // The link e-mailed to her opens "Sua denúncia", outside the age check: she confirms it there, once.
-      const mail = await site.mail.waitFor({ to: "maria@example.com", subject: /Confirme sua denúncia/ }, 15_000);
+      const mail = await e2e.site.mail.waitFor({ to: "maria@example.com", subject: /Confirme sua denúncia/ }, 15_000);
       const link = new RegExp("/denuncias/confirmar\\?token=[A-Za-z0-9_-]+").exec(mail.text);
       assert.ok(link, mail.text);
-      site.mail.received.splice(site.mail.received.indexOf(mail), 1);
-      await page.goto(link[0]);
+      e2e.site.mail.received.splice(e2e.site.mail.received.indexOf(mail), 1);
+      await visit(page, link[0]);
       await page.getByText("Recebida", { exact: true }).waitFor();
       await page.getByRole("button", { name: "Confirmar denúncia" }).click();
       await page.getByText("E-mail confirmado. Sua denúncia será analisada com prioridade.").waitFor();
@@ -240,8 +228,8 @@ describe("reports and takedown", () => {
   });
 
   test("an urgent report e-mails the admin, shows a red count in her navigation and dashboard, and opens by keyboard", async () => {
-    const other = await advertiser(site, "registered");
-    const reported = await fetch(`${site.baseUrl}/api/reports`, {
+    const other = await advertiser(e2e.site, "registered");
+    const reported = await fetch(`${e2e.site.baseUrl}/api/reports`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ model_id: other.id, category: "minor_or_exploitation", text: "Parece ter 15 anos." }),
@@ -249,12 +237,12 @@ describe("reports and takedown", () => {
     assert.equal(reported.status, 200, await reported.text());
 
     // The alert in the admin's inbox: the case's link, nothing of the reporter.
-    const alert = await site.mail.waitFor({ to: ADMIN.email, subject: /Denúncia urgente: Menor de idade/ }, 15_000);
+    const alert = await e2e.site.mail.waitFor({ to: ADMIN.email, subject: /Denúncia urgente: Menor de idade/ }, 15_000);
     const caseLink = /\/admin\/denuncias\/(\d+)/.exec(alert.text);
     assert.ok(caseLink, alert.text);
     assert.doesNotMatch(alert.text, /15 anos/, "what the reporter wrote stays in the admin");
 
-    const admin = await adminPage(browser, site);
+    const admin = await adminPage(e2e.browser, e2e.site);
     const nav = admin.page.getByRole("navigation", { name: "Áreas da administração" });
     await nav.getByRole("link", { name: "Painel" }).waitFor();
     await nav.getByRole("link", { name: /^Denúncias\s*, 1 denúncia urgente$/ }).waitFor();
@@ -273,7 +261,7 @@ describe("reports and takedown", () => {
     await recordDecision(admin.page, "archive", "Documento conferido: maior de idade.");
     await admin.page.getByRole("button", { name: "Registrar decisão" }).click();
     await admin.page.getByText("Decisão registrada.").waitFor();
-    await admin.page.goto("/admin/dashboard");
+    await visit(admin.page, "/admin/dashboard");
     await admin.page.getByRole("heading", { name: "Painel Administrativo" }).waitFor();
     assert.equal(await nav.getByRole("link", { name: /denúncia urgente/ }).count(), 0, "no badge once decided");
     assert.equal(await admin.page.getByRole("heading", { name: /denúncia urgente/ }).count(), 0);

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { AdminModelResponse, ModelPaymentsResponse } from "@vitrine/contracts";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { callApi } from "./admin-catalog-support";
-import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
+import { adminApiToken, shot as takeShot, visit } from "./harness";
+import { useSite } from "./fixtures";
 import { newPage } from "./public-support";
 
 /**
@@ -16,7 +15,7 @@ import { newPage } from "./public-support";
  * and 1280 px land in /tmp/shots/paid-command/.
  */
 const id = randomUUID().slice(0, 8);
-const SHOTS = "/tmp/shots/paid-command";
+const SHOTS = "paid-command";
 const PLAN = { name: `Mensal ${id}`, price: 79.9, period_type: "monthly" };
 const model = (name: string) => ({
   username: `${name.toLowerCase()}_${id}`,
@@ -32,20 +31,19 @@ const model = (name: string) => ({
 const PAYING = model("Renata");
 const OVERDUE = model("Luana");
 
-let site: Site;
-let browser: Browser;
+const e2e = useSite();
 let token = "";
 let payingId = 0;
 let overdueId = 0;
 const open: { context?: BrowserContext; errors: string[] } = { errors: [] };
 
 const api = <T>(method: string, pathname: string, body?: unknown) =>
-  callApi<T>(site.baseUrl, token, method, pathname, body);
+  callApi<T>(e2e.site.baseUrl, token, method, pathname, body);
 
 /** A fresh page at 1280 px (or 390 px) signed in as the admin, recording every request to the API. */
 async function openAdmin(pathname: string, mobile = false): Promise<{ page: Page; requests: Request[] }> {
   await open.context?.close();
-  const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   context.setDefaultTimeout(60_000);
   await context.addInitScript((t) => window.localStorage.setItem("token", t), token);
   Object.assign(open, { context, errors });
@@ -53,7 +51,7 @@ async function openAdmin(pathname: string, mobile = false): Promise<{ page: Page
   page.on("request", (r) => {
     if (new URL(r.url()).pathname.startsWith("/api/")) requests.push(r);
   });
-  await page.goto(pathname);
+  await visit(page, pathname);
   return { page, requests };
 }
 
@@ -65,7 +63,7 @@ const writes = (requests: Request[]) =>
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300); // the modal's opening animation
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false });
 }
 
 async function openDetails(page: Page, name: string) {
@@ -77,10 +75,7 @@ async function openDetails(page: Page, name: string) {
 }
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await startSite();
-  browser = await launchBrowser();
-  token = await adminApiToken(site.baseUrl);
+  token = await adminApiToken(e2e.site.baseUrl);
   await api("POST", "/api/admin/plans", PLAN);
   ({
     model: { id: payingId },
@@ -102,8 +97,6 @@ before(async () => {
 
 after(async () => {
   await open.context?.close();
-  await browser?.close();
-  await site?.stop();
 });
 
 describe("admin: a plan payment was paid", () => {

@@ -1,51 +1,38 @@
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser } from "playwright-core";
+import { describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import {
-  ADMIN,
   addVirtualAuthenticator,
+  ADMIN,
   adminApiToken,
   completeAdminSecondStep,
-  launchBrowser,
   newPage,
   nextAdminCode,
   rememberAdminSecret,
-  type Site,
-  startSite,
+  shot,
+  visit,
 } from "./harness";
-import { advertiser } from "./fixtures";
+import { advertiser, useSite } from "./fixtures";
 
 /**
  * Passkeys end to end with Chromium's virtual authenticator (DevTools protocol): a model adds a passkey in
  * Configurações, signs out, and signs in again with "Entrar com chave de acesso", without her password. The page is
  * opened at localhost (a WebAuthn relying party id must be a domain, never an IP address).
  */
-const SHOTS = "/tmp/shots/passkey";
+const SHOTS = "passkey";
 
-let site: Site;
-let browser: Browser;
-before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// A site of its own: the admin's second step changes here.
+const e2e = useSite({});
 
 describe("Chaves de acesso (passkeys)", () => {
   for (const mobile of [true, false]) {
     const width = mobile ? 390 : 1280;
     test(`at ${width} px she adds a passkey in Configurações and signs in with it, without password`, async () => {
-      const her = await advertiser(site, "registered");
+      const her = await advertiser(e2e.site, "registered");
       const { token } = her;
 
-      const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
-      const { context, page, errors } = await newPage(browser, baseUrl, { mobile, ageConfirmed: true });
+      const baseUrl = e2e.site.baseUrl.replace("127.0.0.1", "localhost");
+      const { context, page, errors } = await newPage(e2e.browser, baseUrl, { mobile, ageConfirmed: true });
       await context.addInitScript((t) => {
         if (!sessionStorage.getItem("seeded")) {
           sessionStorage.setItem("seeded", "1");
@@ -54,7 +41,7 @@ describe("Chaves de acesso (passkeys)", () => {
       }, token);
       await addVirtualAuthenticator(page);
 
-      await page.goto("/dashboard/configuracoes");
+      await visit(page, "/dashboard/configuracoes");
       const card = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
       await card.getByText("Nenhuma chave de acesso cadastrada.").waitFor();
       await card.getByLabel("Nome da nova chave").fill("Meu celular");
@@ -64,25 +51,25 @@ describe("Chaves de acesso (passkeys)", () => {
       await codes.first().waitFor();
       assert.equal(await codes.count(), 10);
       const recoveryCode = (await codes.first().textContent())!.trim();
-      await page.screenshot({ path: path.join(SHOTS, `passkeys-recovery-codes-${width}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/passkeys-recovery-codes-${width}`);
       await card.getByRole("button", { name: "Guardei meus códigos" }).click();
       await card.getByText("Meu celular").waitFor();
       await card.getByText("ainda não usada").waitFor();
       await card.scrollIntoViewIfNeeded();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(SHOTS, `passkeys-settings-${width}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/passkeys-settings-${width}`);
 
       // Her password alone no longer opens the account: the second step offers her passkey or a recovery code,
       // and no app code (she has no authenticator app).
       await page.evaluate(() => window.localStorage.removeItem("modelToken"));
-      await page.goto("/login");
+      await visit(page, "/login");
       await page.getByLabel("E-mail").fill(her.email);
       await page.getByLabel("Senha", { exact: true }).fill(her.password);
       await page.getByRole("button", { name: "Entrar", exact: true }).click();
       await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
       await page.getByLabel("Código de recuperação").waitFor();
       assert.equal(await page.getByLabel("Código de verificação").count(), 0, "no app code field");
-      await page.screenshot({ path: path.join(SHOTS, `passkeys-second-step-${width}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/passkeys-second-step-${width}`);
       if (mobile) {
         // At 390 px she types a recovery code instead.
         await page.getByLabel("Código de recuperação").fill(recoveryCode);
@@ -94,17 +81,19 @@ describe("Chaves de acesso (passkeys)", () => {
 
       // Signed out, she comes back with the passkey alone.
       await page.evaluate(() => window.localStorage.removeItem("modelToken"));
-      await page.goto("/login");
+      await visit(page, "/login");
       await page.getByRole("button", { name: "Entrar com chave de acesso" }).waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `passkeys-login-${width}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/passkeys-login-${width}`);
       await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
       await page.waitForURL(/\/dashboard/);
       const stored = await page.evaluate(() => window.localStorage.getItem("modelToken"));
       assert.ok(stored && stored !== token, "a new session was started");
-      const verify = await fetch(`${site.baseUrl}/api/auth/verify`, { headers: { authorization: `Bearer ${stored}` } });
+      const verify = await fetch(`${e2e.site.baseUrl}/api/auth/verify`, {
+        headers: { authorization: `Bearer ${stored}` },
+      });
       assert.equal(((await verify.json()) as { model?: { id: number } }).model?.id, her.id);
 
-      await page.goto("/dashboard/configuracoes");
+      await visit(page, "/dashboard/configuracoes");
       await card.getByText("último uso").waitFor();
       assert.deepEqual(errors, []);
       await context.close();
@@ -112,10 +101,10 @@ describe("Chaves de acesso (passkeys)", () => {
   }
 
   test("where an admin requires it, an advertiser's next sign-in sets up a passkey instead of the app (390 px)", async () => {
-    const { email, password } = await advertiser(site, "registered");
-    const admin = await adminApiToken(site.baseUrl);
+    const { email, password } = await advertiser(e2e.site, "registered");
+    const admin = await adminApiToken(e2e.site.baseUrl);
     const adminHeaders = { "content-type": "application/json", authorization: `Bearer ${admin}` };
-    const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
+    const on = await fetch(`${e2e.site.baseUrl}/api/admin/settings`, {
       method: "POST",
       headers: adminHeaders,
       body: JSON.stringify({ setting_key: "two_factor_required_models", setting_value: "true" }),
@@ -123,10 +112,10 @@ describe("Chaves de acesso (passkeys)", () => {
     assert.equal(on.status, 201);
     const setting = ((await on.json()) as { setting: { id: number } }).setting;
 
-    const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
-    const { context, page, errors } = await newPage(browser, baseUrl, { mobile: true, ageConfirmed: true });
+    const baseUrl = e2e.site.baseUrl.replace("127.0.0.1", "localhost");
+    const { context, page, errors } = await newPage(e2e.browser, baseUrl, { mobile: true, ageConfirmed: true });
     await addVirtualAuthenticator(page);
-    await page.goto("/login");
+    await visit(page, "/login");
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Senha", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -136,7 +125,7 @@ describe("Chaves de acesso (passkeys)", () => {
     await page.getByRole("button", { name: "Usar uma chave de acesso" }).click();
     await page.getByText("Dê um nome à chave").waitFor();
     await page.getByLabel("Nome da chave").fill("Meu celular");
-    await page.screenshot({ path: path.join(SHOTS, "passkeys-forced-setup-390.png"), fullPage: true });
+    await shot(page, `${SHOTS}/passkeys-forced-setup-390`);
     await page.getByRole("button", { name: "Usar uma chave de acesso" }).click();
     const codes = page.getByRole("list", { name: "Códigos de recuperação" }).getByRole("listitem");
     await codes.first().waitFor();
@@ -146,13 +135,13 @@ describe("Chaves de acesso (passkeys)", () => {
 
     // Her next sign-in asks that passkey (or a recovery code), never the app's code.
     await page.evaluate(() => window.localStorage.removeItem("modelToken"));
-    await page.goto("/login");
+    await visit(page, "/login");
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Senha", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByRole("button", { name: "Usar chave de acesso" }).click();
     await page.waitForURL(/\/dashboard/);
-    const off = await fetch(`${site.baseUrl}/api/admin/settings/${setting.id}`, {
+    const off = await fetch(`${e2e.site.baseUrl}/api/admin/settings/${setting.id}`, {
       method: "PUT",
       headers: adminHeaders,
       body: JSON.stringify({ value: "false" }),
@@ -163,10 +152,10 @@ describe("Chaves de acesso (passkeys)", () => {
   });
 
   test("the admin, without a passkey, is offered only the code; she adds a passkey and then it is offered too", async () => {
-    const baseUrl = site.baseUrl.replace("127.0.0.1", "localhost");
-    const { context, page, errors } = await newPage(browser, baseUrl, { ageConfirmed: true });
+    const baseUrl = e2e.site.baseUrl.replace("127.0.0.1", "localhost");
+    const { context, page, errors } = await newPage(e2e.browser, baseUrl, { ageConfirmed: true });
     await addVirtualAuthenticator(page);
-    await page.goto("/admin/login");
+    await visit(page, "/admin/login");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -176,39 +165,39 @@ describe("Chaves de acesso (passkeys)", () => {
     await completeAdminSecondStep(page);
     await page.waitForURL("**/admin/dashboard");
 
-    await page.goto("/admin/settings");
+    await visit(page, "/admin/settings");
     const card = page.getByRole("region", { name: "Chaves de acesso (passkeys)" });
     await card.getByLabel("Nome da nova chave").fill("Chave do escritório");
     await card.getByRole("button", { name: "Adicionar chave de acesso" }).click();
     await card.getByText("Chave do escritório").waitFor();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS, "passkeys-admin-settings-1280.png"), fullPage: true });
+    await shot(page, `${SHOTS}/passkeys-admin-settings-1280`);
 
     await page.evaluate(() => window.localStorage.removeItem("token"));
-    await page.goto("/admin/login");
+    await visit(page, "/admin/login");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await page.getByLabel("Código de verificação").waitFor();
     await page.getByRole("button", { name: "Usar chave de acesso" }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, "passkeys-code-step-1280.png"), fullPage: true });
+    await shot(page, `${SHOTS}/passkeys-code-step-1280`);
 
-    await page.goto("/admin/login");
+    await visit(page, "/admin/login");
     await page.getByRole("button", { name: "Entrar com chave de acesso" }).click();
     await page.waitForURL("**/admin/dashboard");
 
     // Her two-step sign-in in Configurações: a new phone, confirmed by its first code, then the app removed (the
     // passkey stays her second factor, and can no longer be removed).
-    await page.goto("/admin/settings");
+    await visit(page, "/admin/settings");
     const twoStep = page.getByRole("region", { name: "Verificação em duas etapas" });
     await twoStep.getByText("Ativada").waitFor();
     assert.equal(await twoStep.getByRole("button", { name: "Desativar" }).count(), 0, "mandatory for admins");
     await twoStep.getByRole("button", { name: "Trocar aplicativo" }).click();
     const replace = page.getByRole("dialog", { name: "Trocar o aplicativo autenticador?" });
-    await replace.getByLabel("Código de verificação").fill(await nextAdminCode());
+    await replace.getByLabel("Código de verificação").fill(await nextAdminCode(page.url()));
     await replace.getByRole("button", { name: "Trocar aplicativo" }).click();
     const secret = (await twoStep.locator("[data-totp-secret]").textContent())!.trim();
-    rememberAdminSecret(secret);
+    rememberAdminSecret(page.url(), secret);
     await twoStep.getByLabel("Código de verificação").fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
     await twoStep.getByRole("button", { name: "Ativar" }).click();
     const codes = twoStep.getByRole("list", { name: "Códigos de recuperação" });
@@ -220,7 +209,7 @@ describe("Chaves de acesso (passkeys)", () => {
     const remove = page.getByRole("dialog", { name: "Remover o aplicativo autenticador?" });
     await remove.getByLabel("Sua senha").fill(ADMIN.password);
     await remove.getByLabel("Código de verificação").fill(recoveryCode);
-    await page.screenshot({ path: path.join(SHOTS, "admin-remove-app-dialog-1280.png") });
+    await shot(page, `${SHOTS}/admin-remove-app-dialog-1280`, { fullPage: false });
     await remove.getByRole("button", { name: "Remover aplicativo" }).click();
     await twoStep.getByRole("button", { name: "Adicionar aplicativo autenticador" }).waitFor();
     await twoStep.getByText("Cada login pede sua chave de acesso").waitFor();
@@ -231,8 +220,8 @@ describe("Chaves de acesso (passkeys)", () => {
       await page.setViewportSize({ width, height: 900 });
       await twoStep.scrollIntoViewIfNeeded();
       await page.waitForTimeout(300);
-      await twoStep.screenshot({ path: path.join(SHOTS, `admin-two-step-card-${width}.png`) });
-      await passkeysCard.screenshot({ path: path.join(SHOTS, `admin-passkeys-card-${width}.png`) });
+      await shot(twoStep, `${SHOTS}/admin-two-step-card-${width}`);
+      await shot(passkeysCard, `${SHOTS}/admin-passkeys-card-${width}`);
     }
     assert.deepEqual(errors, []);
     await context.close();

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../apps/server/src/fake-mercadopago/fake-mercadopago";
 import { axeSeriousFindings } from "./axe";
-import { advertiser, adminToken as fixtureAdminToken, payPlan } from "./fixtures";
-import { launchBrowser, screenshot, type Site, startSite } from "./harness";
+import { advertiser, adminToken as fixtureAdminToken, payPlan, useSite } from "./fixtures";
+import { shot, visit } from "./harness";
 import { newPage } from "./public-support";
 
 /**
@@ -27,12 +27,14 @@ const PRICE = 49.9;
 const PIX_KEY = "123e4567-e12b-42d1-a456-426655440000";
 
 let fake: FakeMercadoPago;
-let site: Site;
-let browser: Browser;
+const e2e = useSite(async () => {
+  fake = await startFakeMercadoPago();
+  return { env: { MERCADOPAGO_API_URL: fake.url } };
+});
 let adminToken = "";
 
 async function call<T>(method: string, pathname: string, body?: unknown, token = adminToken): Promise<T> {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -57,7 +59,7 @@ async function setSetting(key: string, value: string): Promise<void> {
  * `dueInDays` from today; her identity verified unless `verified` is false.
  */
 async function createModel(name: string, dueInDays: number, activate: boolean, verified = true) {
-  const her = await advertiser(site, verified ? "verified" : "confirmed", {
+  const her = await advertiser(e2e.site, verified ? "verified" : "confirmed", {
     registration: { name: `${name} ${tag}`, age: 27 },
   });
   const { product } = await call<{ product: { id: number } }>(
@@ -66,13 +68,13 @@ async function createModel(name: string, dueInDays: number, activate: boolean, v
     { name: `Ensaio ${name}`, description: "Fotos exclusivas", price: "49,90", type: "digital", is_active: true },
     her.token,
   );
-  await payPlan(site, her, dueInDays);
+  await payPlan(e2e.site, her, dueInDays);
   if (activate) await call("PATCH", `/api/admin/models/${her.id}/status`, { is_active: true });
   return { token: her.token, modelId: her.id, productId: product.id };
 }
 
 async function publicStatus(modelId: number): Promise<number> {
-  return (await fetch(`${site.baseUrl}/api/models/public/${modelId}`)).status;
+  return (await fetch(`${e2e.site.baseUrl}/api/models/public/${modelId}`)).status;
 }
 
 async function fillBuyer(page: Page, name: string) {
@@ -82,18 +84,13 @@ async function fillBuyer(page: Page, name: string) {
 }
 
 before(async () => {
-  fake = await startFakeMercadoPago();
-  site = await startSite({ MERCADOPAGO_API_URL: fake.url });
-  browser = await launchBrowser();
-  adminToken = await fixtureAdminToken(site);
+  adminToken = await fixtureAdminToken(e2e.site);
   await setSetting("mp_access_token_test", "TEST-e2e-token");
   await setSetting("mp_webhook_secret", fake.webhookSecret);
   await setSetting("pix_random", PIX_KEY);
 });
 
 after(async () => {
-  await browser?.close();
-  await site?.stop();
   await fake?.close();
 });
 
@@ -102,9 +99,9 @@ describe("payments", () => {
     const model = await createModel("Renata", -1, false);
     assert.equal(await publicStatus(model.modelId), 404);
 
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     const banner = page.locator('[data-payment-status="expired"]');
     await banner.getByText("Pagamento Vencido").waitFor();
 
@@ -127,7 +124,7 @@ describe("payments", () => {
     await banner.waitFor({ state: "detached", timeout: 20_000 });
     await page.locator('[data-public-visibility="visible"]').waitFor();
     assert.equal(await publicStatus(model.modelId), 200);
-    await screenshot(page, "payments-renewed-dashboard-desktop");
+    await shot(page, "payments-renewed-dashboard-desktop");
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -136,9 +133,9 @@ describe("payments", () => {
     const seller = await createModel("Manuela", 30, true);
     const buyer = `Cliente Manual ${tag}`;
 
-    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile: true });
+    const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile: true });
     const page = visitor.page;
-    await page.goto(`/checkout/${seller.productId}`);
+    await visit(page, `/checkout/${seller.productId}`);
     await page.getByRole("heading", { name: "Ensaio Manuela" }).waitFor();
     await page.getByText("R$ 49,90").first().waitFor();
     assert.ok(await page.getByLabel("PIX Manual").isChecked());
@@ -147,15 +144,15 @@ describe("payments", () => {
     await page.getByRole("heading", { name: "Pague com PIX" }).waitFor();
     await page.getByText(PIX_KEY, { exact: true }).waitFor();
     await page.getByRole("img", { name: /QR Code PIX/ }).waitFor();
-    await screenshot(page, "payments-pix-manual-mobile");
+    await shot(page, "payments-pix-manual-mobile");
     await page.getByRole("link", { name: "Confirmar Pagamento" }).click();
     await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}(&|$)/);
     await page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
 
-    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const admin = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await admin.context.addInitScript((token) => window.localStorage.setItem("token", token), adminToken);
     const a = admin.page;
-    await a.goto("/admin/dashboard");
+    await visit(a, "/admin/dashboard");
     const revenue = a.locator("dt", { hasText: /^Receita$/ }).locator("xpath=following-sibling::dd[1]");
     await revenue.filter({ hasText: "R$" }).waitFor();
     const before = (await revenue.textContent()) ?? "";
@@ -173,7 +170,7 @@ describe("payments", () => {
 
     // The visitor's page reads the order again while it is pending: it turns to approved by itself.
     await page.getByRole("heading", { name: "Pagamento Aprovado!" }).waitFor({ timeout: 20_000 });
-    await screenshot(page, "payments-pix-manual-approved-mobile");
+    await shot(page, "payments-pix-manual-approved-mobile");
     assert.deepEqual(visitor.errors, []);
     assert.deepEqual(admin.errors, []);
     await visitor.context.close();
@@ -182,8 +179,8 @@ describe("payments", () => {
 
   test("(c) PIX via Mercado Pago: simulator → Aprovar → Pagamento Aprovado!", async () => {
     const seller = await createModel("Marina", 30, true);
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto(`/checkout/${seller.productId}`);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, `/checkout/${seller.productId}`);
     await page.getByRole("heading", { name: "Ensaio Marina" }).waitFor();
     await fillBuyer(page, `Cliente MP ${tag}`);
     await page.getByLabel("PIX via Mercado Pago").check();
@@ -193,16 +190,16 @@ describe("payments", () => {
     await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}(&|$)/);
     await page.getByRole("heading", { name: "Pagamento Aprovado!" }).waitFor({ timeout: 20_000 });
     await page.getByText("Seu produto será liberado em breve.").waitFor();
-    await screenshot(page, "payments-mp-approved-desktop");
+    await shot(page, "payments-mp-approved-desktop");
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test("(e) the order page is reached by its token only: the sequential id finds no order", async () => {
     const seller = await createModel("Otavia", 30, true);
-    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile: true });
+    const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile: true });
     const page = visitor.page;
-    await page.goto(`/checkout/${seller.productId}`);
+    await visit(page, `/checkout/${seller.productId}`);
     await page.getByRole("heading", { name: "Ensaio Otavia" }).waitFor();
     await fillBuyer(page, `Cliente Token ${tag}`);
     await page.getByRole("button", { name: "Gerar PIX" }).click();
@@ -214,24 +211,24 @@ describe("payments", () => {
     await page.waitForURL(/\/payment\/success\?order_id=[0-9a-f]{64}$/);
     await page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
     const tokenUrl = new URL(page.url());
-    await page.screenshot({ path: "/tmp/shots/security/order-page-token-390.png", fullPage: true });
+    await shot(page, "security/order-page-token-390");
 
     for (const guess of [String(orderId), String(orderId - 1), "1"]) {
-      await page.goto(`/payment/success?order_id=${guess}`);
+      await visit(page, `/payment/success?order_id=${guess}`);
       await page.getByRole("heading", { name: "Pedido não encontrado" }).waitFor();
       assert.equal(await page.getByText("Ensaio Otavia").count(), 0, guess);
-      const api = await fetch(`${site.baseUrl}/api/payments/orders/${guess}`);
+      const api = await fetch(`${e2e.site.baseUrl}/api/payments/orders/${guess}`);
       assert.equal(api.status, 404, guess);
     }
-    await page.screenshot({ path: "/tmp/shots/security/order-page-sequential-id-390.png", fullPage: true });
+    await shot(page, "security/order-page-sequential-id-390");
 
-    const desktop = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await desktop.page.goto(`${tokenUrl.pathname}${tokenUrl.search}`);
+    const desktop = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(desktop.page, `${tokenUrl.pathname}${tokenUrl.search}`);
     await desktop.page.getByRole("heading", { name: "Aguardando confirmação do pagamento" }).waitFor();
-    await desktop.page.screenshot({ path: "/tmp/shots/security/order-page-token-1280.png", fullPage: true });
-    await desktop.page.goto(`/payment/success?order_id=${orderId}`);
+    await shot(desktop.page, "security/order-page-token-1280");
+    await visit(desktop.page, `/payment/success?order_id=${orderId}`);
     await desktop.page.getByRole("heading", { name: "Pedido não encontrado" }).waitFor();
-    await desktop.page.screenshot({ path: "/tmp/shots/security/order-page-sequential-id-1280.png", fullPage: true });
+    await shot(desktop.page, "security/order-page-sequential-id-1280");
     assert.deepEqual(visitor.errors, []);
     assert.deepEqual(desktop.errors, []);
     await visitor.context.close();
@@ -240,7 +237,7 @@ describe("payments", () => {
 
   test("(d) renewal by Pix confirms itself; without Mercado Pago the static QR and the receipt instruction", async () => {
     const model = await createModel("Paula", -1, false);
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
     // Her dashboard listens to her own stream (a ticket from her session), never the visitors' one.
     const streams: string[] = [];
@@ -248,7 +245,7 @@ describe("payments", () => {
       const { pathname } = new URL(request.url());
       if (/^\/api\/models\/(events|own-events)$/.test(pathname)) streams.push(pathname);
     });
-    await page.goto("/dashboard");
+    await visit(page, "/dashboard");
     const banner = page.locator('[data-payment-status="expired"]');
     await banner.getByRole("button", { name: "Renovar agora" }).click();
     const dialog = page.getByRole("dialog", { name: "Renovar plano" });
@@ -258,7 +255,7 @@ describe("payments", () => {
     await dialog.getByRole("img", { name: /QR Code PIX/ }).waitFor();
     assert.match((await dialog.getByRole("timer").textContent()) ?? "", /^(29|30):\d\d$/);
     assert.match(await dialog.getByRole("textbox", { name: "Pix copia e cola" }).inputValue(), /^000201/);
-    await screenshot(page, "payments-renewal-pix-desktop");
+    await shot(page, "payments-renewal-pix-desktop");
 
     const [ticket] = await Promise.all([
       context.waitForEvent("page"),
@@ -269,7 +266,7 @@ describe("payments", () => {
     await banner.waitFor({ state: "detached", timeout: 20_000 });
     // Verified: nothing but the plan kept her off, so she is told she is back at once.
     await dialog.getByText("Seu perfil volta ao site em instantes.", { exact: false }).waitFor();
-    await page.screenshot({ path: "/tmp/shots/payments/renewal-pix-paid-verified-1280.png" });
+    await shot(page, "payments/renewal-pix-paid-verified-1280", { fullPage: false });
     assert.equal(await publicStatus(model.modelId), 200);
     assert.ok(streams.includes("/api/models/own-events"), streams.join());
     assert.ok(!streams.includes("/api/models/events"), streams.join());
@@ -295,9 +292,9 @@ describe("payments", () => {
   test("(e) renewal by Pix before her identity is verified: paid, and told the profile waits for the verification", async () => {
     const model = await createModel("Rebeca", -1, false, false);
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
       await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
-      await page.goto("/dashboard");
+      await visit(page, "/dashboard");
       await page.getByRole("region", { name: "Verificação de identidade" }).waitFor();
       await page.getByRole("region", { name: "Pagamentos" }).getByRole("button", { name: "Renovar Plano" }).click();
       const dialog = page.getByRole("dialog", { name: "Renovar plano" });
@@ -318,7 +315,7 @@ describe("payments", () => {
       await page.getByText("Seu plano está ativo até", { exact: false }).waitFor();
       assert.deepEqual(await axeSeriousFindings(page), []);
       assert.equal(await publicStatus(model.modelId), 404);
-      await page.screenshot({ path: `/tmp/shots/payments/renewal-pix-paid-unverified-${mobile ? 390 : 1280}.png` });
+      await shot(page, `payments/renewal-pix-paid-unverified-${mobile ? 390 : 1280}`, { fullPage: false });
       await ticket.close();
       await paid.getByRole("link", { name: "Ir para a verificação de identidade" }).click();
       await page.waitForURL("**/dashboard/verificacao");
@@ -355,9 +352,9 @@ describe("payments", () => {
     });
     const model = await createModel("Priscila", -1, false);
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true, mobile });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true, mobile });
       await context.addInitScript((token) => window.localStorage.setItem("modelToken", token), model.token);
-      await page.goto("/dashboard");
+      await visit(page, "/dashboard");
       await page.locator('[data-payment-status="expired"]').getByRole("button", { name: "Renovar agora" }).click();
       const dialog = page.getByRole("dialog", { name: "Renovar plano" });
       const plans = dialog.getByRole("group", { name: "Plano" });
@@ -374,7 +371,7 @@ describe("payments", () => {
       );
       assert.ok(!names.some((n) => n.includes("Plano Antigo")), "an inactive plan is not offered");
       assert.equal(await plans.getByRole("radio", { name: new RegExp(highlighted) }).isChecked(), true);
-      await screenshot(page, `payments-renewal-plans-${mobile ? 390 : 1280}`);
+      await shot(page, `payments-renewal-plans-${mobile ? 390 : 1280}`);
       if (mobile) {
         assert.deepEqual(errors, []);
         await context.close();
@@ -390,7 +387,7 @@ describe("payments", () => {
       const charged = [...fake.payments.values()].at(-1)!;
       assert.equal(charged.transaction_amount, 29.9, "the chosen plan's price, read by the server");
       assert.match(String(charged.description), new RegExp(weekly));
-      await screenshot(page, `payments-renewal-chosen-plan-pix-1280`);
+      await shot(page, `payments-renewal-chosen-plan-pix-1280`);
       assert.deepEqual(errors, []);
       await context.close();
     }

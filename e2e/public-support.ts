@@ -9,7 +9,7 @@ import { seedDemo } from "../apps/server/src/demo/seed-demo";
 import { todayInSaoPaulo } from "../apps/server/src/lib/dates";
 import { usePasswordHashCost } from "../apps/server/src/lib/passwords";
 import { digestOf, prepareOnce, seedDataDir } from "../apps/server/src/test/prepared-data";
-import { ADMIN, newPage as openPage } from "./harness";
+import { ADMIN, newPage as openPage, shot } from "./harness";
 
 /** Helpers of e2e/public.spec.ts: a demo-seeded data directory, patient pages and screenshot helpers. */
 
@@ -60,7 +60,7 @@ export async function newPage(...args: Parameters<typeof openPage>): ReturnType<
 
 export const cards = (page: Page) => page.getByTestId("model-card");
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, "..", ".screenshots");
+const SCREENSHOTS = "";
 
 /** Scrolls through the page so lazy images load, waits for every image, then returns to the top. */
 export async function loadAllImages(page: Page): Promise<void> {
@@ -86,7 +86,7 @@ export async function loadAllImages(page: Page): Promise<void> {
 /** Overlays (lightbox, dropdowns) are seen in the viewport: a full-page shot would misplace them. */
 export async function viewportShot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300); // let the opening animation end
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  await shot(page, `${SCREENSHOTS}/${name}`, { fullPage: false });
 }
 
 export const overlayGone = (page: Page) =>

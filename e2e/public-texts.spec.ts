@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { modelProfilePath, type PublicModelsResponse, type PublicSettingsResponse } from "@vitrine/contracts";
-import type { Browser, Locator, Page } from "playwright-core";
-import { loadConfig } from "../apps/server/src/config";
-import { prepareDatabase } from "../apps/server/src/db/prepare";
-import { models } from "../apps/server/src/db/schema";
-import { ADMIN, launchBrowser, type Site, startSite } from "./harness";
-import { cards, loadAllImages, newPage, overlayGone, seedDemoDataDir } from "./public-support";
+import type { Locator, Page } from "playwright-core";
+import { updateEveryModel } from "../apps/server/src/test/factories";
+import { shot, visit } from "./harness";
+import { useSite } from "./fixtures";
+import { cards, loadAllImages, newPage, overlayGone } from "./public-support";
 
 /**
  * The visitor's texts: the header search counts the cities it shows and Enter opens the first of them, the model
@@ -17,40 +13,13 @@ import { cards, loadAllImages, newPage, overlayGone, seedDemoDataDir } from "./p
  * with singular and plural, and the WhatsApp button opens the chat with a greeting typed in.
  */
 
-const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "shots", "public-texts");
-
-let site: Site;
-let browser: Browser;
-let dataDir: string;
-
-before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-public-texts-"));
-  await seedDemoDataDir(dataDir);
-  await resetViewCounts(dataDir);
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const SHOTS = "public-texts";
 
 /** Every model starts with no views, so a profile's first visit shows exactly one. */
-async function resetViewCounts(dir: string): Promise<void> {
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: "", ADMIN_EMAIL: ADMIN.email, LOG_LEVEL: "warn" });
-  const { database } = await prepareDatabase(config);
-  try {
-    await database.db.update(models).set({ viewsCount: 0 });
-  } finally {
-    await database.close();
-  }
-}
+const e2e = useSite({ data: "demo", prepare: (app) => updateEveryModel(app, { viewsCount: 0 }) });
 
 async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(`${site.baseUrl}${url}`);
+  const res = await fetch(`${e2e.site.baseUrl}${url}`);
   assert.equal(res.ok, true, `${url} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -81,8 +50,8 @@ const cityLinks = (page: Page) =>
 
 describe("public texts", () => {
   test("the header search counts the cities it shows; Enter opens the first; the model search is labelled", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/");
     const search = searchBox(page);
 
     // "rio": many municipalities match, few have ads; the count is the cities listed.
@@ -133,8 +102,8 @@ describe("public texts", () => {
   test("screenshots of the header search open at 390 px and 1280 px (on phones, in the menu)", async () => {
     for (const mobile of [true, false]) {
       const width = mobile ? 390 : 1280;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto("/");
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, "/");
       if (mobile) await page.getByRole("button", { name: "Abrir menu" }).click();
       await searchBox(page).fill("rio");
       await cityCount(page).waitFor();
@@ -142,7 +111,7 @@ describe("public texts", () => {
         Array.from(document.querySelectorAll<HTMLImageElement>("[data-city-option] img")).every((img) => img.complete),
       );
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(SHOTS, `header-search-${width}.png`) });
+      await shot(page, `${SHOTS}/header-search-${width}`, { fullPage: false });
       assert.deepEqual(errors, []);
       await context.close();
     }
@@ -150,8 +119,8 @@ describe("public texts", () => {
 
   test("a profile seen once says “1 visualização”", async () => {
     const model = await listedModel(0);
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto(modelProfilePath(model));
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, modelProfilePath(model));
     await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
     assert.equal(await page.getByTestId("profile-views").textContent(), "1 visualização");
     assert.deepEqual(errors, []);
@@ -162,12 +131,12 @@ describe("public texts", () => {
     const model = await listedModel(1);
     const { settings } = await getJson<PublicSettingsResponse>("/api/settings/public");
     const greeting = `Olá, vi seu anúncio na ${settings.site_name || "Vitrine"} e gostaria de mais informações.`;
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     const contacts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST" && r.url().includes(`/api/models/public/${model.id}/contact`)) contacts.push(r.url());
     });
-    await page.goto(modelProfilePath(model));
+    await visit(page, modelProfilePath(model));
     const whatsapp = page.getByRole("link", { name: "WhatsApp" });
     const href = (await whatsapp.getAttribute("href")) ?? "";
     assert.match(href, /^https:\/\/wa\.me\/55\d+\?text=/);
@@ -184,8 +153,8 @@ describe("public texts", () => {
   });
 
   test("the profile carries the safety advice, also in the server's page without JavaScript", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto(modelProfilePath(await listedModel(2)));
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, modelProfilePath(await listedModel(2)));
     await page.getByText("Tome precauções:", { exact: true }).waitFor();
     const advice = page.getByRole("complementary", { name: "Dicas de segurança" });
     await advice.getByText("Tome precauções:", { exact: true }).waitFor();
@@ -193,8 +162,12 @@ describe("public texts", () => {
     assert.deepEqual(errors, []);
     await context.close();
 
-    const plain = await browser.newContext({ baseURL: site.baseUrl, javaScriptEnabled: false, locale: "pt-BR" });
-    await plain.addCookies([{ name: "age_ok", value: "1", url: site.baseUrl }]);
+    const plain = await e2e.browser.newContext({
+      baseURL: e2e.site.baseUrl,
+      javaScriptEnabled: false,
+      locale: "pt-BR",
+    });
+    await plain.addCookies([{ name: "age_ok", value: "1", url: e2e.site.baseUrl }]);
     const plainPage = await plain.newPage();
     const model = await listedModel(3);
     await plainPage.goto(modelProfilePath(model));
@@ -212,14 +185,14 @@ describe("public texts", () => {
     const model = await listedModel(4);
     for (const mobile of [true, false]) {
       const width = mobile ? 390 : 1280;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto(modelProfilePath(model));
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, modelProfilePath(model));
       await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
       await loadAllImages(page);
       await overlayGone(page);
-      await page.screenshot({ path: path.join(SHOTS, `profile-${width}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/profile-${width}`);
       await page.getByTestId("safety-advice").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, `profile-safety-${width}.png`) });
+      await shot(page, `${SHOTS}/profile-safety-${width}`, { fullPage: false });
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
   type ModelCard,
   modelProfilePath,
@@ -12,41 +9,19 @@ import {
   type PublicModelsResponse,
   type StatesResponse,
 } from "@vitrine/contracts";
-import type { Browser, Locator } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { DEMO_MODEL_PASSWORD } from "../apps/server/src/demo/seed-demo";
-import { adminApiToken, launchBrowser, screenshot, type Site, startSite } from "./harness";
-import {
-  cards,
-  loadAllImages,
-  newPage,
-  overlayGone,
-  resultsNearTop,
-  seedDemoDataDir,
-  viewportShot,
-} from "./public-support";
+import { adminApiToken, shot, visit } from "./harness";
+import { useSite } from "./fixtures";
+import { cards, loadAllImages, newPage, overlayGone, resultsNearTop, viewportShot } from "./public-support";
 
 const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp", label: "São Paulo - SP" };
 const COUNT_LINE = /^[\d.]+ modelos? encontradas?$/;
 
-let site: Site;
-let browser: Browser;
-let dataDir: string;
-
-before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-public-"));
-  await seedDemoDataDir(dataDir);
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useSite({ data: "demo" });
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(`${site.baseUrl}${url}`, init);
+  const res = await fetch(`${e2e.site.baseUrl}${url}`, init);
   assert.equal(res.ok, true, `${url} answered ${res.status}`);
   return (await res.json()) as T;
 }
@@ -82,14 +57,14 @@ describe("public directory", () => {
     assert.ok(sp, "SP has models");
     const target = await findCityModelWithPhotos(2);
 
-    const { context, page, errors } = await newPage(browser, site.baseUrl);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl);
     const visits: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/visits") && r.method() === "POST") visits.push(r.postData() ?? "");
     });
 
     // Age gate, then the home listing.
-    await page.goto("/");
+    await visit(page, "/");
     const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
     await gate.getByRole("button", { name: "Entrar no site" }).click();
     await gate.waitFor({ state: "hidden" });
@@ -197,8 +172,8 @@ describe("public directory", () => {
   });
 
   test("the header search shows its states and submits a text search", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/");
     const search = page.getByRole("combobox", { name: "Buscar cidade" });
     await search.fill("x");
     await page.waitForTimeout(500);
@@ -240,7 +215,7 @@ describe("public directory", () => {
     const { model } = await getJson<ProfileResponse>("/api/models/profile", { headers: auth });
     assert.equal(model.visibility.is_visible, true, "demo1 is public");
     const saveDescription = async (description: string) => {
-      const res = await fetch(`${site.baseUrl}/api/models/profile`, {
+      const res = await fetch(`${e2e.site.baseUrl}/api/models/profile`, {
         method: "PUT",
         headers: { ...auth, "content-type": "application/json" },
         body: JSON.stringify({
@@ -267,8 +242,8 @@ describe("public directory", () => {
 
   test("profile edits reach an open profile through the live events stream", async () => {
     const { model, saveDescription } = await demoProfileEditor();
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto(`/model/${model.id}`);
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, `/model/${model.id}`);
     await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
 
     const description = `Agenda atualizada ao vivo ${Date.now()}`;
@@ -280,7 +255,7 @@ describe("public directory", () => {
 
   test("an edit saved after the server rendered the profile but before its script ran still reaches it", async () => {
     const { model, saveDescription } = await demoProfileEditor();
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     // The page's scripts are held back until the edit is saved: the server-rendered profile is on screen, the
     // live stream not open yet, so the edit's event reaches nobody live: the stream opens after the last event id
     // the page was rendered at and replays it.
@@ -290,7 +265,7 @@ describe("public directory", () => {
       await scriptsHeld;
       await route.continue();
     });
-    await page.goto(`/model/${model.id}`, { waitUntil: "commit" });
+    await visit(page, `/model/${model.id}`, { waitUntil: "commit" });
     await page.getByRole("heading", { level: 1, name: model.name }).waitFor();
 
     const description = `Editado antes do script ${Date.now()}`;
@@ -303,27 +278,27 @@ describe("public directory", () => {
   });
 
   test("invalid and unknown ids, unknown city, listing failure", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/model/nao-e-um-id");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/model/nao-e-um-id");
     await page.getByRole("heading", { name: "ID inválido" }).waitFor();
-    await page.goto("/model/987654321");
+    await visit(page, "/model/987654321");
     await page.getByRole("heading", { name: "Modelo não encontrada" }).waitFor();
     await page.getByText("A modelo que você está procurando não existe ou foi removida.").waitFor();
-    await page.goto("/cidade/cidade-que-nao-existe-zz");
+    await visit(page, "/cidade/cidade-que-nao-existe-zz");
     await page.getByText("Cidade não encontrada").waitFor();
     // ?city= takes a slug or a plain name (accents and case aside); an unknown name is not found.
-    await page.goto("/?city=Campinas");
+    await visit(page, "/?city=Campinas");
     await page.getByTestId("results-count").waitFor();
     await page.getByText("Campinas - SP", { exact: true }).first().waitFor();
     await page.waitForFunction(() => document.title.includes("Acompanhantes em Campinas - SP"));
-    await page.goto(`/?city=${encodeURIComponent("sao paulo")}`);
+    await visit(page, `/?city=${encodeURIComponent("sao paulo")}`);
     await page.getByText(SAO_PAULO.label, { exact: true }).first().waitFor();
-    await page.goto("/?city=Cidade%20Inexistente");
+    await visit(page, "/?city=Cidade%20Inexistente");
     await page.getByText("Cidade não encontrada").waitFor();
 
     // A failing listing shows "Erro ao carregar modelos. Tente novamente." (after the one retry). The server
     // renders the first listing with the page, so the failure is the browser's: a search from the header.
-    await page.goto("/");
+    await visit(page, "/");
     await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
     await page.route("**/api/models/public?**", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"falhou"}' }),
@@ -341,12 +316,12 @@ describe("public directory", () => {
     const { card } = await findCityModelWithPhotos(3);
     for (const mobile of [true, false]) {
       const width = mobile ? 390 : 1280;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto("/");
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, "/");
       await cards(page).nth(7).waitFor();
       await loadAllImages(page);
       await overlayGone(page);
-      await screenshot(page, `public-home-${width}`);
+      await shot(page, `public-home-${width}`);
       if (mobile) {
         // The city selector's panel, open over the grid with every state's cities.
         await page.getByRole("button", { name: /Selecione uma cidade/ }).click();
@@ -372,11 +347,11 @@ describe("public directory", () => {
         assert.notEqual(await active.getAttribute("src"), first);
       }
 
-      await page.goto(modelProfilePath(card));
+      await visit(page, modelProfilePath(card));
       await page.getByRole("heading", { level: 1, name: card.name }).waitFor();
       await loadAllImages(page);
       await overlayGone(page);
-      await screenshot(page, `public-profile-${width}`);
+      await shot(page, `public-profile-${width}`);
 
       await page.getByRole("button", { name: "Ampliar foto principal" }).click();
       await page.getByTestId("lightbox-counter").waitFor();
@@ -414,12 +389,12 @@ describe("public directory", () => {
   test("two columns of compact cards at 390 px, four at 1280 px, on the home and a city page", async () => {
     for (const mobile of [true, false]) {
       const width = mobile ? 390 : 1280;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       for (const [name, url] of [
         ["home", "/"],
         ["city", `/cidade/${SAO_PAULO.slug}`],
       ] as const) {
-        await page.goto(url);
+        await visit(page, url);
         await cards(page).nth(7).waitFor();
         await loadAllImages(page);
         await overlayGone(page);
@@ -444,7 +419,7 @@ describe("public directory", () => {
           const src = await first.locator("img").evaluate((img: HTMLImageElement) => img.currentSrc);
           assert.match(src, /-400\.webp$/, "the compact card loads the 400 px photo");
         }
-        await screenshot(page, `public-${name}-grid-${width}`);
+        await shot(page, `public-${name}-grid-${width}`);
       }
       assert.deepEqual(errors, []);
       await context.close();
@@ -456,9 +431,9 @@ describe("public directory", () => {
     const { models } = await getJson<PublicModelsResponse>("/api/models/public?limit=40");
     const targets = models.filter((m) => m.city_id !== SAO_PAULO.id).slice(0, 2);
     assert.equal(targets.length, 2, "two models outside São Paulo");
-    const adminAuth = { authorization: `Bearer ${await adminApiToken(site.baseUrl)}` };
+    const adminAuth = { authorization: `Bearer ${await adminApiToken(e2e.site.baseUrl)}` };
     const setActive = async (id: number, is_active: boolean) => {
-      const res = await fetch(`${site.baseUrl}/api/admin/models/${id}/status`, {
+      const res = await fetch(`${e2e.site.baseUrl}/api/admin/models/${id}/status`, {
         method: "PATCH",
         headers: { ...adminAuth, "content-type": "application/json" },
         body: JSON.stringify({ is_active }),
@@ -469,8 +444,8 @@ describe("public directory", () => {
     for (const [index, mobile] of [true, false].entries()) {
       const width = mobile ? 390 : 1280;
       const card = targets[index]!;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto(modelProfilePath(card));
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, modelProfilePath(card));
       const heading = page.getByRole("heading", { level: 1, name: card.name });
       await heading.waitFor();
 
@@ -500,7 +475,7 @@ describe("public directory", () => {
       await page.getByRole("heading", { name: "Modelo não encontrada" }).waitFor();
       await page.getByRole("status").filter({ hasText: "Denúncia recebida. Obrigado." }).waitFor();
       await page.waitForFunction(() => window.scrollY === 0);
-      await screenshot(page, `public-report-profile-gone-${width}`);
+      await shot(page, `public-report-profile-gone-${width}`);
       assert.deepEqual(errors, []);
       await context.close();
       await setActive(card.id, true);

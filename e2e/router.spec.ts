@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { adminApiToken, launchBrowser, type Site, startSite } from "./harness";
-import { newPage, seedDemoDataDir } from "./public-support";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { adminApiToken, reload, shot, visit } from "./harness";
+import { useSite } from "./fixtures";
+import { newPage } from "./public-support";
 
 /**
  * The router's stateful part in the built site (apps/web/src/lib/router.tsx and the layout's scroll restoration
@@ -14,32 +12,14 @@ import { newPage, seedDemoDataDir } from "./public-support";
  * after a page change, and table changes that keep the scroll position (preventScrollReset).
  */
 
-const SHOTS = process.env.ROUTER_SHOTS_DIR;
+const SHOTS = "router";
 
-let site: Site;
-let browser: Browser;
-let dataDir: string;
-const contexts: BrowserContext[] = [];
-
-before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-router-"));
-  await seedDemoDataDir(dataDir);
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await site?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useSite({ data: "demo" });
 
 async function open(pathname: string, opts: { mobile?: boolean; token?: string } = {}) {
-  const opened = await newPage(browser, site.baseUrl, { mobile: opts.mobile, ageConfirmed: true });
-  contexts.push(opened.context);
+  const opened = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: opts.mobile, ageConfirmed: true });
   if (opts.token) await opened.context.addInitScript((t) => window.localStorage.setItem("token", t), opts.token);
-  await opened.page.goto(pathname);
+  await visit(opened.page, pathname);
   return opened;
 }
 
@@ -77,7 +57,7 @@ describe("router", () => {
     await page.waitForURL("**/login");
     assert.equal(await historyKey(page), login, "forward finds the second entry's key");
 
-    await page.reload();
+    await reload(page);
     assert.equal(await sameDocument(page), false, "a reload loads the document again");
     assert.equal(await historyKey(page), login, "a reload keeps the entry's key");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
@@ -124,7 +104,7 @@ describe("router", () => {
   test("Navigate redirects in place of the entry (the admin guard sends a visitor to /admin/login)", async () => {
     const { page } = await open("/");
     const before = await page.evaluate(() => window.history.length);
-    await page.goto("/admin/dashboard");
+    await visit(page, "/admin/dashboard");
     await page.waitForURL("**/admin/login");
     assert.equal(await page.evaluate(() => window.history.length), before + 1, "the redirect replaced its entry");
     await page.goBack();
@@ -150,7 +130,7 @@ describe("router", () => {
     assert.equal(await announcer.getAttribute("role"), "status", "a polite live region");
     const outline = () => page.locator("main").evaluate((main) => getComputedStyle(main).outlineStyle);
     assert.equal(await outline(), "none", "no ring on the main content after a mouse click");
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "login-after-click-1280.png") });
+    await shot(page, `${SHOTS}/login-after-click-1280`, { fullPage: false });
 
     // From the keyboard too, the focused main content draws no ring around the whole page; the next Tab reaches
     // the page's first control, with its ring.
@@ -172,12 +152,12 @@ describe("router", () => {
       true,
       "Tab goes on inside the main content, with a ring",
     );
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "login-after-enter-1280.png") });
+    await shot(page, `${SHOTS}/login-after-enter-1280`, { fullPage: false });
     assert.deepEqual(errors, []);
   });
 
   test("a page change in an admin table keeps the scroll position and the focus", async () => {
-    const token = await adminApiToken(site.baseUrl);
+    const token = await adminApiToken(e2e.site.baseUrl);
     for (const mobile of [false, true]) {
       const { page, errors } = await open("/admin/orders", { mobile, token });
       const next = page.getByRole("button", { name: "Próxima página" });
@@ -209,7 +189,7 @@ describe("router", () => {
         "the focus stays on the button used",
       );
       assert.equal(await page.getByTestId("route-announcer").textContent(), "", "nothing announced");
-      if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `orders-page-2-${mobile ? 390 : 1280}.png`) });
+      await shot(page, `${SHOTS}/orders-page-2-${mobile ? 390 : 1280}`, { fullPage: false });
 
       // Back returns to page 1 where it was; a link to another page still starts at the top.
       await page.goBack();

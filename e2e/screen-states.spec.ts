@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { advertiser, advertiserPage } from "./fixtures";
-import { launchBrowser, screenshot, type Site, startSite } from "./harness";
+import type { BrowserContext, Page } from "playwright-core";
+import { advertiser, advertiserPage, useSite } from "./fixtures";
+import { shot, visit } from "./harness";
 
 /**
  * The shared screen states of the UI kit, on the advertiser screens: a failed load shows its error with
@@ -12,13 +12,12 @@ import { launchBrowser, screenshot, type Site, startSite } from "./harness";
  */
 const SERVER_ERROR = "Erro interno do servidor. Tente novamente mais tarde.";
 
-let site: Site;
-let browser: Browser;
+const e2e = useSite();
 let token = "";
 const open: BrowserContext[] = [];
 
 async function call(method: string, pathname: string, body?: unknown) {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -28,7 +27,7 @@ async function call(method: string, pathname: string, body?: unknown) {
 
 /** A page at one width, signed in as the model. */
 async function openAs(mobile: boolean): Promise<{ page: Page; errors: string[] }> {
-  const { context, page, errors } = await advertiserPage(browser, site, { token }, { mobile });
+  const { context, page, errors } = await advertiserPage(e2e.browser, e2e.site, { token }, { mobile });
   open.push(context);
   return { page, errors };
 }
@@ -37,16 +36,12 @@ const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name") ?? null);
 
 before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
   const id = randomUUID().slice(0, 8);
-  ({ token } = await advertiser(site, "registered", { registration: { name: `Clara ${id}`, age: 31 } }));
+  ({ token } = await advertiser(e2e.site, "registered", { registration: { name: `Clara ${id}`, age: 31 } }));
 });
 
 after(async () => {
   for (const context of open) await context.close();
-  await browser?.close();
-  await site?.stop();
 });
 
 describe("screen states", () => {
@@ -60,13 +55,13 @@ describe("screen states", () => {
           body: JSON.stringify({ error: SERVER_ERROR, code: "INTERNAL_ERROR" }),
         }),
       );
-      await page.goto("/dashboard");
+      await visit(page, "/dashboard");
       await page.getByRole("alert").filter({ hasText: SERVER_ERROR }).waitFor();
       await page.getByRole("heading", { name: "Como o público vê seu anúncio" }).waitFor();
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor();
       await page.waitForTimeout(300);
-      await screenshot(page, `states-load-error-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `states-load-error-${mobile ? "phone" : "desktop"}`);
 
       await page.unroute("**/api/models/profile");
       await retry.click();
@@ -82,7 +77,7 @@ describe("screen states", () => {
 
     for (const mobile of [true, false]) {
       const { page, errors } = await openAs(mobile);
-      await page.goto("/dashboard/vendas");
+      await visit(page, "/dashboard/vendas");
       const row = page.locator("li[data-product-id]", { hasText: "Ensaio dourado" });
       await row.getByText("R$ 89,90").waitFor();
 
@@ -91,7 +86,7 @@ describe("screen states", () => {
       await dialog.getByText("“Ensaio dourado” sai do seu perfil.", { exact: false }).waitFor();
       assert.equal(await focusedText(page), "Cancelar", "focus starts on the harmless choice");
       await page.waitForTimeout(300);
-      await screenshot(page, `states-confirm-dialog-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `states-confirm-dialog-${mobile ? "phone" : "desktop"}`);
 
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
@@ -101,7 +96,7 @@ describe("screen states", () => {
     }
 
     const { page, errors } = await openAs(false);
-    await page.goto("/dashboard/vendas");
+    await visit(page, "/dashboard/vendas");
     const row = page.locator("li[data-product-id]", { hasText: "Ensaio dourado" });
     await row.getByRole("button", { name: "Excluir Ensaio dourado" }).click();
     await page.getByRole("dialog", { name: "Excluir produto?" }).getByRole("button", { name: "Excluir" }).click();
@@ -113,7 +108,7 @@ describe("screen states", () => {
 
   test("a confirmation with a form: focus on its field, the schema's message inline, Cancelar keeps the account", async () => {
     const { page, errors } = await openAs(false);
-    await page.goto("/dashboard/configuracoes");
+    await visit(page, "/dashboard/configuracoes");
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     const dialog = page.getByRole("dialog", { name: "Excluir sua conta?" });
     await dialog.getByLabel("Sua senha", { exact: true }).waitFor();

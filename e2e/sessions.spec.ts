@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { buildRegistration } from "./fixtures";
-import { launchBrowser, newPage, signInAsAdmin, type Site, startSite } from "./harness";
+import { describe, test } from "node:test";
+import type { Page } from "playwright-core";
+import { buildRegistration, useSite } from "./fixtures";
+import { newPage, shot, signInAsAdmin, visit } from "./harness";
 
 /**
  * Sessões ativas end to end: a model signed in on three devices sees them in Configurações, ends the phone's
  * session (its token is refused at once) and then all the others; the admin sees hers in Configurações.
  */
-const SHOTS = "/tmp/shots/sess";
+const SHOTS = "sess";
 const id = randomUUID().slice(0, 8);
 const MODEL = buildRegistration({ name: `Clara ${id}`, age: 25 });
 const ANDROID =
@@ -18,19 +17,10 @@ const ANDROID =
 const WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
-let site: Site;
-let browser: Browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const e2e = useSite();
 
 async function call(method: string, pathname: string, opts: { token?: string; ua?: string; body?: unknown } = {}) {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, {
     method,
     headers: {
       ...(opts.body ? { "content-type": "application/json" } : {}),
@@ -60,21 +50,21 @@ describe("Sessões ativas", () => {
     const desktop = await signIn(WINDOWS);
 
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), desktop);
-      await page.goto("/dashboard/configuracoes");
+      await visit(page, "/dashboard/configuracoes");
       const card = page.getByRole("region", { name: "Sessões ativas" });
       await card.getByText("Chrome no Android").waitFor();
       await card.getByText("Esta sessão").waitFor();
       await settle(page);
-      await page.screenshot({ path: path.join(SHOTS, `sessions-model-${mobile ? 390 : 1280}.png`), fullPage: true });
+      await shot(page, `${SHOTS}/sessions-model-${mobile ? 390 : 1280}`);
       assert.deepEqual(errors, []);
       await context.close();
     }
 
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), desktop);
-    await page.goto("/dashboard/configuracoes");
+    await visit(page, "/dashboard/configuracoes");
     const card = page.getByRole("region", { name: "Sessões ativas" });
     await card.getByRole("button", { name: "Encerrar Chrome no Android" }).click();
     const dialog = page.getByRole("dialog", { name: "Encerrar esta sessão?" });
@@ -100,13 +90,13 @@ describe("Sessões ativas", () => {
 
   test("the admin sees her sessions in Configurações", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       await signInAsAdmin(page);
-      await page.goto("/admin/settings");
+      await visit(page, "/admin/settings");
       const card = page.getByRole("region", { name: "Sessões ativas" });
       await card.getByText("Esta sessão").waitFor();
       await settle(page);
-      await card.screenshot({ path: path.join(SHOTS, `sessions-admin-${mobile ? 390 : 1280}.png`) });
+      await shot(card, `${SHOTS}/sessions-admin-${mobile ? 390 : 1280}`);
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -1,47 +1,30 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { PublicModelsResponse } from "@vitrine/contracts";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser, screenshot, type Site, startSite } from "./harness";
-import { newPage, seedDemoDataDir } from "./public-support";
+import type { BrowserContext } from "playwright-core";
+import { shot, visit } from "./harness";
+import { useSite } from "./fixtures";
+import { newPage } from "./public-support";
 
 const SAO_PAULO = { id: 3550308, slug: "sao-paulo-sp", label: "São Paulo - SP" };
 
-let site: Site;
-let browser: Browser;
-let dataDir: string;
-
-before(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-ssr-"));
-  await seedDemoDataDir(dataDir);
-  site = await startSite({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useSite({ data: "demo" });
 
 /** A phone without JavaScript that accepted the age gate before (its cookie). */
 async function noScriptPhone(): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: site.baseUrl,
+  const context = await e2e.browser.newContext({
+    baseURL: e2e.site.baseUrl,
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
     locale: "pt-BR",
   });
-  await context.addCookies([{ name: "age_ok", value: "1", url: site.baseUrl }]);
+  await context.addCookies([{ name: "age_ok", value: "1", url: e2e.site.baseUrl }]);
   return context;
 }
 
 describe("server rendering", () => {
   test("without JavaScript a city page shows its heading and models, and a card opens the profile", async () => {
-    const res = await fetch(`${site.baseUrl}/api/models/public?city_id=${SAO_PAULO.id}&limit=24`);
+    const res = await fetch(`${e2e.site.baseUrl}/api/models/public?city_id=${SAO_PAULO.id}&limit=24`);
     const { models } = (await res.json()) as PublicModelsResponse;
     assert.ok(models.length >= 2, "the demo has São Paulo models");
 
@@ -55,7 +38,7 @@ describe("server rendering", () => {
       await page.getByTestId("model-card").filter({ hasText: model.name }).first().waitFor();
     }
     assert.match(await page.title(), /^Acompanhantes em São Paulo - SP \| /);
-    await screenshot(page, "ssr-city-nojs-phone");
+    await shot(page, "ssr-city-nojs-phone");
 
     // A card is a real link: the profile is rendered by the server too.
     const first = models[0];
@@ -65,7 +48,7 @@ describe("server rendering", () => {
     assert.match(await page.title(), new RegExp(`^${first.name}, `));
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     assert.match(canonical ?? "", new RegExp(`/cidade/${SAO_PAULO.slug}/[^/]+/${first.id}$`));
-    await screenshot(page, "ssr-profile-nojs-phone");
+    await shot(page, "ssr-profile-nojs-phone");
 
     // The breadcrumb leads back to the city, still without JavaScript.
     await page.getByRole("navigation", { name: "Trilha" }).getByRole("link", { name: SAO_PAULO.label }).click();
@@ -81,12 +64,12 @@ describe("server rendering", () => {
     await page.getByText("ID inválido").first().waitFor();
     await page.goto("/");
     await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
-    await screenshot(page, "ssr-home-nojs-phone");
+    await shot(page, "ssr-home-nojs-phone");
     await context.close();
   });
 
   test("a new visitor sees the age gate in the server's HTML, and can enter before any script runs", async () => {
-    const context = await browser.newContext({ baseURL: site.baseUrl, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ baseURL: e2e.site.baseUrl, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`/cidade/${SAO_PAULO.slug}?search=a`);
     const gate = page.getByRole("dialog", { name: "Conteúdo adulto (+18)" });
@@ -103,7 +86,7 @@ describe("server rendering", () => {
 
   test("with JavaScript the page hydrates without errors, without a second listing request, and stays interactive", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       // A hydration mismatch is reported on the console: any console error fails the test.
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(message.text());
@@ -112,21 +95,21 @@ describe("server rendering", () => {
       page.on("request", (request) => {
         if (request.url().includes("/api/models/public?")) listingRequests.push(request.url());
       });
-      await page.goto(`/cidade/${SAO_PAULO.slug}`);
+      await visit(page, `/cidade/${SAO_PAULO.slug}`);
       await page.getByRole("heading", { level: 1, name: SAO_PAULO.label }).waitFor();
       await page.getByTestId("results-count").waitFor();
       await page.waitForLoadState("networkidle");
       assert.deepEqual(listingRequests, [], "the listing came with the page");
-      await screenshot(page, `ssr-city-js-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `ssr-city-js-${mobile ? "phone" : "desktop"}`);
 
       // Client navigation still works after hydration: a card opens the profile without a reload.
       await page.getByTestId("model-card").first().getByRole("link").click();
       await page.waitForURL(/\/cidade\/sao-paulo-sp\/[^/]+\/\d+$/);
       await page.locator("h1").first().waitFor();
-      if (mobile) await screenshot(page, "ssr-profile-js-phone");
-      await page.goto("/");
+      if (mobile) await shot(page, "ssr-profile-js-phone");
+      await visit(page, "/");
       await page.getByRole("heading", { name: "Modelos Premium" }).waitFor();
-      if (mobile) await screenshot(page, "ssr-home-js-phone");
+      if (mobile) await shot(page, "ssr-home-js-phone");
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -1,26 +1,18 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
-import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
-import { DEMO_AGE_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
+import type { Page } from "playwright-core";
 import { axeSeriousFindings } from "./axe";
-import { adminApiToken, launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { adminApiToken, newPage, shot, visit } from "./harness";
+import { useSite } from "./fixtures";
 
 /**
  * The Termos de Uso and the footer say what is true of the site: the age check in force (the visitor's
  * declaration, or a verifier), reports through "Denunciar" on each ad and the /denuncias page, and only the
  * support contacts that are set (none set: no contact at all, never "não configurado").
  */
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
-async function setSetting(site: Site, key: string, value: string): Promise<void> {
+async function setSetting(site: { baseUrl: string }, key: string, value: string): Promise<void> {
   const token = await adminApiToken(site.baseUrl);
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const res = await fetch(`${site.baseUrl}/api/admin/settings`, { headers });
@@ -36,7 +28,7 @@ async function setSetting(site: Site, key: string, value: string): Promise<void>
 
 /** Opens the Terms from the footer of the sign-in page (no age gate there with a verifier; accepted otherwise). */
 async function openTerms(page: Page) {
-  await page.goto("/login");
+  await visit(page, "/login");
   await page.getByRole("contentinfo").getByRole("button", { name: "Termos de Uso" }).click();
   const terms = page.getByRole("dialog", { name: "Termos de Uso" });
   await terms.getByText("Termos de Uso").first().waitFor();
@@ -47,24 +39,19 @@ async function openTerms(page: Page) {
 const NO_CONTACT = /não configurad|não informad/i;
 
 describe("Termos de Uso with self-declaration", () => {
-  let site: Site;
-  before(async () => {
-    site = await startSite();
-  });
-  after(async () => {
-    await site?.stop();
-  });
+  // A site of its own: the support contacts are set here.
+  const e2e = useSite({});
 
   test("the declaration, reports through Denunciar and /denuncias, and no unset contact anywhere", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       const terms = await openTerms(page);
       await terms.getByText("Ao entrar, você declara ser maior de idade", { exact: false }).waitFor();
       assert.equal(await terms.getByText("verificador independente", { exact: false }).count(), 0);
       await terms.getByText("use o botão “Denunciar” no próprio anúncio", { exact: false }).waitFor();
       assert.equal(await terms.getByText(/WhatsApp/).count(), 0, "no support WhatsApp is set");
       assert.doesNotMatch((await terms.textContent()) ?? "", NO_CONTACT);
-      await screenshot(page, `terms-self-declaration-${mobile ? 390 : 1280}`);
+      await shot(page, `terms-self-declaration-${mobile ? 390 : 1280}`);
       assert.deepEqual(await axeSeriousFindings(page), []);
 
       // The link leads to the notice page, the dialog closed.
@@ -76,19 +63,19 @@ describe("Termos de Uso with self-declaration", () => {
       const footer = page.getByRole("contentinfo");
       assert.equal(await footer.getByRole("heading", { name: "Suporte" }).count(), 0, "no contact: no Suporte column");
       assert.doesNotMatch((await footer.textContent()) ?? "", NO_CONTACT);
-      await screenshot(page, `footer-no-contacts-${mobile ? 390 : 1280}`);
+      await shot(page, `footer-no-contacts-${mobile ? 390 : 1280}`);
       assert.deepEqual(errors, []);
       await context.close();
     }
   });
 
   test("a support e-mail set: shown in the footer and the Terms, the unset phone still hidden", async () => {
-    await setSetting(site, "support_email", "suporte@exemplo.com.br");
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    await setSetting(e2e.site, "support_email", "suporte@exemplo.com.br");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     const terms = await openTerms(page);
     await terms.getByRole("link", { name: "suporte@exemplo.com.br" }).waitFor();
     assert.equal(await terms.getByText(/WhatsApp/).count(), 0);
-    await screenshot(page, "terms-support-email-1280");
+    await shot(page, "terms-support-email-1280");
     await terms.getByRole("button", { name: "Fechar" }).last().click();
     const footer = page.getByRole("contentinfo");
     await footer.getByRole("heading", { name: "Suporte" }).waitFor();
@@ -100,31 +87,15 @@ describe("Termos de Uso with self-declaration", () => {
 });
 
 describe("Termos de Uso with an age verifier", () => {
-  let site: Site;
-  let verifier: DemoAgeVerifier;
-  before(async () => {
-    verifier = await startDemoAgeVerifier();
-    site = await startSite({
-      AGE_ASSURANCE: "verifier",
-      AGE_VERIFIER_ISSUER: verifier.issuer,
-      AGE_VERIFIER_CLIENT_ID: verifier.clientId,
-      AGE_VERIFIER_CLIENT_SECRET: verifier.clientSecret,
-      AGE_VERIFIER_SCOPE: DEMO_AGE_VERIFIER.scope,
-      AGE_VERIFIER_NAME: DEMO_AGE_VERIFIER.name,
-    });
-  });
-  after(async () => {
-    await site?.stop();
-    await verifier?.close();
-  });
+  const e2e = useSite({ verifier: "age" });
 
   test("the Terms state the independent verifier, not a declaration", async () => {
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile });
       const terms = await openTerms(page);
       await terms.getByText("exige a verificação de idade por um verificador independente", { exact: false }).waitFor();
       assert.equal(await terms.getByText("você declara ser maior de idade", { exact: false }).count(), 0);
-      await screenshot(page, `terms-verifier-${mobile ? 390 : 1280}`);
+      await shot(page, `terms-verifier-${mobile ? 390 : 1280}`);
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { RESTORE_FALSE_REPORTS_LABEL } from "@vitrine/contracts";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { linkToken } from "../apps/server/src/test/smtp";
 import { axeSeriousFindings } from "./axe";
-import { ADMIN, launchBrowser, newPage, screenshot, signInAsAdmin, type Site, startSite } from "./harness";
-import { advertiser } from "./fixtures";
+import { ADMIN, newPage, reload, shot, signInAsAdmin, visit } from "./harness";
+import { advertiser, useSite } from "./fixtures";
 
 /**
  * Trusted notifiers (decision 061), clicked through the built site: the admin adds an organisation from
@@ -19,48 +19,41 @@ const ORG = {
   email: `denuncias-${Date.now()}@safernet.example`,
   password: "senha-da-ong-123",
 };
-let site: Site;
-let browser: Browser;
+// The server of `npm run build`: the notifier's pages as they ship.
+const e2e = useSite({ built: true });
 let model: { id: number; name: string };
 
 /** A public advertiser through the API: registered, e-mail confirmed, paid up, verified and active. */
 async function publicAdvertiser(): Promise<{ id: number; name: string }> {
-  const her = await advertiser(site, "public");
-  const profile = await fetch(`${site.baseUrl}/api/models/public/${her.id}`);
+  const her = await advertiser(e2e.site, "public");
+  const profile = await fetch(`${e2e.site.baseUrl}/api/models/public/${her.id}`);
   assert.equal(profile.status, 200, "she is public before the report");
   const { model: shown } = (await profile.json()) as { model: { name: string } };
   return { id: her.id, name: shown.name };
 }
 
-const publicStatus = async () => (await fetch(`${site.baseUrl}/api/models/public/${model.id}`)).status;
+const publicStatus = async () => (await fetch(`${e2e.site.baseUrl}/api/models/public/${model.id}`)).status;
 
 /** Screenshots of the page as it is at a phone's and a desktop's width, and axe's serious findings (none). */
 async function looksRight(page: Page, name: string) {
   const size = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await screenshot(page, `trusted-notifiers/${name}-${width}`);
+    await shot(page, `trusted-notifiers/${name}-${width}`);
   }
   if (size) await page.setViewportSize(size);
   assert.deepEqual(await axeSeriousFindings(page), [], `axe on ${name}`);
 }
 
 before(async () => {
-  site = await startSite({}, { built: true });
-  browser = await launchBrowser();
   model = await publicAdvertiser();
-});
-
-after(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 describe("trusted notifiers", () => {
   test("admin adds a notifier → e-mailed link → password → sign-in → report hides the profile → admin restores, then revokes", async () => {
-    const admin = await newPage(browser, site.baseUrl, { ageConfirmed: true });
+    const admin = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
     await signInAsAdmin(admin.page);
-    await admin.page.goto("/admin/denuncias");
+    await visit(admin.page, "/admin/denuncias");
     await admin.page.getByRole("link", { name: "Notificadores confiáveis" }).click();
     await admin.page.getByRole("heading", { name: "Notificadores confiáveis" }).waitFor();
     await admin.page.getByText("Nenhum notificador cadastrado.").waitFor();
@@ -72,7 +65,7 @@ describe("trusted notifiers", () => {
     await dialog.getByLabel("Nome da organização").fill(ORG.name);
     await dialog.getByLabel("Tipo").selectOption("safernet");
     await dialog.getByLabel("E-mail de acesso").fill(ORG.email);
-    await screenshot(admin.page, "trusted-notifiers/admin-add-1280");
+    await shot(admin.page, "trusted-notifiers/admin-add-1280");
     await dialog.getByRole("button", { name: "Adicionar" }).click();
     await dialog.waitFor({ state: "detached" });
     const row = admin.page.getByRole("row").filter({ hasText: ORG.name });
@@ -80,11 +73,11 @@ describe("trusted notifiers", () => {
     await looksRight(admin.page, "admin-list");
 
     // The organisation opens the link the site e-mailed it.
-    const invite = await site.mail.waitFor({ to: ORG.email, subject: /Acesso de notificador confiável/ }, 15_000);
+    const invite = await e2e.site.mail.waitFor({ to: ORG.email, subject: /Acesso de notificador confiável/ }, 15_000);
     const token = linkToken(invite, "/notificador/definir-senha");
     // Self-declaration mode: every page waits for "Entrar no site" once, the notifier's too.
-    const org = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
-    await org.page.goto(`/notificador/definir-senha?token=${token}`);
+    const org = await newPage(e2e.browser, e2e.site.baseUrl, { mobile: true, ageConfirmed: true });
+    await visit(org.page, `/notificador/definir-senha?token=${token}`);
     await org.page.getByRole("heading", { name: "Definir senha" }).waitFor();
     await looksRight(org.page, "set-password");
     await org.page.getByLabel("Senha", { exact: true }).fill(ORG.password);
@@ -104,7 +97,7 @@ describe("trusted notifiers", () => {
     await org.page.getByRole("heading", { name: ORG.name }).waitFor();
     await org.page.getByText("Nenhuma denúncia enviada ainda.").waitFor();
 
-    await org.page.getByLabel("Perfil").fill(`${site.baseUrl}/modelo/${model.id}`);
+    await org.page.getByLabel("Perfil").fill(`${e2e.site.baseUrl}/modelo/${model.id}`);
     await org.page.getByLabel("Motivo").selectOption("minor_or_exploitation");
     await org.page.getByLabel("Descrição").fill("Fotos indicam que a pessoa anunciada é adolescente.");
     await org.page.getByRole("button", { name: "Enviar denúncia" }).click();
@@ -118,34 +111,34 @@ describe("trusted notifiers", () => {
 
     // Gone from the public site at once: the API and the profile page.
     assert.equal(await publicStatus(), 404);
-    const visitor = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    const page = await visitor.page.goto(`/modelo/${model.id}`);
+    const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    const page = await visit(visitor.page, `/modelo/${model.id}`);
     assert.equal(page?.status(), 404);
     assert.equal(await visitor.page.getByText(model.name).count(), 0, "nothing of her on the page");
 
     // Every admin is e-mailed, naming the notifier.
-    const alert = await site.mail.waitFor(
+    const alert = await e2e.site.mail.waitFor(
       { to: ADMIN.email, subject: /Perfil ocultado por notificador confiável/ },
       15_000,
     );
     assert.ok(alert.text.includes(ORG.name), alert.text);
 
     // The admin finds the held case at the top of the queue and restores her.
-    await admin.page.goto("/admin/denuncias");
+    await visit(admin.page, "/admin/denuncias");
     await admin.page
       .getByRole("link", { name: new RegExp(`Abrir o caso nº \\d+`) })
       .first()
       .click();
     await admin.page.getByText("Notificador confiável", { exact: true }).waitFor();
     await admin.page.getByText(`Um notificador confiável (${ORG.name}) ocultou este perfil`).waitFor();
-    await screenshot(admin.page, "trusted-notifiers/admin-case-1280");
+    await shot(admin.page, "trusted-notifiers/admin-case-1280");
     await admin.page.getByRole("button", { name: RESTORE_FALSE_REPORTS_LABEL }).click();
     await admin.page.getByText("Perfil restaurado.", { exact: true }).waitFor();
     assert.equal(await publicStatus(), 200, "public again after the restore");
-    await site.mail.waitFor({ subject: /Seu anúncio voltou ao ar/ }, 15_000);
+    await e2e.site.mail.waitFor({ subject: /Seu anúncio voltou ao ar/ }, 15_000);
 
     // The notifier reads the decision in its list.
-    await org.page.reload();
+    await reload(org.page);
     await org.page
       .getByRole("row")
       .filter({ hasText: `nº ${model.id}` })
@@ -153,12 +146,12 @@ describe("trusted notifiers", () => {
       .waitFor();
 
     // Revoked: the admin confirms in the house's dialog; the notifier's open page is signed out.
-    await admin.page.goto("/admin/notificadores");
+    await visit(admin.page, "/admin/notificadores");
     await admin.page.getByRole("button", { name: `Revogar ${ORG.name}` }).click();
     const confirm = admin.page.getByRole("dialog", { name: `Revogar ${ORG.name}?` });
     await confirm.getByRole("button", { name: "Revogar" }).click();
     await admin.page.getByRole("row").filter({ hasText: ORG.name }).getByText("Revogado", { exact: true }).waitFor();
-    await org.page.reload();
+    await reload(org.page);
     await org.page.waitForURL("**/notificador/entrar");
 
     assert.deepEqual([...admin.errors, ...org.errors, ...visitor.errors], []);

@@ -1,38 +1,27 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
-import type { Browser } from "playwright-core";
-import { advertiser } from "./fixtures";
-import { launchBrowser, newPage, type Site, startSite } from "./harness";
+import { advertiser, useSite } from "./fixtures";
+import { newPage, shot, visit } from "./harness";
 
 /**
  * Two-step sign-in, once on, from Configurações: new recovery codes, a new phone and switching it off, each
  * confirmed in a dialog by a current code (here a recovery code, usable at once, or the new phone's first code).
  */
-const SHOTS = "/tmp/shots/tfa";
+const SHOTS = "tfa";
 
-let site: Site;
-let browser: Browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const e2e = useSite();
 
 const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
 
 /** An advertiser with her authenticator already on (through the API): her token, password and recovery codes. */
 async function advertiserWithTwoFactor() {
-  const her = await advertiser(site, "registered", {
+  const her = await advertiser(e2e.site, "registered", {
     registration: { name: `Lia ${randomUUID().slice(0, 8)}`, age: 29 },
   });
   const post = async (url: string, payload: object | undefined, token?: string) => {
-    const res = await fetch(`${site.baseUrl}${url}`, {
+    const res = await fetch(`${e2e.site.baseUrl}${url}`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(payload ?? {}),
@@ -51,12 +40,12 @@ describe("managing two-step sign-in", () => {
     test(`new recovery codes, a new phone, switching it off (${mobile ? 390 : 1280} px)`, async () => {
       const width = mobile ? 390 : 1280;
       const her = await advertiserWithTwoFactor();
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), her.token);
-      await page.goto("/dashboard/configuracoes");
+      await visit(page, "/dashboard/configuracoes");
       const card = page.getByRole("region", { name: "Verificação em duas etapas" });
       await card.getByText("Ativada").waitFor();
-      await card.screenshot({ path: path.join(SHOTS, `two-factor-manage-${width}.png`) });
+      await shot(card, `${SHOTS}/two-factor-manage-${width}`);
 
       // New recovery codes: a wrong code is refused in the dialog; a recovery code gives ten new ones.
       await card.getByRole("button", { name: "Gerar novos códigos" }).click();
@@ -64,7 +53,7 @@ describe("managing two-step sign-in", () => {
       await dialog.getByLabel("Código de verificação").fill("000000");
       await dialog.getByRole("button", { name: "Gerar novos códigos" }).click();
       await dialog.getByText("Código inválido ou já usado").waitFor();
-      await page.screenshot({ path: path.join(SHOTS, `two-factor-codes-dialog-${width}.png`) });
+      await shot(page, `${SHOTS}/two-factor-codes-dialog-${width}`, { fullPage: false });
       await dialog.getByLabel("Código de verificação").fill(her.recovery[0]);
       await dialog.getByRole("button", { name: "Gerar novos códigos" }).click();
       const list = card.getByRole("list", { name: "Códigos de recuperação" });
@@ -92,7 +81,7 @@ describe("managing two-step sign-in", () => {
       const off = page.getByRole("dialog", { name: "Desativar a verificação em duas etapas?" });
       await off.getByLabel("Sua senha").fill(her.password);
       await off.getByLabel("Código de verificação").fill(newest[0]);
-      await page.screenshot({ path: path.join(SHOTS, `two-factor-disable-dialog-${width}.png`) });
+      await shot(page, `${SHOTS}/two-factor-disable-dialog-${width}`, { fullPage: false });
       await off.getByRole("button", { name: "Desativar" }).click();
       await card.getByRole("button", { name: "Ativar verificação em duas etapas" }).waitFor();
       assert.deepEqual(errors, []);

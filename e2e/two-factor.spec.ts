@@ -1,34 +1,23 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
-import type { Browser, Page } from "playwright-core";
-import { buildRegistration } from "./fixtures";
-import { ADMIN, adminApiToken, completeAdminSecondStep, launchBrowser, newPage, type Site, startSite } from "./harness";
+import type { Page } from "playwright-core";
+import { buildRegistration, useSite } from "./fixtures";
+import { ADMIN, adminApiToken, completeAdminSecondStep, newPage, shot as takeShot, visit } from "./harness";
 
 /**
  * Two-step sign-in end to end: the admin must set up her authenticator at her first sign-in (QR code, first code,
  * recovery codes once), then signs in with its code; an advertiser turns it on in Configurações and her next
  * sign-in asks the code. Codes are computed here with the same library the server checks them with.
  */
-const SHOTS = "/tmp/shots/sess";
+const SHOTS = "sess";
 const id = randomUUID().slice(0, 8);
 const MODEL = buildRegistration({ name: `Bia ${id}`, age: 27 });
 
-let site: Site;
-let browser: Browser;
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const e2e = useSite({});
 
-const shot = (page: Page, name: string, mobile: boolean) =>
-  page.screenshot({ path: path.join(SHOTS, `${name}-${mobile ? 390 : 1280}.png`), fullPage: true });
+const shot = (page: Page, name: string, mobile: boolean) => takeShot(page, `${SHOTS}/${name}-${mobile ? 390 : 1280}`);
 
 /** A code of `secret` from a 30-second step after `afterStep` (a code is usable once). */
 async function codeAfter(secret: string, afterStep: number): Promise<{ code: string; step: number }> {
@@ -38,8 +27,11 @@ async function codeAfter(secret: string, afterStep: number): Promise<{ code: str
 
 describe("two-step sign-in", () => {
   test("the admin is made to set it up at her first sign-in, then signs in with a code", async () => {
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile: true, ageConfirmed: true });
-    await page.goto("/admin/login");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, {
+      mobile: true,
+      ageConfirmed: true,
+    });
+    await visit(page, "/admin/login");
     await page.getByLabel("E-mail").fill(ADMIN.email);
     await page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -58,8 +50,8 @@ describe("two-step sign-in", () => {
     assert.deepEqual(errors, []);
     await context.close();
 
-    const desktop = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await desktop.page.goto("/admin/login");
+    const desktop = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(desktop.page, "/admin/login");
     await desktop.page.getByLabel("E-mail").fill(ADMIN.email);
     await desktop.page.getByLabel("Senha", { exact: true }).fill(ADMIN.password);
     await desktop.page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -72,7 +64,7 @@ describe("two-step sign-in", () => {
   });
 
   test("an advertiser turns it on in Configurações; her next sign-in asks the code", async () => {
-    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+    const registered = await fetch(`${e2e.site.baseUrl}/api/auth/model/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(MODEL),
@@ -83,29 +75,29 @@ describe("two-step sign-in", () => {
     let secret = "";
     let step = -1;
     for (const mobile of [true, false]) {
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
       await context.addInitScript((t) => window.localStorage.setItem("modelToken", t), token);
       if (mobile) {
         // The dashboard offers it with a clear prompt, which leads to Configurações.
-        await page.goto("/dashboard");
+        await visit(page, "/dashboard");
         const prompt = page.getByRole("region", { name: "Proteja sua conta" });
         await prompt.waitFor();
-        await prompt.screenshot({ path: path.join(SHOTS, "two-factor-model-prompt-390.png") });
+        await takeShot(prompt, `${SHOTS}/two-factor-model-prompt-390`);
         await prompt.getByRole("link", { name: "Ativar agora" }).click();
         await page.waitForURL("**/dashboard/configuracoes");
       } else {
-        await page.goto("/dashboard/configuracoes");
+        await visit(page, "/dashboard/configuracoes");
       }
       const card = page.getByRole("region", { name: "Verificação em duas etapas" });
       if (!mobile) {
         await card.getByText("Ativada").waitFor();
-        await card.screenshot({ path: path.join(SHOTS, "two-factor-model-on-1280.png") });
+        await takeShot(card, `${SHOTS}/two-factor-model-on-1280`);
         await context.close();
         break;
       }
       await card.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
       secret = (await card.locator("[data-totp-secret]").textContent())!.trim();
-      await card.screenshot({ path: path.join(SHOTS, "two-factor-model-setup-390.png") });
+      await takeShot(card, `${SHOTS}/two-factor-model-setup-390`);
       const first = await codeAfter(secret, step);
       step = first.step;
       await card.getByLabel("Código de verificação").fill(first.code);
@@ -113,15 +105,15 @@ describe("two-step sign-in", () => {
       const codes = card.getByRole("list", { name: "Códigos de recuperação" });
       await codes.waitFor();
       assert.equal(await codes.getByRole("listitem").count(), 10);
-      await card.screenshot({ path: path.join(SHOTS, "two-factor-model-recovery-390.png") });
+      await takeShot(card, `${SHOTS}/two-factor-model-recovery-390`);
       await card.getByRole("button", { name: "Guardei meus códigos" }).click();
       await card.getByText("Ativada").waitFor();
       assert.deepEqual(errors, []);
       await context.close();
     }
 
-    const { context, page, errors } = await newPage(browser, site.baseUrl, { ageConfirmed: true });
-    await page.goto("/login");
+    const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { ageConfirmed: true });
+    await visit(page, "/login");
     await page.getByLabel("E-mail").fill(MODEL.email);
     await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -140,14 +132,14 @@ describe("two-step sign-in", () => {
   });
   test("when an admin requires it, an advertiser without it sets it up at her next sign-in", async () => {
     const { email, ...other } = buildRegistration({ password: MODEL.password });
-    const registered = await fetch(`${site.baseUrl}/api/auth/model/register`, {
+    const registered = await fetch(`${e2e.site.baseUrl}/api/auth/model/register`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ...other, email }),
     });
     assert.equal(registered.status, 201);
-    const admin = await adminApiToken(site.baseUrl);
-    const on = await fetch(`${site.baseUrl}/api/admin/settings`, {
+    const admin = await adminApiToken(e2e.site.baseUrl);
+    const on = await fetch(`${e2e.site.baseUrl}/api/admin/settings`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
       body: JSON.stringify({ setting_key: "two_factor_required_models", setting_value: "true" }),
@@ -156,8 +148,8 @@ describe("two-step sign-in", () => {
 
     {
       const mobile = true;
-      const { context, page, errors } = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await page.goto("/login");
+      const { context, page, errors } = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(page, "/login");
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Senha", { exact: true }).fill(MODEL.password);
       await page.getByRole("button", { name: "Entrar", exact: true }).click();

@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { type DemoAgeVerifier, startDemoAgeVerifier } from "../apps/server/src/fake-age-verifier/demo-verifier";
 import { DEMO_IDENTITY_VERIFIER } from "../apps/server/src/fake-age-verifier/identity";
 import { axeSeriousFindings } from "./axe";
-import { advertiser, adminToken as fixtureAdminToken } from "./fixtures";
-import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harness";
+import { advertiser, adminToken as fixtureAdminToken, useSite } from "./fixtures";
+import { newPage, reload, shot as takeShot, visit } from "./harness";
 
 /**
  * Advertiser verification by review, end to end: a paid model is not on the public site until her identity is
@@ -24,16 +23,14 @@ import { launchBrowser, newPage, screenshot, type Site, startSite } from "./harn
  */
 const SAO_PAULO = { estado_id: 35, municipio_id: 3550308, slug: "sao-paulo-sp" };
 const id = randomUUID().slice(0, 8);
-const SHOTS = "/tmp/shots/verify";
+const SHOTS = "verify";
 /** The screens of the verifier path and of the approval's document number. */
-const IDV_SHOTS = "/tmp/shots/idv";
+const IDV_SHOTS = "idv";
 const filesDir = mkdtempSync(path.join(tmpdir(), "vitrine-e2e-verification-"));
 const DOCUMENT = path.join(filesDir, "documento.jpg");
 const SELFIE = path.join(filesDir, "selfie.jpg");
 
-let site: Site;
-let verifier: DemoAgeVerifier;
-let browser: Browser;
+const e2e = useSite({ verifier: "identity" });
 let adminToken = "";
 const models: Record<"ana" | "bia" | "cris", { name: string; token: string; id: number }> = {
   ana: { name: `Anabela ${id}`, token: "", id: 0 },
@@ -49,7 +46,7 @@ function ageOn(year: number, month: number, day: number): number {
 }
 
 async function call<T>(method: string, pathname: string, body: unknown, token: string): Promise<T> {
-  const res = await fetch(`${site.baseUrl}${pathname}`, {
+  const res = await fetch(`${e2e.site.baseUrl}${pathname}`, {
     method,
     headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -61,25 +58,25 @@ async function call<T>(method: string, pathname: string, body: unknown, token: s
 
 /** A model registered through the public API, her e-mail confirmed, her plan paid by the admin for 30 days: all but verified. */
 async function createPaidModel(key: keyof typeof models) {
-  const her = await advertiser(site, "paid", { registration: { name: models[key].name, age: 22 } });
+  const her = await advertiser(e2e.site, "paid", { registration: { name: models[key].name, age: 22 } });
   Object.assign(models[key], { token: her.token, id: her.id });
 }
 
 async function openAs(kind: "model" | "admin", token: string, pathname: string, mobile = false) {
-  const opened = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
+  const opened = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
   opened.context.setDefaultTimeout(60_000);
   await opened.context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     kind === "model" ? "modelToken" : "token",
     token,
   ] as const);
-  await opened.page.goto(pathname);
+  await visit(opened.page, pathname);
   return opened;
 }
 
 /** A full-page shot from the top (scrolled down, the sticky header would be drawn mid-page). */
 async function shot(page: Page, name: string, dir = SHOTS): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await takeShot(page, `${dir}/${name}`);
 }
 
 /** The model's verification screen: the code on screen, the document type, both photos, then "Enviar". */
@@ -115,7 +112,7 @@ async function pendingBannerShown(page: Page): Promise<void> {
 
 /** The admin opens her verification from the queue; both photos are decrypted and shown with her code. */
 async function openReview(page: Page, name: string, code: string): Promise<void> {
-  await page.goto("/admin/verificacoes");
+  await visit(page, "/admin/verificacoes");
   await page.getByRole("link", { name }).click();
   await page.getByRole("heading", { name: "Verificação de identidade" }).waitFor();
   await page.getByRole("heading", { name }).waitFor();
@@ -132,33 +129,19 @@ async function openReview(page: Page, name: string, code: string): Promise<void>
 }
 
 before(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  mkdirSync(IDV_SHOTS, { recursive: true });
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2f5d8a" } })
     .jpeg()
     .toFile(DOCUMENT);
   await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#b07a4f" } })
     .jpeg()
     .toFile(SELFIE);
-  verifier = await startDemoAgeVerifier();
-  site = await startSite({
-    IDENTITY_VERIFIER_ISSUER: verifier.issuer,
-    IDENTITY_VERIFIER_CLIENT_ID: verifier.clientId,
-    IDENTITY_VERIFIER_CLIENT_SECRET: verifier.clientSecret,
-    IDENTITY_VERIFIER_SCOPE: DEMO_IDENTITY_VERIFIER.scope,
-    IDENTITY_VERIFIER_NAME: DEMO_IDENTITY_VERIFIER.name,
-  });
-  browser = await launchBrowser();
-  adminToken = await fixtureAdminToken(site);
+  adminToken = await fixtureAdminToken(e2e.site);
   await createPaidModel("ana");
   await createPaidModel("bia");
   await createPaidModel("cris");
 });
 
 after(async () => {
-  await browser?.close();
-  await site?.stop();
-  await verifier?.close();
   rmSync(filesDir, { recursive: true, force: true });
 });
 
@@ -166,7 +149,7 @@ describe("advertiser verification by review", () => {
   let code = "";
 
   test("paid but not verified, she is not public; her dashboard sends her to verify, and she sends the photos", async () => {
-    assert.equal((await fetch(`${site.baseUrl}/api/models/public/${models.ana.id}`)).status, 404);
+    assert.equal((await fetch(`${e2e.site.baseUrl}/api/models/public/${models.ana.id}`)).status, 404);
     const { page, errors, context } = await openAs("model", models.ana.token, "/dashboard", true);
     const banner = page.getByRole("region", { name: "Verificação de identidade" });
     await banner.getByText("Verifique sua identidade").waitFor();
@@ -178,21 +161,21 @@ describe("advertiser verification by review", () => {
     await shot(page, "model-form-390");
     code = await sendPhotos(page, "CNH");
     await shot(page, "model-pending-390");
-    await screenshot(page, "verification-pending-390");
+    await takeShot(page, "verification-pending-390");
     // The "Em análise" page leads back to the dashboard, which now says since when and what comes next.
     await page.getByRole("link", { name: "Voltar ao painel" }).click();
     await page.waitForURL("**/dashboard");
     await pendingBannerShown(page);
-    await screenshot(page, "dashboard-verification-pending-390");
+    await takeShot(page, "dashboard-verification-pending-390");
     assert.deepEqual(errors, []);
     await context.close();
 
     const desktop = await openAs("model", models.ana.token, "/dashboard");
     await pendingBannerShown(desktop.page);
-    await screenshot(desktop.page, "dashboard-verification-pending-1280");
-    await desktop.page.goto("/dashboard/verificacao");
+    await takeShot(desktop.page, "dashboard-verification-pending-1280");
+    await visit(desktop.page, "/dashboard/verificacao");
     await desktop.page.getByRole("heading", { name: "Em análise" }).waitFor();
-    await screenshot(desktop.page, "verification-pending-1280");
+    await takeShot(desktop.page, "verification-pending-1280");
     assert.deepEqual(desktop.errors, []);
     await desktop.context.close();
   });
@@ -237,7 +220,7 @@ describe("advertiser verification by review", () => {
     assert.deepEqual(admin.errors, []);
     await admin.context.close();
 
-    await model.page.reload();
+    await reload(model.page);
     await model.page.getByRole("heading", { name: "Identidade verificada" }).waitFor();
     await shot(model.page, "model-approved-1280");
     await model.context.close();
@@ -246,18 +229,18 @@ describe("advertiser verification by review", () => {
   test("the public sees her card and profile with the Verificada badge and the age of her birth date", async () => {
     const age = ageOn(1995, 4, 10);
     for (const mobile of [true, false]) {
-      const visitor = await newPage(browser, site.baseUrl, { mobile, ageConfirmed: true });
-      await visitor.page.goto(`/cidade/${SAO_PAULO.slug}`);
+      const visitor = await newPage(e2e.browser, e2e.site.baseUrl, { mobile, ageConfirmed: true });
+      await visit(visitor.page, `/cidade/${SAO_PAULO.slug}`);
       const card = visitor.page.getByTestId("model-card").filter({ hasText: models.ana.name });
       await card.getByText("Verificada").waitFor();
       await card.getByText(`${age} anos`).waitFor();
       await card.scrollIntoViewIfNeeded();
-      await visitor.page.screenshot({ path: path.join(SHOTS, `public-card-${mobile ? 390 : 1280}.png`) });
+      await takeShot(visitor.page, `${SHOTS}/public-card-${mobile ? 390 : 1280}`, { fullPage: false });
       await card.getByRole("link", { name: models.ana.name }).click();
       await visitor.page.getByRole("heading", { name: models.ana.name, level: 1 }).waitFor();
       await visitor.page.getByText("Verificada", { exact: true }).first().waitFor();
       await visitor.page.getByText(`${age} anos`).first().waitFor();
-      await visitor.page.screenshot({ path: path.join(SHOTS, `public-profile-${mobile ? 390 : 1280}.png`) });
+      await takeShot(visitor.page, `${SHOTS}/public-profile-${mobile ? 390 : 1280}`, { fullPage: false });
       assert.deepEqual(visitor.errors, []);
       await visitor.context.close();
     }
@@ -283,13 +266,13 @@ describe("advertiser verification by review", () => {
       .first()
       .waitFor();
     await shot(admin.page, "admin-underage-1280");
-    await admin.page.goto("/admin/verificacoes");
+    await visit(admin.page, "/admin/verificacoes");
     const frozen = admin.page.getByRole("list", { name: "Contas congeladas" });
     await frozen.getByText(models.bia.name).waitFor();
     await shot(admin.page, "admin-frozen-1280");
     assert.deepEqual(admin.errors, []);
     await admin.context.close();
-    assert.equal((await fetch(`${site.baseUrl}/api/models/public/${models.bia.id}`)).status, 404);
+    assert.equal((await fetch(`${e2e.site.baseUrl}/api/models/public/${models.bia.id}`)).status, 404);
 
     const frozenModel = await openAs("model", models.bia.token, "/dashboard/verificacao", true);
     await frozenModel.page.getByRole("heading", { name: "Conta congelada" }).waitFor();
@@ -322,7 +305,7 @@ describe("advertiser verification at the identity verifier", () => {
     const page = model.page;
     await page.getByRole("button", { name: verifierButton }).click();
     await page.getByRole("heading", { name: "Verifique sua identidade" }).waitFor();
-    assert.equal(new URL(page.url()).origin, verifier.issuer);
+    assert.equal(new URL(page.url()).origin, e2e.verifier.issuer);
     await page.getByRole("button", { name: "Cancelar" }).click();
     await page.getByText("Você cancelou a verificação no verificador.", { exact: false }).waitFor();
     assert.equal(new URL(page.url()).pathname, "/dashboard/verificacao");
