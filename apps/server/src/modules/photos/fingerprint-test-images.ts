@@ -1,11 +1,38 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { generateAbstractImage } from "../../demo/images";
+import { digestOf } from "../../test/prepared-data";
 
 /**
  * A photo-like JPEG (a demo image: soft gradients, circles and waves, 1200×1600 or 1600×1200; `scale` renders it
- * smaller, faster).
+ * smaller, faster). Rendering one takes about a second of CPU, and the fingerprint tests of both halves of the suite
+ * draw the same seeds: each is rendered once per version of the generator and of sharp, and kept in the temporary
+ * folder (written whole under another name, then renamed, so a concurrent reader never sees half of it).
  */
-export const demoPhoto = (seed: number, scale = 1) => generateAbstractImage(seed, scale);
+export async function demoPhoto(seed: number, scale = 1): Promise<Buffer> {
+  const file = path.join(photoCache(), `${seed}-${scale}.jpg`);
+  try {
+    return readFileSync(file);
+  } catch {
+    const image = await generateAbstractImage(seed, scale);
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, image);
+    renameSync(partial, file);
+    return image;
+  }
+}
+
+let cacheDir: string | undefined;
+function photoCache(): string {
+  if (!cacheDir) {
+    const key = digestOf(["apps/server/src/demo/images.ts", "apps/server/src/demo/random.ts"], sharp.versions);
+    cacheDir = path.join(tmpdir(), `vitrine-test-photos-${key}`);
+    mkdirSync(cacheDir, { recursive: true });
+  }
+  return cacheDir;
+}
 
 /** Cuts these fractions off the left, top, right and bottom, and re-encodes as JPEG. */
 async function cut(image: Buffer, left: number, top: number, right: number, bottom: number) {
