@@ -68,8 +68,9 @@ export type E2E = {
  * the harness's configuration for every spec that needs nothing else (`useSite()`), then keeps both to its end:
  * a spec's tests get fresh browser contexts, and what a spec leaves open is closed when its file ends. A spec that
  * needs its own configuration or data (`useSite(options)`) gets a site of its own, stopped and removed with its
- * data directory when the file (or the describe block that asked for it) ends. A spec run alone
- * (`node --import tsx --test e2e/x.spec.ts`) closes the browser and shared site at its end too.
+ * data directory when the file (or the describe block that asked for it) ends. Run specs alone with
+ * `npm run test:file -- e2e/x.spec.ts` (a worker: a spec's own `before` runs after useSite's); one run bare with
+ * `node --test` closes the browser and shared site at its end too.
  */
 let workerBrowser: Promise<Browser> | undefined;
 let workerSite: Promise<Site> | undefined;

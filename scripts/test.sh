@@ -68,7 +68,7 @@ finish_suite() { # name
 # (apps/server/src/test/file-queue.ts): the code loads once per worker instead of once per file, and a browser
 # worker keeps one browser and one site for the specs that need nothing else (e2e/fixtures.ts useSite). The slowest
 # go first, so the workers end together: files that start real server processes or build the web app, then the
-# rest, largest first. One file alone still runs as `node --import tsx --test <file>`.
+# rest, largest first. Some files alone run with `npm run test:file -- <file>...` (scripts/test-file.sh), in a worker too.
 queued_tests() { # workers worker-entry-prefix "test files" [--node BINARY] extra env assignments...
   local workers=$1 entry=$2 files=$3 node_bin=node queue rc slow
   shift 3
