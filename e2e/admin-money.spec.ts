@@ -14,7 +14,7 @@ import { newPage } from "./public-support";
  * Money as an admin reads and types it: the static QR's "Valor" takes "49,90" as R$ 49,90 and says so before
  * generating; the model's payment modals propose her plan's price and show plan and amount before generating; the
  * payment history names methods in Portuguese; the audit log names fields in Portuguese, values in words and
- * times in São Paulo time. Screenshots of each screen at 390 and 1280 px land in /tmp/shots/admin-money/.
+ * times in São Paulo time. Screenshots of each screen at 390 and 1280 px land in .screenshots/admin-money/.
  */
 const id = randomUUID().slice(0, 8);
 const SHOTS = "admin-money";

@@ -12,7 +12,7 @@ import { newPage } from "./public-support";
  * "A plan payment was paid" as the admin records it: choosing a plan in the new-payment form changes nothing on
  * the server until the form is sent; a payment not received yet is marked paid from the details; the overdue
  * modal's quick payment is one request that records the payment and activates the model. Screenshots at 390
- * and 1280 px land in /tmp/shots/paid-command/.
+ * and 1280 px land in .screenshots/paid-command/.
  */
 const id = randomUUID().slice(0, 8);
 const SHOTS = "paid-command";
