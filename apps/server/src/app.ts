@@ -64,6 +64,7 @@ import { type EventBus, startEventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
+import { recentProofPlugin } from "./plugins/recent-proof";
 import type { Storage } from "./plugins/storage";
 import { createStorages } from "./plugins/storages";
 import { httpCachePlugin, markAgeRestricted, markPublicReads } from "./plugins/http-cache";
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(authPlugin, { secret: config.jwtSecret, sessions: sessionStore });
   await app.register(ageAssurancePlugin);
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
+  await app.register(recentProofPlugin, {});
   await app.register(publicCachePlugin);
   await app.register(cityIndexPlugin);
 
