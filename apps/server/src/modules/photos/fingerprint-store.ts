@@ -10,7 +10,7 @@ import { readFingerprintedVariant } from "./fingerprint";
 
 type FingerprintTable = typeof photos | typeof blockedPhotoFingerprints;
 
-/** The bit shift of each band, as the band indexes of db/schema.ts compute them. */
+/** The bit shift of each band, as the band indexes of db/schema/photos.ts compute them. */
 const BAND_SHIFTS = [48, 32, 16, 0];
 
 /** Whether a stored 64-bit hash is at most MATCH_DISTANCE bits from the picture's: the one matching rule. */
