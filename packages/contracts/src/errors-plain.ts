@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   "PHOTOS_FROZEN",
   // Her e-mail is not confirmed yet: she may not pay or appear on the site.
   "EMAIL_UNCONFIRMED",
+  // A sensitive change of her account with no recent proof (password or second factor) in this session.
+  "RECENT_PROOF_REQUIRED",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -36,5 +38,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const SESSION_EXPIRED_MESSAGE = "Sessão inválida ou expirada. Faça login novamente.";
 /** The text of the 403 an admin whose password the server generated gets until they choose their own. */
 export const PASSWORD_CHANGE_REQUIRED_MESSAGE = "Troque a senha gerada na instalação antes de continuar.";
+/** The text of the 403 RECENT_PROOF_REQUIRED: the web then asks her password or a second factor. */
+export const RECENT_PROOF_REQUIRED_MESSAGE = "Confirme que é você para continuar.";
 /** The text of every 400 whose `details` list the invalid fields. */
 export const VALIDATION_ERROR_MESSAGE = "Erro de validação";

@@ -40,3 +40,4 @@ export * from "./two-factor";
 export * from "./consents";
 export * from "./passkeys";
 export * from "./trusted-notifiers";
+export * from "./recent-proof";

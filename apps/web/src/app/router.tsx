@@ -104,123 +104,141 @@ export const routes: RouteObject[] = [
       },
 
       {
-        path: "dashboard",
-        Component: page(() => import("@/features/dashboard/pages/dashboard-page"), "DashboardPage"),
-      },
-      {
-        path: "dashboard/profile",
-        Component: page(() => import("@/features/dashboard/pages/profile-edit-page"), "ProfileEditPage"),
-      },
-      {
-        path: "dashboard/gallery",
-        Component: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
-      },
-      {
-        path: "dashboard/vendas",
-        Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
-      },
-      {
-        path: "dashboard/moderacao",
-        Component: page(() => import("@/features/dashboard/pages/moderation-page"), "ModerationPage"),
-      },
-      {
-        path: "dashboard/verificacao",
-        Component: page(() => import("@/features/dashboard/pages/verification-page"), "VerificationPage"),
-      },
-      {
-        path: "dashboard/configuracoes",
-        Component: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
-      },
-
-      {
         path: "admin/login",
         Component: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage"),
       },
       {
-        // Pathless layouts: the guard, then the admin frame (loaded on demand with the first admin page, so no
-        // admin code reaches the public pages); unknown /admin/* paths still reach the 404 below.
-        Component: AdminGuard,
+        // The signed-in pages' frame (loaded with the first of them): the "Confirme que é você" dialog a sensitive
+        // change may ask for, and the access review that follows a password reset.
+        Component: page(() => import("@/features/auth/components/signed-in-frame"), "SignedInFrame"),
         children: [
           {
-            path: "admin/trocar-senha",
-            Component: page(
-              () => import("@/features/admin/pages/admin-change-password-page"),
-              "AdminChangePasswordPage",
-            ),
+            path: "dashboard",
+            Component: page(() => import("@/features/dashboard/pages/dashboard-page"), "DashboardPage"),
           },
           {
-            Component: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
+            path: "dashboard/profile",
+            Component: page(() => import("@/features/dashboard/pages/profile-edit-page"), "ProfileEditPage"),
+          },
+          {
+            path: "dashboard/gallery",
+            Component: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
+          },
+          {
+            path: "dashboard/vendas",
+            Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
+          },
+          {
+            path: "dashboard/moderacao",
+            Component: page(() => import("@/features/dashboard/pages/moderation-page"), "ModerationPage"),
+          },
+          {
+            path: "dashboard/verificacao",
+            Component: page(() => import("@/features/dashboard/pages/verification-page"), "VerificationPage"),
+          },
+          {
+            path: "dashboard/configuracoes",
+            Component: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
+          },
+          {
+            path: "dashboard/revisar-acesso",
+            Component: page(() => import("@/features/auth/pages/access-review-page"), "ModelAccessReviewPage"),
+          },
+
+          {
+            // Pathless layouts: the guard, then the admin frame (loaded on demand with the first admin page, so no
+            // admin code reaches the public pages); unknown /admin/* paths still reach the 404 below.
+            Component: AdminGuard,
             children: [
               {
-                path: "admin/dashboard",
-                Component: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
-              },
-              {
-                path: "admin/models",
-                Component: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
-              },
-              {
-                path: "admin/orders",
-                Component: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
-              },
-              {
-                path: "admin/settings",
-                Component: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
-              },
-              {
-                path: "admin/stats",
-                Component: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
-              },
-              {
-                path: "admin/pix-qr",
-                Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
-              },
-              {
-                path: "admin/verificacoes",
+                path: "admin/trocar-senha",
                 Component: page(
-                  () => import("@/features/admin/pages/admin-verifications-page"),
-                  "AdminVerificationsPage",
+                  () => import("@/features/admin/pages/admin-change-password-page"),
+                  "AdminChangePasswordPage",
                 ),
               },
               {
-                path: "admin/verificacoes/:id",
-                Component: page(
-                  () => import("@/features/admin/pages/admin-verification-page"),
-                  "AdminVerificationPage",
-                ),
-              },
-              {
-                path: "admin/denuncias",
-                Component: page(() => import("@/features/admin/pages/admin-moderation-page"), "AdminModerationPage"),
-              },
-              {
-                path: "admin/denuncias/:id",
-                Component: page(
-                  () => import("@/features/admin/pages/admin-moderation-case-page"),
-                  "AdminModerationCasePage",
-                ),
-              },
-              {
-                path: "admin/notificadores",
-                Component: page(
-                  () => import("@/features/admin/pages/admin-trusted-notifiers-page"),
-                  "AdminTrustedNotifiersPage",
-                ),
-              },
-              {
-                path: "admin/audit",
-                Component: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
-              },
-              {
-                path: "admin/age-assurance",
-                Component: page(
-                  () => import("@/features/admin/pages/admin-age-assurance-page"),
-                  "AdminAgeAssurancePage",
-                ),
-              },
-              {
-                path: "admin/jobs",
-                Component: page(() => import("@/features/admin/pages/admin-jobs-page"), "AdminJobsPage"),
+                Component: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
+                children: [
+                  {
+                    path: "admin/revisar-acesso",
+                    Component: page(() => import("@/features/auth/pages/access-review-page"), "AdminAccessReviewPage"),
+                  },
+                  {
+                    path: "admin/dashboard",
+                    Component: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
+                  },
+                  {
+                    path: "admin/models",
+                    Component: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
+                  },
+                  {
+                    path: "admin/orders",
+                    Component: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
+                  },
+                  {
+                    path: "admin/settings",
+                    Component: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
+                  },
+                  {
+                    path: "admin/stats",
+                    Component: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
+                  },
+                  {
+                    path: "admin/pix-qr",
+                    Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+                  },
+                  {
+                    path: "admin/verificacoes",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-verifications-page"),
+                      "AdminVerificationsPage",
+                    ),
+                  },
+                  {
+                    path: "admin/verificacoes/:id",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-verification-page"),
+                      "AdminVerificationPage",
+                    ),
+                  },
+                  {
+                    path: "admin/denuncias",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-moderation-page"),
+                      "AdminModerationPage",
+                    ),
+                  },
+                  {
+                    path: "admin/denuncias/:id",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-moderation-case-page"),
+                      "AdminModerationCasePage",
+                    ),
+                  },
+                  {
+                    path: "admin/notificadores",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-trusted-notifiers-page"),
+                      "AdminTrustedNotifiersPage",
+                    ),
+                  },
+                  {
+                    path: "admin/audit",
+                    Component: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
+                  },
+                  {
+                    path: "admin/age-assurance",
+                    Component: page(
+                      () => import("@/features/admin/pages/admin-age-assurance-page"),
+                      "AdminAgeAssurancePage",
+                    ),
+                  },
+                  {
+                    path: "admin/jobs",
+                    Component: page(() => import("@/features/admin/pages/admin-jobs-page"), "AdminJobsPage"),
+                  },
+                ],
               },
             ],
           },

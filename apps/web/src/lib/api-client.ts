@@ -69,6 +69,11 @@ export type RequestOptions = {
   token?: string | null;
   /** "blob": resolve with the raw body (a file download such as a CSV export) instead of parsed JSON. */
   responseType?: "json" | "blob";
+  /**
+   * Answer a 403 RECENT_PROOF_REQUIRED yourself instead of asking "Confirme que é você" and retrying (set on the
+   * retry itself, so a request is repeated at most once).
+   */
+  skipRecentProof?: boolean;
 };
 
 type UnauthorizedHandler = () => void;
@@ -93,6 +98,21 @@ let onAgeVerificationRequired: () => void = () => {};
 export function setAgeVerificationRequiredHandler(handler: () => void): void {
   onAgeVerificationRequired = handler;
 }
+
+/**
+ * Asks her to prove it is her (password, a code or a passkey) for the account an API path belongs to; resolves true
+ * once she did, false when she gave up. Set by the signed-in pages (features/auth), so that the dialog's code stays
+ * out of the public pages; without it a 403 RECENT_PROOF_REQUIRED is an ordinary error.
+ */
+export type RecentProofHandler = (audience: "admin" | "model") => Promise<boolean>;
+let onRecentProofRequired: RecentProofHandler | null = null;
+
+export function setRecentProofHandler(handler: RecentProofHandler | null): void {
+  onRecentProofRequired = handler;
+}
+
+/** The message of a sensitive change she did not confirm: nothing was changed. */
+export const RECENT_PROOF_CANCELLED_MESSAGE = "Nada foi alterado: confirme que é você para continuar.";
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
@@ -220,9 +240,24 @@ function refusal(status: number, body: unknown, options: RequestOptions): ApiErr
 
 /**
  * The one way the web app talks to the API: same origin, credentials included, bearer token attached,
- * JSON in and out. Resolves with the parsed body; rejects with ApiError.
+ * JSON in and out. Resolves with the parsed body; rejects with ApiError. A 403 RECENT_PROOF_REQUIRED asks her to
+ * confirm it is her (setRecentProofHandler) and repeats the request once.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await sendRequest<T>(path, options);
+  } catch (err) {
+    // A sensitive change of her account without a recent proof: once she proves it is her, the request is repeated.
+    const ask = onRecentProofRequired;
+    if (!ask || options.skipRecentProof || !hasErrorCode(err, "RECENT_PROOF_REQUIRED")) throw err;
+    if (!(await ask(path.startsWith("/api/admin/") ? "admin" : "model"))) {
+      throw new ApiError(403, RECENT_PROOF_CANCELLED_MESSAGE, { code: "RECENT_PROOF_REQUIRED" });
+    }
+    return sendRequest<T>(path, { ...options, skipRecentProof: true });
+  }
+}
+
+async function sendRequest<T>(path: string, options: RequestOptions): Promise<T> {
   const { method = "GET", body, query, signal } = options;
   if (serverTransport) {
     const answer = await serverTransport(buildUrl(path, query));

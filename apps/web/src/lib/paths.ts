@@ -5,6 +5,14 @@
 type Id = number | string;
 const enc = (id: Id) => encodeURIComponent(String(id));
 /** The calls of one account's two-step sign-in under `root`. */
+/** "Confirme que é você" (a recent proof) and the access review after a password reset, under `root`. */
+const recentProofPaths = (root: string) => ({
+  root,
+  passkeyOptions: `${root}/passkey/options`,
+  passkey: `${root}/passkey`,
+  accessReview: `${root}/access-review`,
+  accessReviewDone: `${root}/access-review/done`,
+});
 const twoFactorPaths = (root: string) => ({
   root,
   setup: `${root}/setup`,
@@ -42,6 +50,11 @@ export const apiPaths = {
   twoFactor: {
     model: twoFactorPaths("/api/models/two-factor"),
     admin: twoFactorPaths("/api/admin/two-factor"),
+  },
+  /** The signed-in account's recent proof (a sensitive change asks for one) and access review. */
+  recentProof: {
+    model: recentProofPaths("/api/models/recent-proof"),
+    admin: recentProofPaths("/api/admin/recent-proof"),
   },
   settings: {
     public: "/api/settings/public",
@@ -199,12 +212,15 @@ export const appPaths = {
   dashboardSettings: "/dashboard/configuracoes",
   dashboardModeration: "/dashboard/moderacao",
   dashboardVerification: "/dashboard/verificacao",
+  /** "Revise o acesso à sua conta": her first screen after a password reset (her passkeys and sessions). */
+  dashboardAccessReview: "/dashboard/revisar-acesso",
   reportNotice: "/denuncias",
   /** The page an identified notice's e-mail link opens (its state; confirms it). */
   noticeConfirm: "/denuncias/confirmar",
   adminLogin: "/admin/login",
   adminDashboard: "/admin/dashboard",
   adminChangePassword: "/admin/trocar-senha",
+  adminAccessReview: "/admin/revisar-acesso",
   adminModels: "/admin/models",
   adminOrders: "/admin/orders",
   adminSettings: "/admin/settings",
