@@ -171,6 +171,7 @@ export type ProfileUpdate = z.output<typeof ProfileBodySchema>;
 /** Why the public cannot see the model right now; `blocking: false` reasons are warnings only. */
 export const VisibilityReasonCodeSchema = z.enum([
   "inactive",
+  "moderation",
   "identity_unverified",
   "email_unconfirmed",
   "verification_frozen",

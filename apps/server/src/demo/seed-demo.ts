@@ -18,6 +18,7 @@ import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { hashPassword } from "../lib/passwords";
 import { photoKey, type ProcessedPhoto, processPhoto } from "../lib/photo-processing";
 import { buildModelSearchText } from "../modules/models/search-text";
+import { publicModelValues } from "../modules/models/visibility";
 import {
   DEMO_CITIES,
   DEMO_DESCRIPTIONS,
@@ -155,16 +156,15 @@ export async function seedDemo(app: FastifyInstance, log: Log = console.log): Pr
             tags: [`1h R$ ${price}`, `2h R$ ${price * 2 - 40}`, `Pernoite R$ ${price * 6}`].slice(0, random.int(1, 3)),
             obs: random.pick(DEMO_OBSERVATIONS),
           }),
+          // Every demo model meets the public rule (she passed the identity verification: a birth date that gives
+          // her age today) but for the hidden ones' plan or activation.
+          ...publicModelValues(account.nextDueDate),
           isActive: hidden !== "inactive",
-          // Every demo model has passed the identity verification: a birth date that gives her age today.
-          isVerified: true,
-          emailConfirmedAt: new Date(),
           verifiedBirthDate: addDays(`${Number(today.slice(0, 4)) - age}${today.slice(4)}`, -random.int(1, 300)),
           isFeatured: random.next() < 0.12,
           viewsCount: views,
           contactCount: Math.round(views / random.int(8, 25)),
           planId: account.planId,
-          nextDueDate: account.nextDueDate,
           firstPaidAt: account.firstPaidAt,
           createdAt: account.createdAt,
           searchText: buildModelSearchText({

@@ -21,6 +21,7 @@ import {
 } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { buildModelSearchText } from "../modules/models/search-text";
+import { publicModelValues } from "../modules/models/visibility";
 import { TEST_ADMIN } from "./helper";
 import { buildRegistration } from "./registration";
 import { completeSignIn } from "./two-factor";
@@ -50,11 +51,15 @@ export async function registerModel(
   return { token: json.token, id: json.model.id, body };
 }
 
-/** Makes a registered model publicly visible: verified, active, with a plan valid for `days` more days. */
+/**
+ * Makes a registered model publicly visible (the server's publicModelValues, with a plan valid for `days` more
+ * days), all but her e-mail confirmation: registerModel gave it, or not (`confirmed: false`).
+ */
 export async function makeVisible(app: FastifyInstance, modelId: number, days = 30) {
+  const { emailConfirmedAt: _confirmation, ...values } = publicModelValues(addDays(todayInSaoPaulo(), days));
   await app.db
     .update(models)
-    .set({ isActive: true, isVerified: true, nextDueDate: addDays(todayInSaoPaulo(), days), firstPaidAt: new Date() })
+    .set({ ...values, firstPaidAt: new Date() })
     .where(eq(models.id, modelId));
 }
 
@@ -101,10 +106,7 @@ export async function buildModel(app: FastifyInstance, input: QuickModel = {}): 
     email: `quick${tag}@example.com`,
     passwordHash: "not-a-real-hash",
     age: 25,
-    isActive: true,
-    isVerified: true,
-    emailConfirmedAt: new Date(),
-    nextDueDate: validDays === null ? null : addDays(todayInSaoPaulo(), validDays),
+    ...publicModelValues(validDays === null ? null : addDays(todayInSaoPaulo(), validDays)),
     firstPaidAt: validDays === null ? null : new Date(),
     ...fields,
     name,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 
@@ -6,21 +6,29 @@ import { todayInSaoPaulo } from "../../lib/dates";
 export const MODERATION_CLEAR = "none";
 
 /**
- * A model is public only while active, verified (is_verified: her identity checked, modules/verification), with
- * her e-mail confirmed (email_confirmed_at: she opened the link sent at registration, modules/mail), not
- * deleted, not held or hidden by moderation, and with a valid plan (today in São Paulo < next_due_date). Every
- * public query (lists, counts, cities, search, previews, profile, photos) filters through this, and the public
- * indexes' predicates mirror it. A prepared statement passes a placeholder for the day.
+ * Whether the public sees a model on `today` (a São Paulo day): the database's `model_is_public(models, day)`
+ * (migration 0041), the one place the rule is written — active, verified, e-mail confirmed, not deleted, clear of
+ * moderation, and a plan valid that day (day < next_due_date). Every public query (lists, counts, cities, search,
+ * previews, profile, photos) filters through this, the cache's triggers and the public indexes call the same
+ * function. The query must read `models` under its own name (no alias). A prepared statement passes a
+ * placeholder for the day.
  */
 export function isPubliclyVisible(today: string | Placeholder = todayInSaoPaulo()): SQL {
-  return (
-    and(
-      eq(models.isActive, true),
-      eq(models.isVerified, true),
-      isNotNull(models.emailConfirmedAt),
-      isNull(models.deletedAt),
-      eq(models.moderationStatus, MODERATION_CLEAR),
-      gt(models.nextDueDate, today),
-    ) ?? sql`false`
-  );
+  return sql`model_is_public(${models}, ${today}::date)`;
+}
+
+/**
+ * The column values that make a model public while today < `nextDueDate` by the rule above (null: never paid, so
+ * hidden for that reason alone): what the demo seed and the test factories give a model meant to be seen. A server
+ * test (models/public-rule.test.ts) checks that a model given these values is public by `model_is_public`.
+ */
+export function publicModelValues(nextDueDate: string | null) {
+  return {
+    isActive: true,
+    isVerified: true,
+    emailConfirmedAt: new Date(),
+    deletedAt: null,
+    moderationStatus: MODERATION_CLEAR,
+    nextDueDate,
+  } satisfies Partial<typeof models.$inferInsert>;
 }

@@ -2,6 +2,7 @@ import { daysBetweenDates, modelProfilePath, type ProfileModel, type Visibility 
 import type { ModelRow } from "../../db/schema";
 import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
 import { derivePaymentStatus } from "../../lib/payment-status";
+import { MODERATION_CLEAR } from "../models/visibility";
 
 export type ProfileRow = {
   model: ModelRow;
@@ -9,7 +10,7 @@ export type ProfileRow = {
   cityName: string;
   citySlug: string;
   categoryName: string | null;
-  /** isPubliclyVisible() evaluated by the database, so this screen and the public site always agree. */
+  /** model_is_public (isPubliclyVisible) evaluated by the database, so this screen and the public site agree. */
   isVisible: boolean;
   /** When the documents now awaiting review were sent; null when none await review. */
   verificationSentAt: Date | null;
@@ -20,8 +21,11 @@ export type PrimaryPhotoState = { hasPrimary: boolean; isPrimaryPublic: boolean 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
 /**
- * Why the public does not see the model (it must be active, verified, not deleted, with a valid plan), plus photo warnings that
- * do not hide the model but leave its card without a picture.
+ * Why the public does not see the model, one reason per part of the rule (the database's model_is_public, read
+ * here as row.isVisible: active, not deleted, clear of moderation, identity verified, e-mail confirmed, a valid
+ * plan), plus photo warnings that do not hide the model but leave its card without a picture. A test
+ * (profile/visibility-reasons.test.ts) checks on every combination that she has a blocking reason exactly when
+ * model_is_public says she is hidden.
  */
 export function explainVisibility(
   row: ProfileRow,
@@ -30,14 +34,25 @@ export function explainVisibility(
 ): Visibility {
   const m = row.model;
   const reasons: Visibility["reasons"] = [];
-  if (!m.isActive) {
+  if (!m.isActive || m.deletedAt) {
     reasons.push({
       code: "inactive",
       blocking: true,
-      message: "Seu anúncio está desativado. Fale com o suporte para reativá-lo.",
+      message: m.deletedAt
+        ? "Sua conta foi excluída."
+        : "Seu anúncio está desativado. Fale com o suporte para reativá-lo.",
     });
   }
-  if (m.verificationFrozenAt) {
+  if (m.moderationStatus !== MODERATION_CLEAR) {
+    reasons.push({
+      code: "moderation",
+      blocking: true,
+      message:
+        "Seu anúncio está fora do ar pela moderação. Veja o aviso que enviamos por e-mail ou fale com o suporte.",
+    });
+  }
+  // A frozen account is never verified (a verification that showed her under 18 turned is_verified off).
+  if (!m.isVerified && m.verificationFrozenAt) {
     reasons.push({
       code: "verification_frozen",
       blocking: true,
