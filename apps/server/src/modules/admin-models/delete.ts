@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
 import type { Storage } from "../../plugins/storage";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { eraseModel } from "../models/erase";
 import { recordModelChange } from "../models/publish";
 import { lockModelForAdmin } from "../models/lock-model";
@@ -22,14 +22,10 @@ export async function deleteModelByAdmin(input: {
   const { queued, wasVisible } = await input.db.transaction(async (tx) => {
     const model = await lockModelForAdmin(tx, modelId);
     const erased = await eraseModel({ tx, modelId, keepName: true });
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "model.delete",
-        target: { type: "model", id: modelId },
-        changes: { name: model.name, photos: erased.photos, products: erased.products },
-      },
+    await auditAdminChange(tx, input.adminId, "model.delete", ["model", modelId], {
+      name: model.name,
+      photos: erased.photos,
+      products: erased.products,
     });
     await recordModelChange(tx, modelId, { before: erased.wasVisible, after: false });
     return erased;

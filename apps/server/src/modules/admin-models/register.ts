@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { registerModel } from "../auth/service";
 import { type AdminModelRecord, findAdminModel } from "./query";
 
@@ -22,14 +22,10 @@ export async function registerModelByAdmin(input: {
   return input.db.transaction(async (tx) => {
     const created = await registerModel({ db: tx, input: { ...body, phone: null } });
     await tx.update(models).set({ isActive: false }).where(eq(models.id, created.id));
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "model.create",
-        target: { type: "model", id: created.id },
-        changes: { name: created.name, username: created.username, email: created.email },
-      },
+    await auditAdminChange(tx, input.adminId, "model.create", ["model", created.id], {
+      name: created.name,
+      username: created.username,
+      email: created.email,
     });
     const record = await findAdminModel({ db: tx, modelId: created.id });
     if (!record) throw notFound("Modelo não encontrada");

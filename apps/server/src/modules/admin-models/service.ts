@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, plans } from "../../db/schema";
 import { conflict, notFound } from "../../lib/app-error";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { assertCanActivate } from "../models/activation";
 import { lockModelForAdmin } from "../models/lock-model";
 import { isModelVisible, recordModelChange, type VisibilityChange } from "../models/publish";
@@ -48,11 +48,7 @@ export async function updateModelStatus(input: {
     const changes: Record<string, unknown> = {};
     if (body.is_active !== undefined) changes.is_active = { from: model.isActive, to: body.is_active };
     if (body.is_verified !== undefined) changes.is_verified = { from: model.isVerified, to: body.is_verified };
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: { action: "model.status", target: { type: "model", id: modelId }, changes },
-    });
+    await auditAdminChange(tx, input.adminId, "model.status", ["model", modelId], changes);
     const after = await isModelVisible({ db: tx, modelId });
     const record = await reloadModel(tx, modelId);
     await recordModelChange(tx, modelId, { before, after });
@@ -78,14 +74,9 @@ export async function updateModelPlan(input: {
       planName = plan.name;
     }
     await tx.update(models).set({ planId, updatedAt: new Date() }).where(eq(models.id, modelId));
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "model.plan",
-        target: { type: "model", id: modelId },
-        changes: { plan_id: { from: model.planId, to: planId }, plan_name: planName },
-      },
+    await auditAdminChange(tx, input.adminId, "model.plan", ["model", modelId], {
+      plan_id: { from: model.planId, to: planId },
+      plan_name: planName,
     });
     return reloadModel(tx, modelId);
   });

@@ -6,7 +6,7 @@ import { admins } from "../../db/schema";
 import { conflict, isUniqueViolation, unauthorized, validationError } from "../../lib/app-error";
 import { hashPassword } from "../../lib/passwords";
 import { assertPassword } from "../account/service";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 const NEW_PASSWORD_REQUIRED = "Escolha uma nova senha";
@@ -57,18 +57,10 @@ export async function changeAdminAccount(input: {
         })
         .where(eq(admins.id, adminId))
         .returning();
-      await recordAudit({
-        db: tx,
-        adminId,
-        entry: {
-          action: "admin.account",
-          target: { type: "admin", id: adminId },
-          // Never the password: only that it changed.
-          changes: {
-            ...(email && { email: { from: admin.email, to: email } }),
-            password_changed: Boolean(passwordHash),
-          },
-        },
+      await auditAdminChange(tx, adminId, "admin.account", ["admin", adminId], {
+        // Never the password: only that it changed.
+        ...(email && { email: { from: admin.email, to: email } }),
+        password_changed: Boolean(passwordHash),
       });
       return row;
     });

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { settings } from "../../db/schema";
 import { conflict, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { checkSettingValue } from "./validate-setting";
 
 /** Every setting row, in the order they were created (known keys first, then free rows). */
@@ -28,18 +28,10 @@ export async function updateSetting(input: { db: Db; adminId: number; id: number
     if (!row) throw notFound("Configuração não encontrada");
     const value = checkedValue(row.settingKey, input.value);
     const [updated] = await tx.update(settings).set({ settingValue: value }).where(eq(settings.id, id)).returning();
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "setting.update",
-        target: { type: "setting", id },
-        changes: {
-          key: row.settingKey,
-          from: auditValue(row.settingKey, row.settingValue),
-          to: auditValue(row.settingKey, value),
-        },
-      },
+    await auditAdminChange(tx, adminId, "setting.update", ["setting", id], {
+      key: row.settingKey,
+      from: auditValue(row.settingKey, row.settingValue),
+      to: auditValue(row.settingKey, value),
     });
     return updated;
   });
@@ -59,14 +51,9 @@ export async function createSetting(input: { db: Db; adminId: number; key: strin
         .onConflictDoNothing({ target: settings.settingKey })
         .returning();
       if (!row) throw conflict(KEY_TAKEN.message, [KEY_TAKEN]);
-      await recordAudit({
-        db: tx,
-        adminId,
-        entry: {
-          action: "setting.create",
-          target: { type: "setting", id: row.id },
-          changes: { key, value: auditValue(key, value) },
-        },
+      await auditAdminChange(tx, adminId, "setting.create", ["setting", row.id], {
+        key,
+        value: auditValue(key, value),
       });
       return row;
     });

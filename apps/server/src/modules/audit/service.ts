@@ -9,6 +9,9 @@ export type AuditEntry = {
   changes?: Record<string, unknown>;
 };
 
+/** What an audit row is about: the kind of row and its id, e.g. `["model_payment", 12]`. */
+export type AuditTarget = readonly [type: string, id: number | string];
+
 /**
  * Writes the audit row of an admin change. Call it with the transaction that makes the change, so that the change
  * and its row are committed together or not at all; each admin request that changes data writes exactly one.
@@ -22,6 +25,17 @@ export async function recordAudit({ db, adminId, entry }: { db: Db; adminId: num
     targetId: entry.target ? String(entry.target.id) : null,
     changes: entry.changes ?? {},
   });
+}
+
+/** recordAudit in one line: `auditAdminChange(tx, adminId, "plan.status", ["plan", id], { active: … })`. */
+export function auditAdminChange(
+  db: Db,
+  adminId: number,
+  action: string,
+  [type, id]: AuditTarget,
+  changes?: Record<string, unknown>,
+) {
+  return recordAudit({ db, adminId, entry: { action, target: { type, id }, changes } });
 }
 
 /**
@@ -67,6 +81,17 @@ export async function recordNotifierAction({ db, name, entry }: { db: Db; name: 
     targetId: entry.target ? String(entry.target.id) : null,
     changes: entry.changes ?? {},
   });
+}
+
+/** recordNotifierAction in one line: `auditNotifierAction(tx, name, "trusted_notifier.sign_in", [type, id])`. */
+export function auditNotifierAction(
+  db: Db,
+  name: string,
+  action: string,
+  [type, id]: AuditTarget,
+  changes?: Record<string, unknown>,
+) {
+  return recordNotifierAction({ db, name, entry: { action, target: { type, id }, changes } });
 }
 
 /** The audit log, newest first, optionally by admin (id) and action. */

@@ -11,7 +11,7 @@ import type { Db } from "../../db/client";
 import { type ModelPaymentRow, type ModelRow, modelPayments, models, plans } from "../../db/schema";
 import { conflict, constraintName, isUniqueViolation, notFound, validationError } from "../../lib/app-error";
 import { todayInSaoPaulo } from "../../lib/dates";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { lockModelForAdmin, MODEL_NOT_FOUND, type Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange, type VisibilityChange } from "../models/publish";
 import { markPlanPaymentPaid, type PaidChanges, takeBackPayment } from "./apply";
@@ -164,22 +164,14 @@ async function recordModelPayment(
             activate: body.activate ? "admin" : "no",
           })
         : await attachPlan(tx, model, body.plan_id ?? null);
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "payment.create",
-        target: { type: "model_payment", id: created.id },
-        changes: {
-          model_id: modelId,
-          amount: body.amount,
-          method: body.method,
-          status,
-          due_date: body.due_date,
-          plan_id: body.plan_id ?? null,
-          ...changes,
-        },
-      },
+    await auditAdminChange(tx, input.adminId, "payment.create", ["model_payment", created.id], {
+      model_id: modelId,
+      amount: body.amount,
+      method: body.method,
+      status,
+      due_date: body.due_date,
+      plan_id: body.plan_id ?? null,
+      ...changes,
     });
     const payment = await reloadPayment(tx, created.id);
     const after = await isModelVisible({ db: tx, modelId });
@@ -258,18 +250,10 @@ export async function updatePaymentStatus(input: {
       body.status === "paid"
         ? await markPlanPaymentPaid({ tx, payment, model, today, activate: "no" })
         : takenBack(model, await takeBackPayment({ tx, payment, model, today }));
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "payment.status",
-        target: { type: "model_payment", id: paymentId },
-        changes: {
-          model_id: payment.modelId,
-          status: { from: payment.status, to: body.status },
-          ...changes,
-        },
-      },
+    await auditAdminChange(tx, input.adminId, "payment.status", ["model_payment", paymentId], {
+      model_id: payment.modelId,
+      status: { from: payment.status, to: body.status },
+      ...changes,
     });
     const after = await isModelVisible({ db: tx, modelId });
     const reloaded = await reloadPayment(tx, paymentId);
@@ -291,20 +275,12 @@ export async function deleteModelPayment(input: {
     const before = await isModelVisible({ db: tx, modelId });
     const changes = takenBack(model, await takeBackPayment({ tx, payment, model, today: todayInSaoPaulo() }));
     await tx.delete(modelPayments).where(eq(modelPayments.id, paymentId));
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "payment.delete",
-        target: { type: "model_payment", id: paymentId },
-        changes: {
-          model_id: payment.modelId,
-          status: payment.status,
-          amount_cents: payment.amountCents,
-          due_date: payment.dueDate,
-          ...changes,
-        },
-      },
+    await auditAdminChange(tx, input.adminId, "payment.delete", ["model_payment", paymentId], {
+      model_id: payment.modelId,
+      status: payment.status,
+      amount_cents: payment.amountCents,
+      due_date: payment.dueDate,
+      ...changes,
     });
     const after = await isModelVisible({ db: tx, modelId });
     return recordPaymentEffect(tx, { modelId, before, after, moved: Object.keys(changes).length > 0 });

@@ -7,7 +7,7 @@ import { addDays } from "../../lib/dates";
 import { fromCents } from "../../lib/money";
 import { flagColumnsWhenPaid } from "../../lib/payment-flags";
 import { daySeries, localDay, SERIES_DATE, SERIES_DAY, startOfLocalDay, withinLocalDays } from "../../lib/sql-days";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 
 /** The back-office's orders: the list and its export, the manual status change, and the sales charts. */
 
@@ -123,15 +123,7 @@ export async function updateOrderStatus({
         ...(status === "paid" ? { paidAt: new Date(), ...flagColumnsWhenPaid(current.flag) } : { paidAt: null }),
       })
       .where(eq(orders.id, orderId));
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "order.status",
-        target: { type: "order", id: orderId },
-        changes: { from: "pending", to: status },
-      },
-    });
+    await auditAdminChange(tx, adminId, "order.status", ["order", orderId], { from: "pending", to: status });
   });
   return findOrder(db, orderId);
 }

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client";
 import { modelPayments, plans } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { lockModelForAdmin } from "../models/lock-model";
 import { chargeOrUndo, type Checkout, createModelPreference, MODEL_LINK_MS, PLAN_NOT_FOUND } from "./checkout";
 import type { RecordRef } from "./provider";
@@ -70,20 +70,12 @@ export async function generatePaymentLink(input: { db: Db; checkout: Checkout; a
           .update(modelPayments)
           .set({ preferenceId: answer.id, paymentLink: answer.init_point })
           .where(eq(modelPayments.id, paymentId));
-        await recordAudit({
-          db: tx,
-          adminId,
-          entry: {
-            action: "payment.link",
-            target: { type: "model_payment", id: paymentId },
-            changes: {
-              model_id: body.model_id,
-              amount_cents: amountCents,
-              plan_id: plan?.id ?? null,
-              preference_id: answer.id,
-              expires_at: expiresAt.toISOString(),
-            },
-          },
+        await auditAdminChange(tx, adminId, "payment.link", ["model_payment", paymentId], {
+          model_id: body.model_id,
+          amount_cents: amountCents,
+          plan_id: plan?.id ?? null,
+          preference_id: answer.id,
+          expires_at: expiresAt.toISOString(),
         });
       });
       return answer;

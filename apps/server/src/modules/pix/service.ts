@@ -12,7 +12,7 @@ import { modelPayments, models, plans, settings } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { buildPixPayload, normalizePixKey, PIX_DEFAULT_CITY, renderPixQr } from "../../lib/pix";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 
 /** What a static Pix code needs from the settings: the receiver's name and city, and the configured keys. */
 type PixConfig = { merchantName: string; merchantCity: string; keys: Partial<Record<PixKeyType, string>> };
@@ -144,20 +144,12 @@ export async function generateModelPix(input: {
     const txid = txidForPayment(payment.id);
     const payload = buildSitePixPayload(pix, { amountCents, txid, description });
     await tx.update(modelPayments).set({ pixTxid: txid, pixPayload: payload }).where(eq(modelPayments.id, payment.id));
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "payment.pix",
-        target: { type: "model_payment", id: payment.id },
-        changes: {
-          model_id: modelId,
-          amount_cents: amountCents,
-          key_type: pix.keyType,
-          txid,
-          plan_id: plan?.id ?? null,
-        },
-      },
+    await auditAdminChange(tx, adminId, "payment.pix", ["model_payment", payment.id], {
+      model_id: modelId,
+      amount_cents: amountCents,
+      key_type: pix.keyType,
+      txid,
+      plan_id: plan?.id ?? null,
     });
     return { paymentId: payment.id, txid, payload };
   });

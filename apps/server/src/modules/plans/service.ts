@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { modelPayments, models, plans, type PlanRow } from "../../db/schema";
 import { AppError, notFound } from "../../lib/app-error";
 import { toCents } from "../../lib/money";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import type { Tx } from "../models/lock-model";
 
 export type PlanInput = z.output<typeof PlanBodySchema>;
@@ -80,11 +80,7 @@ export async function createPlan({ db, adminId, input }: { db: Db; adminId: numb
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(plans).values(toRow(input)).returning();
     if (row.highlight) await clearOtherHighlights(tx, row.id);
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: { action: "plan.create", target: { type: "plan", id: row.id }, changes: { ...input } },
-    });
+    await auditAdminChange(tx, adminId, "plan.create", ["plan", row.id], { ...input });
     return { plan: row, modelsCount: 0 };
   });
 }
@@ -96,11 +92,7 @@ export async function updatePlan(input: { db: Db; adminId: number; id: number; i
     const before = await lockPlan(tx, id);
     const [row] = await tx.update(plans).set(toRow(input.input)).where(eq(plans.id, id)).returning();
     if (row.highlight) await clearOtherHighlights(tx, row.id);
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: { action: "plan.update", target: { type: "plan", id }, changes: diffPlans(before, row) },
-    });
+    await auditAdminChange(tx, adminId, "plan.update", ["plan", id], diffPlans(before, row));
     return { plan: row, modelsCount: await countModels(tx, id) };
   });
 }
@@ -121,15 +113,7 @@ export async function setPlanStatus(input: { db: Db; adminId: number; id: number
   return db.transaction(async (tx) => {
     const before = await lockPlan(tx, id);
     const [row] = await tx.update(plans).set({ active }).where(eq(plans.id, id)).returning();
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "plan.status",
-        target: { type: "plan", id },
-        changes: { active: { from: before.active, to: active } },
-      },
-    });
+    await auditAdminChange(tx, adminId, "plan.status", ["plan", id], { active: { from: before.active, to: active } });
     return { plan: row, modelsCount: await countModels(tx, id) };
   });
 }
@@ -170,14 +154,11 @@ export async function deletePlan(input: { db: Db; adminId: number; id: number; f
       .set({ planId: null, planName: sql`coalesce(${modelPayments.planName}, ${plan.name})` })
       .where(eq(modelPayments.planId, id));
     await tx.delete(plans).where(eq(plans.id, id));
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "plan.delete",
-        target: { type: "plan", id },
-        changes: { name: plan.name, force, unlinked_models: unlinkedModels.length, unlinked_payments: payments },
-      },
+    await auditAdminChange(tx, adminId, "plan.delete", ["plan", id], {
+      name: plan.name,
+      force,
+      unlinked_models: unlinkedModels.length,
+      unlinked_payments: payments,
     });
   });
 }

@@ -22,7 +22,7 @@ import type { Db } from "../../db/client";
 import { moderationCases, moderationReports, models, type TrustedNotifierRow, trustedNotifiers } from "../../db/schema";
 import { AppError, conflict, isUniqueViolation, notFound, unauthorized, validationError } from "../../lib/app-error";
 import { getDummyHash, hashPassword, verifyPassword } from "../../lib/passwords";
-import { recordAudit, recordNotifierAction } from "../audit/service";
+import { auditAdminChange, auditNotifierAction } from "../audit/service";
 import { assertNotThrottled, clearFailures, LOGIN_FAILED, recordFailure, throttleKey } from "../auth/service";
 import { kickMail, notifyNotifierInvite } from "../mail/service";
 import { resolveNoticeUrl, submitTrustedReport } from "../moderation/service";
@@ -102,14 +102,10 @@ export async function createNotifier(
         .values({ name: body.name, kind: body.kind, email: body.email, createdBy: adminId })
         .returning();
       await issueInvite(tx, created);
-      await recordAudit({
-        db: tx,
-        adminId,
-        entry: {
-          action: "trusted_notifier.create",
-          target: { type: "trusted_notifier", id: created.id },
-          changes: { name: created.name, kind: created.kind, email: created.email },
-        },
+      await auditAdminChange(tx, adminId, "trusted_notifier.create", ["trusted_notifier", created.id], {
+        name: created.name,
+        kind: created.kind,
+        email: created.email,
       });
       return created;
     });
@@ -135,11 +131,7 @@ export async function reinviteNotifier(app: FastifyInstance, input: { adminId: n
     const found = await lockNotifier(tx, input.id);
     if (found.status === "revoked") throw conflict(TRUSTED_NOTIFIER_REVOKED);
     await issueInvite(tx, found);
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: { action: "trusted_notifier.invite", target: { type: "trusted_notifier", id: found.id } },
-    });
+    await auditAdminChange(tx, input.adminId, "trusted_notifier.invite", ["trusted_notifier", found.id]);
     return found;
   });
   kickMail(app);
@@ -164,14 +156,9 @@ export async function revokeNotifier(app: FastifyInstance, input: { adminId: num
         setupExpiresAt: null,
       })
       .where(eq(trustedNotifiers.id, found.id));
-    await recordAudit({
-      db: tx,
-      adminId: input.adminId,
-      entry: {
-        action: "trusted_notifier.revoke",
-        target: { type: "trusted_notifier", id: found.id },
-        changes: { name: found.name, status: { from: found.status, to: "revoked" } },
-      },
+    await auditAdminChange(tx, input.adminId, "trusted_notifier.revoke", ["trusted_notifier", found.id], {
+      name: found.name,
+      status: { from: found.status, to: "revoked" },
     });
   });
 }
@@ -202,11 +189,7 @@ export async function setNotifierPassword(app: FastifyInstance, input: { token: 
       .returning();
     if (!row)
       throw validationError([{ path: "token", message: TRUSTED_NOTIFIER_LINK_INVALID }], TRUSTED_NOTIFIER_LINK_INVALID);
-    await recordNotifierAction({
-      db: tx,
-      name: row.name,
-      entry: { action: "trusted_notifier.password_set", target: { type: "trusted_notifier", id: row.id } },
-    });
+    await auditNotifierAction(tx, row.name, "trusted_notifier.password_set", ["trusted_notifier", row.id]);
   });
 }
 
@@ -225,14 +208,8 @@ export async function signInNotifier(
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.body.password);
   const refusal = !row ? null : !ok ? "wrong_password" : row.status === "revoked" ? "revoked" : null;
   if (row && refusal) {
-    await recordNotifierAction({
-      db: app.db,
-      name: row.name,
-      entry: {
-        action: "trusted_notifier.sign_in_failed",
-        target: { type: "trusted_notifier", id: row.id },
-        changes: { reason: refusal },
-      },
+    await auditNotifierAction(app.db, row.name, "trusted_notifier.sign_in_failed", ["trusted_notifier", row.id], {
+      reason: refusal,
     });
   }
   if (!row || !ok) {
@@ -241,11 +218,7 @@ export async function signInNotifier(
   }
   if (row.status === "revoked") throw new AppError(403, "FORBIDDEN", TRUSTED_NOTIFIER_REVOKED);
   await clearFailures({ db: app.db, key });
-  await recordNotifierAction({
-    db: app.db,
-    name: row.name,
-    entry: { action: "trusted_notifier.sign_in", target: { type: "trusted_notifier", id: row.id } },
-  });
+  await auditNotifierAction(app.db, row.name, "trusted_notifier.sign_in", ["trusted_notifier", row.id]);
   return row;
 }
 
@@ -319,14 +292,9 @@ export async function reportAsNotifier(
   });
   await app.db.transaction(async (tx) => {
     await tx.update(trustedNotifiers).set({ lastReportAt: new Date() }).where(eq(trustedNotifiers.id, notifier.id));
-    await recordNotifierAction({
-      db: tx,
-      name: notifier.name,
-      entry: {
-        action: "trusted_notifier.report",
-        target: { type: "moderation_report", id: reportId },
-        changes: { model_id: target.modelId, category: body.category },
-      },
+    await auditNotifierAction(tx, notifier.name, "trusted_notifier.report", ["moderation_report", reportId], {
+      model_id: target.modelId,
+      category: body.category,
     });
   });
   const [row] = await app.db
