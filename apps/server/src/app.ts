@@ -56,6 +56,8 @@ import { ageAssuranceAdminRoutes } from "./modules/age-assurance/admin-routes";
 import { verificationAdminRoutes } from "./modules/verification/admin-routes";
 import { verificationModelRoutes } from "./modules/verification/model-routes";
 import { myDataRoutes } from "./modules/my-data/routes";
+import { recentProofRoutes } from "./modules/recent-proof/routes";
+import { recentProofStore } from "./modules/recent-proof/store";
 import { verificationPublicRoutes } from "./modules/verification/verifier-routes";
 import { authPlugin } from "./plugins/auth";
 import { cityIndexPlugin } from "./cache/city-index";
@@ -154,7 +156,7 @@ export async function buildApp({
   await app.register(authPlugin, { secret: config.jwtSecret, sessions: sessionStore });
   await app.register(ageAssurancePlugin);
   await app.register(passwordBudgetPlugin, { perMinute: config.authRateLimit });
-  await app.register(recentProofPlugin, {});
+  await app.register(recentProofPlugin, { store: recentProofStore });
   await app.register(publicCachePlugin);
   await app.register(cityIndexPlugin);
 
@@ -209,6 +211,7 @@ export async function buildApp({
     await scope.register(sessionRoutes, { prefix: "/models/sessions", role: "model" });
     await scope.register(twoFactorAccountRoutes, { prefix: "/models/two-factor", role: "model" });
     await scope.register(passkeyRoutes, { prefix: "/models/passkeys", role: "model" });
+    await scope.register(recentProofRoutes, { prefix: "/models/recent-proof", role: "model" });
     await scope.register(verificationModelRoutes, { prefix: "/models/verification" });
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(myDataRoutes, { prefix: "/models/my-data" });
@@ -236,6 +239,7 @@ export async function buildApp({
     await scope.register(sessionRoutes, { prefix: "/admin/sessions", role: "admin" });
     await scope.register(twoFactorAccountRoutes, { prefix: "/admin/two-factor", role: "admin" });
     await scope.register(passkeyRoutes, { prefix: "/admin/passkeys", role: "admin" });
+    await scope.register(recentProofRoutes, { prefix: "/admin/recent-proof", role: "admin" });
     await scope.register(moderationAdminRoutes, { prefix: "/admin" });
     await scope.register(trustedNotifiersAdminRoutes, { prefix: "/admin" });
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });

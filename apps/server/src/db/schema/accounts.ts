@@ -1,7 +1,6 @@
 /** The accounts: administrators, models and what a model accepted. */
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -26,6 +25,8 @@ export const admins = pgTable("admins", {
   sessionVersion: integer("session_version").notNull().default(0),
   /** Set when the server generated the password: every admin route but the own-account change answers 403. */
   mustChangePassword: boolean("must_change_password").notNull().default(false),
+  /** Set by a password reset: her next screen reviews her passkeys and sessions (modules/recent-proof). */
+  accessReviewDue: boolean("access_review_due").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -91,6 +92,8 @@ export const models = pgTable(
      * cannot pay or be public. Accounts registered before confirmation existed count as confirmed (migration).
      */
     emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+    /** Set by a password reset: her next screen reviews her passkeys and sessions (modules/recent-proof). */
+    accessReviewDue: boolean("access_review_due").notNull().default(false),
     /** Kinds of notification e-mail she switched off (modules/mail NOTIFICATION_KINDS); security ones always go. */
     emailNotificationsOff: text("email_notifications_off")
       .array()
@@ -104,15 +107,18 @@ export const models = pgTable(
     uniqueIndex("models_email_uq").on(t.email),
     index("models_municipio_idx").on(t.municipioId),
     // Public listing order (featured first, newest first). NULLS FIRST is what ORDER BY … DESC means: with
-    // NULLS LAST the planner cannot walk the index in order. The predicate is the public rule's part that does
-    // not depend on the day (model_is_listed, migration 0041); next_due_date is a key column so that the day's
-    // part (today < next_due_date) and counts are answered from the index alone.
+    // NULLS LAST the planner cannot walk the index in order. next_due_date is a key column so that the
+    // visibility test (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(publicIndexPredicate(t)),
+      .where(
+        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
+      ),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(publicIndexPredicate(t)),
+      .where(
+        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
+      ),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -138,14 +144,3 @@ export const consents = pgTable(
 
 export type AdminRow = typeof admins.$inferSelect;
 export type ModelRow = typeof models.$inferSelect;
-
-/** The public indexes' predicate: the database's model_is_listed of the columns it reads (migration 0041). */
-function publicIndexPredicate(t: {
-  isActive: AnyPgColumn;
-  isVerified: AnyPgColumn;
-  emailConfirmedAt: AnyPgColumn;
-  deletedAt: AnyPgColumn;
-  moderationStatus: AnyPgColumn;
-}) {
-  return sql`model_is_listed(${t.isActive}, ${t.isVerified}, ${t.emailConfirmedAt}, ${t.deletedAt}, ${t.moderationStatus})`;
-}

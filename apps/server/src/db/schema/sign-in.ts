@@ -36,6 +36,11 @@ export const sessions = pgTable(
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
+    /**
+     * When the session last proved it is her: its sign-in, then her password or a current second factor
+     * (modules/recent-proof). A sensitive change needs a proof of the last few minutes.
+     */
+    provedAt: timestamp("proved_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("sessions_account_idx").on(t.accountKind, t.accountId, t.firstSeenAt),

@@ -14,8 +14,10 @@ export const myDataRoutes: FastifyPluginAsyncZod = async (app) => {
     return termsConsentOf(app.db, request.modelId);
   });
 
-  // Open to a banned account too (her right of access); the hourly limit and the audit row apply the same.
-  app.get("/export", { config: { dataAccess: true }, schema: { hide: true } }, async (request, reply) => {
+  // Open to a banned account too (her right of access); the hourly limit and the audit row apply the same. All her
+  // data leaves with it: the session proves it is her first (a recent proof, plugins/recent-proof.ts).
+  const onRequest = app.requireRecentProof;
+  app.get("/export", { onRequest, config: { dataAccess: true }, schema: { hide: true } }, async (request, reply) => {
     const zip = await buildDataExport(app, request.modelId);
     const day = new Date().toISOString().slice(0, 10);
     return reply
