@@ -1,6 +1,6 @@
 import type { AdminAgeAssuranceResponse } from "@vitrine/contracts";
 import { lazy, Suspense } from "react";
-import { ChartSkeleton } from "../charts/chart-skeleton";
+import { ChartSkeletonGrid } from "../charts/chart-skeleton";
 
 const AgeChecksCharts = lazy(() => import("./age-checks-charts").then((m) => ({ default: m.AgeChecksCharts })));
 
@@ -9,12 +9,10 @@ export function AgeChecksChartsSection({ data }: { data: AdminAgeAssuranceRespon
   return (
     <Suspense
       fallback={
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">
-            <ChartSkeleton title="Verificações por dia" />
-          </div>
-          <ChartSkeleton title="Resultados" />
-        </div>
+        <ChartSkeletonGrid
+          columns={3}
+          slots={[{ title: "Verificações por dia", wide: true }, { title: "Resultados" }]}
+        />
       }
     >
       <AgeChecksCharts data={data} />

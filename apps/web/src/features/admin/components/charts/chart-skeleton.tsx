@@ -16,3 +16,26 @@ export function ChartSkeleton({ title, height = "md" }: { title: string; height?
     </Card>
   );
 }
+
+/** One chart's place in a ChartSkeletonGrid: its title, its plot height, and whether it spans two columns. */
+export type ChartSlot = { title: string; height?: ChartHeight; wide?: boolean };
+
+/**
+ * The fallback of a lazily loaded group of charts: a skeleton per chart in the grid the charts will fill (two or
+ * three columns on a large screen; a wide chart spans two), so the page keeps its layout while Recharts arrives.
+ */
+export function ChartSkeletonGrid({ slots, columns = 2 }: { slots: ChartSlot[]; columns?: 2 | 3 }) {
+  return (
+    <div className={columns === 3 ? "grid gap-6 lg:grid-cols-3" : "grid gap-6 lg:grid-cols-2"}>
+      {slots.map(({ title, height, wide }) =>
+        wide ? (
+          <div key={title} className="min-w-0 lg:col-span-2">
+            <ChartSkeleton title={title} height={height} />
+          </div>
+        ) : (
+          <ChartSkeleton key={title} title={title} height={height} />
+        ),
+      )}
+    </div>
+  );
+}

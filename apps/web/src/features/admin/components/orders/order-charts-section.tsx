@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { ChartSkeleton } from "../charts/chart-skeleton";
+import { ChartSkeletonGrid } from "../charts/chart-skeleton";
 
 const OrderCharts = lazy(() => import("./order-charts").then((m) => ({ default: m.OrderCharts })));
 
@@ -8,13 +8,13 @@ export function OrderChartsSection() {
   return (
     <Suspense
       fallback={
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ChartSkeleton title="Vendas por dia" />
-          <ChartSkeleton title="Status dos pedidos" />
-          <div className="lg:col-span-2">
-            <ChartSkeleton title="Pedidos ao longo do tempo" height="sm" />
-          </div>
-        </div>
+        <ChartSkeletonGrid
+          slots={[
+            { title: "Vendas por dia" },
+            { title: "Status dos pedidos" },
+            { title: "Pedidos ao longo do tempo", height: "sm", wide: true },
+          ]}
+        />
       }
     >
       <OrderCharts />

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { ChartSkeleton } from "../charts/chart-skeleton";
+import { ChartSkeletonGrid } from "../charts/chart-skeleton";
 
 const PlanCharts = lazy(() => import("./plan-charts").then((m) => ({ default: m.PlanCharts })));
 
@@ -7,12 +7,7 @@ const PlanCharts = lazy(() => import("./plan-charts").then((m) => ({ default: m.
 export function PlanChartsSection() {
   return (
     <Suspense
-      fallback={
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ChartSkeleton title="Modelos por plano" />
-          <ChartSkeleton title="Participação dos planos" />
-        </div>
-      }
+      fallback={<ChartSkeletonGrid slots={[{ title: "Modelos por plano" }, { title: "Participação dos planos" }]} />}
     >
       <PlanCharts />
     </Suspense>
