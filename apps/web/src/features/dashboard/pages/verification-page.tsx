@@ -1,4 +1,5 @@
 import type { OwnVerification } from "@vitrine/contracts";
+import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { Badge, buttonClasses, Card, QueryState } from "@/components/ui";
@@ -49,10 +50,35 @@ function DecisionNotice({ verification }: { verification: OwnVerification }) {
   );
 }
 
+/** Where her verification stands, in one card; once it is sent or approved, a way back to the dashboard. */
+function StandingCard({
+  title,
+  backToDashboard,
+  children,
+}: {
+  title: string;
+  backToDashboard?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title}>
+      {children}
+      {backToDashboard && (
+        <Link
+          to={appPaths.dashboard}
+          className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}
+        >
+          Voltar ao painel
+        </Link>
+      )}
+    </Card>
+  );
+}
+
 function Standing({ verification }: { verification: OwnVerification }) {
   if (verification.state === "approved") {
     return (
-      <Card title="Identidade verificada">
+      <StandingCard title="Identidade verificada" backToDashboard>
         <p className="text-ink-muted">
           Seu anúncio mostra o selo <span className="text-ink">Verificada</span>.
           {verification.birth_date && (
@@ -63,38 +89,26 @@ function Standing({ verification }: { verification: OwnVerification }) {
             </>
           )}
         </p>
-        <Link
-          to={appPaths.dashboard}
-          className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}
-        >
-          Voltar ao painel
-        </Link>
-      </Card>
+      </StandingCard>
     );
   }
   if (verification.state === "pending") {
     return (
-      <Card title="Em análise">
+      <StandingCard title="Em análise" backToDashboard>
         <p className="text-ink-muted">
           Recebemos seu documento e sua selfie em {formatDateTime(verification.submitted_at)}. {VERIFICATION_NEXT_STEP}{" "}
           A decisão também aparece aqui; seu anúncio entra no site assim que a identidade for aprovada.
         </p>
-        <Link
-          to={appPaths.dashboard}
-          className={buttonClasses({ variant: "secondary", size: "sm", className: "mt-4" })}
-        >
-          Voltar ao painel
-        </Link>
-      </Card>
+      </StandingCard>
     );
   }
   if (verification.state === "frozen") {
     return (
-      <Card title="Conta congelada">
+      <StandingCard title="Conta congelada">
         <p className="text-ink-muted">
           A verificação indicou idade menor de 18 anos. A conta fica fora do site e a equipe vai analisar o caso.
         </p>
-      </Card>
+      </StandingCard>
     );
   }
   return null;
