@@ -1,10 +1,9 @@
 import { type AdminAgeAssuranceResponse, type AgeOutcomeCounts, SELF_DECLARATION_WARNING } from "@vitrine/contracts";
 import type { ReactNode } from "react";
-import { PageContainer } from "@/components/page";
 import { Badge, Card, QueryState, Stat, StatGroup, Table, type TableColumn } from "@/components/ui";
 import { formatDate } from "@/lib/format";
 import { useAgeAssurance } from "../api/get-age-assurance";
-import { AdminPageHeader } from "../components/admin-page-header";
+import { AdminPage } from "../components/admin-page";
 import { AgeChecksChartsSection } from "../components/age-assurance/age-checks-charts-section";
 import { AGE_COUNT_LABELS, AGE_OUTCOME_KEYS } from "../lib/age-outcomes";
 
@@ -30,11 +29,10 @@ const VERIFIER_COLUMNS: TableColumn<VerifierRow>[] = [
 export function AdminAgeAssurancePage() {
   const summary = useAgeAssurance();
   return (
-    <PageContainer size="xl">
-      <AdminPageHeader
-        title="Verificação de idade"
-        description="Como o site confirma que cada visitante é maior de 18 anos (Lei 15.211/2025, ECA Digital)."
-      />
+    <AdminPage
+      title="Verificação de idade"
+      description="Como o site confirma que cada visitante é maior de 18 anos (Lei 15.211/2025, ECA Digital)."
+    >
       <QueryState query={summary} variant="page" errorText="Não foi possível carregar a verificação de idade.">
         {(data) => (
           <div className="flex flex-col gap-6">
@@ -62,7 +60,7 @@ export function AdminAgeAssurancePage() {
           </div>
         )}
       </QueryState>
-    </PageContainer>
+    </AdminPage>
   );
 }
 

@@ -1,6 +1,5 @@
 import { type AdminVerification, DOCUMENT_TYPE_LABELS } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
-import { PageContainer } from "@/components/page";
 import { Badge, Button, Card, Input, Pagination, QueryState, Table, type TableColumn } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
@@ -8,7 +7,7 @@ import { appPaths } from "@/lib/paths";
 import { Link, useNavigate } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useUnfreeze, useVerificationQueue } from "../api/verifications";
-import { AdminPageHeader } from "../components/admin-page-header";
+import { AdminPage } from "../components/admin-page";
 
 type FrozenModel = AdminVerification["model"];
 
@@ -86,11 +85,10 @@ export function AdminVerificationsPage() {
   const queue = useVerificationQueue(page);
   const navigate = useNavigate();
   return (
-    <PageContainer size="xl">
-      <AdminPageHeader
-        title="Verificações"
-        description="Documento e selfie de cada anunciante, da mais antiga para a mais nova. Só aparece no site quem tem a identidade aprovada."
-      />
+    <AdminPage
+      title="Verificações"
+      description="Documento e selfie de cada anunciante, da mais antiga para a mais nova. Só aparece no site quem tem a identidade aprovada."
+    >
       <QueryState query={queue} variant="page" errorText="Não foi possível carregar as verificações.">
         {(data) => (
           <div className="flex flex-col gap-6">
@@ -134,6 +132,6 @@ export function AdminVerificationsPage() {
           </div>
         )}
       </QueryState>
-    </PageContainer>
+    </AdminPage>
   );
 }
