@@ -10,6 +10,24 @@
 export const AGE_ASSURANCE_MODES = ["verifier", "self-declaration"] as const;
 export type AgeAssuranceMode = (typeof AGE_ASSURANCE_MODES)[number];
 
+/**
+ * The self-declared age gate's cookie: `age_ok=1` once the visitor clicks "Entrar no site", kept one year
+ * (SameSite=Lax; Secure over https), written by the gate's script or, without script, by GET /api/age-gate. The server
+ * renders a page without the gate while it is set. With an age verifier it means nothing.
+ */
+export const AGE_GATE_COOKIE = "age_ok";
+const AGE_GATE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The cookie's `Set-Cookie` / `document.cookie` text; `secure` when the page is served over https. */
+export function ageGateCookie(secure: boolean): string {
+  return `${AGE_GATE_COOKIE}=1; Path=/; Max-Age=${AGE_GATE_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Whether a Cookie header (or `document.cookie`) holds the accepted age gate. */
+export function hasAgeGateCookie(cookies: string): boolean {
+  return cookies.split(/;\s*/).includes(`${AGE_GATE_COOKIE}=1`);
+}
+
 /** The outcome of one age check, the only thing kept about it (with its verifier, method, assurance and time). */
 export const AGE_CHECK_OUTCOMES = ["over18", "under18", "cancelled", "error", "replayed"] as const;
 export type AgeCheckOutcome = (typeof AGE_CHECK_OUTCOMES)[number];

@@ -1,4 +1,4 @@
-import { AGE_RESULT_PARAM, AGE_RESULTS, parseModelIdParam } from "@vitrine/contracts";
+import { AGE_RESULT_PARAM, AGE_RESULTS, hasAgeGateCookie, parseModelIdParam } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { appendVary } from "../plugins/http-cache";
@@ -8,9 +8,6 @@ import type { Page, PageRenderer } from "./renderer";
 
 /** The listing's query parameters; any other parameter does not change the page (nor its cache key). */
 const PAGE_PARAMS = ["search", "city", "city_id"];
-
-/** The cookie the self-declared age gate sets once accepted (the web app's AGE_COOKIE); nothing with a verifier. */
-const AGE_COOKIE = /(?:^|;\s*)age_ok=1(?:;|$)/;
 
 /** The verifier's answers the gate page tells (`?idade=menor`…): kept in the gate page's URL, never elsewhere. */
 const AGE_RESULT_VALUES: ReadonlySet<string> = new Set(Object.values(AGE_RESULTS));
@@ -82,7 +79,7 @@ export function createPageHandler(app: FastifyInstance, renderer: PageRenderer, 
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const ageAccepted =
-      mode === "verifier" ? await app.hasAgePass(request) : AGE_COOKIE.test(request.headers.cookie ?? "");
+      mode === "verifier" ? await app.hasAgePass(request) : hasAgeGateCookie(request.headers.cookie ?? "");
     const url = normalizedUrl(request.url, { ageResult: mode === "verifier" && !ageAccepted });
     let page: Page | null;
     // The visitor's view of a profile is counted first, as the profile API counts it: a page rendered now then

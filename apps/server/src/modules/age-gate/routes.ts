@@ -1,10 +1,6 @@
-import { AgeGateQuerySchema } from "@vitrine/contracts";
+import { AgeGateQuerySchema, ageGateCookie } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { safeNextPath } from "./service";
-
-/** The cookie the server reads to render pages without the age gate (the web app writes the same one). */
-const AGE_COOKIE = "age_ok=1";
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * GET /api/age-gate?next=…: the age gate's button without the page's script. It only records the visitor's
@@ -28,11 +24,10 @@ export const ageGateRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("Location", `/api/age/start?next=${encodeURIComponent(safeNextPath(request.query.next))}`)
           .send();
       }
-      const secure = request.protocol === "https" ? "; Secure" : "";
       return reply
         .code(303)
         .header("Cache-Control", "no-store")
-        .header("Set-Cookie", `${AGE_COOKIE}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`)
+        .header("Set-Cookie", ageGateCookie(request.protocol === "https"))
         .header("Location", safeNextPath(request.query.next))
         .send();
     },

@@ -5,6 +5,8 @@ import {
   AGE_RESULT_PARAM,
   AGE_RESULTS,
   type AgeAssuranceMode,
+  ageGateCookie,
+  hasAgeGateCookie,
 } from "@vitrine/contracts";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import { Button, buttonClasses, Modal } from "@/components/ui";
@@ -16,9 +18,6 @@ import { type Location, useLocation } from "@/lib/router";
 
 /** localStorage key (e2e/harness.ts sets it to skip the gate). */
 export const AGE_CONFIRMED_KEY = "ageConfirmed";
-/** The cookie the server reads to render a page without the gate: `age_ok=1`, one year, SameSite=Lax. */
-export const AGE_COOKIE = "age_ok";
-const AGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /**
  * The age check in force, as the page knows it: the mode, the verifier's name (null without one) and, with a
@@ -31,12 +30,11 @@ export type AgeAssurance = { mode: AgeAssuranceMode; verifierName: string | null
 const SELF_DECLARATION: AgeAssurance = { mode: "self-declaration", verifierName: null, passed: null };
 
 function hasAgeCookie(): boolean {
-  return typeof document !== "undefined" && document.cookie.split(/;\s*/).includes(`${AGE_COOKIE}=1`);
+  return typeof document !== "undefined" && hasAgeGateCookie(document.cookie);
 }
 
 function writeAgeCookie() {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${AGE_COOKIE}=1; Path=/; Max-Age=${AGE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+  document.cookie = ageGateCookie(window.location.protocol === "https:");
 }
 
 type Rendered = {
