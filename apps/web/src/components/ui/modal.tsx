@@ -1,6 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
+import { CloseIcon } from "./close-icon";
 import { useScrolls } from "./use-scrolls";
 
 const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
@@ -179,16 +180,7 @@ function ModalPanel({
               aria-label="Fechar"
               className="-mt-1 -mr-2 flex size-10 shrink-0 items-center justify-center rounded-full text-ink-subtle transition-colors hover:bg-surface-3 hover:text-ink"
             >
-              <svg
-                viewBox="0 0 20 20"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden
-              >
-                <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </button>
           )}
         </div>
