@@ -7,6 +7,7 @@ import { sharedRateLimitStore } from "./lib/shared-counters";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerBodyRateCheck, serverTimeouts } from "./plugins/slow-clients";
+import { accountPublicRoutes } from "./modules/account/public-routes";
 import { accountRoutes } from "./modules/account/routes";
 import { adminJobsRoutes } from "./modules/admin-jobs/routes";
 import { adminModelsRoutes } from "./modules/admin-models/routes";
@@ -16,7 +17,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { citiesRoutes } from "./modules/cities/routes";
 import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
 import { healthRoutes } from "./modules/health/routes";
-import { mailModelRoutes, mailPublicRoutes } from "./modules/mail/routes";
+import { mailModelRoutes } from "./modules/mail/routes";
 import { modelPaymentsRoutes } from "./modules/model-payments/routes";
 import { moderationAdminRoutes } from "./modules/moderation/admin-routes";
 import { moderationModelRoutes } from "./modules/moderation/model-routes";
@@ -36,8 +37,9 @@ import {
   trustedNotifiersAdminRoutes,
 } from "./modules/trusted-notifiers/routes";
 import { sessionStore } from "./modules/sessions/service";
-import { passkeyPublicRoutes, passkeyRoutes } from "./modules/passkeys/routes";
-import { twoFactorAccountRoutes, twoFactorPublicRoutes } from "./modules/two-factor/routes";
+import { passkeyRoutes } from "./modules/passkeys/routes";
+import { signInRoutes } from "./modules/sign-in/routes";
+import { twoFactorAccountRoutes } from "./modules/two-factor/routes";
 import { pixAdminRoutes, pixSignedInRoutes } from "./modules/pix/routes";
 import { adminPlacesRoutes, placesRoutes } from "./modules/places/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -166,9 +168,8 @@ export async function buildApp({
     await scope.register(healthRoutes, { databaseKind: database.kind });
     await scope.register(authRoutes, { prefix: "/auth" });
     await scope.register(directLoginPublicRoutes, { prefix: "/auth" });
-    await scope.register(twoFactorPublicRoutes, { prefix: "/auth" });
-    await scope.register(passkeyPublicRoutes, { prefix: "/auth" });
-    await scope.register(mailPublicRoutes, { prefix: "/auth" });
+    await scope.register(signInRoutes, { prefix: "/auth" });
+    await scope.register(accountPublicRoutes, { prefix: "/auth" });
     // The directory's reads, the same for every visitor: ETag, 304 and at most 60 s in shared caches.
     await scope.register(async (reads) => {
       markPublicReads(reads);

@@ -4,23 +4,34 @@ import {
   ChangePasswordBodySchema,
   ChangePasswordResponseSchema,
   DeleteAccountBodySchema,
+  MessageResponseSchema,
   SuccessSchema,
 } from "@vitrine/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sendEmailConfirmation } from "../mail/service";
+import { kickMail, sendEmailConfirmation } from "../mail/service";
 import { presentSessionModel } from "../models/present-session";
+import { resendEmailConfirmation } from "./links";
+import { requestOrigin } from "./public-routes";
 import { type Attempt, changeEmail, changePassword, deleteAccount } from "./service";
 
-/** Configurações: password, e-mail and account deletion, at /api/models/account (model scope). */
+/**
+ * Configurações: password, e-mail (and a new confirmation link) and account deletion, at /api/models/account (model
+ * scope).
+ */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // These routes check a password: they spend from the same per-network budget as the logins.
   const onRequest = app.spendPasswordAttempt;
+  // Changing the password or the e-mail also asks for a recent proof (her password or a second factor).
+  const sensitive = [app.spendPasswordAttempt, app.requireRecentProof];
   const attemptOf = (request: FastifyRequest): Attempt => ({ ip: request.ip, secret: app.config.jwtSecret });
 
   app.put(
     "/password",
-    { onRequest, schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } } },
+    {
+      onRequest: sensitive,
+      schema: { body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } },
+    },
     async (request) => {
       const { modelId } = request;
       const sessionVersion = await changePassword({
@@ -29,6 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         attempt: attemptOf(request),
       });
+      kickMail(app);
       // Other sessions were revoked; this device continues with a fresh token.
       return { success: true as const, token: await app.renewSession(request, sessionVersion) };
     },
@@ -36,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/email",
-    { onRequest, schema: { body: ChangeEmailBodySchema, response: { 200: AccountResponseSchema } } },
+    { onRequest: sensitive, schema: { body: ChangeEmailBodySchema, response: { 200: AccountResponseSchema } } },
     async (request) => {
       const row = await changeEmail({
         db: app.db,
@@ -47,11 +59,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendEmailConfirmation(app, {
         model: row,
         email: request.body.email,
-        fallbackOrigin: `${request.protocol}://${request.host}`,
+        fallbackOrigin: requestOrigin(request),
       });
       return { model: presentSessionModel(row) };
     },
   );
+
+  app.post("/email/resend", { schema: { response: { 200: MessageResponseSchema } } }, async (request) => {
+    await resendEmailConfirmation(app, request.modelId, requestOrigin(request));
+    return { message: "Enviamos um novo link de confirmação para seu e-mail." };
+  });
 
   app.delete(
     "/",

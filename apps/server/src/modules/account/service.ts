@@ -7,6 +7,7 @@ import { conflict, notFound, unauthorized, validationError } from "../../lib/app
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import type { Storage } from "../../plugins/storage";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
+import { notifySecurityChange } from "../mail/service";
 import { eraseModel } from "../models/erase";
 import { lockModel, MODEL_NOT_FOUND } from "../models/lock-model";
 import type { SessionAccount } from "../sessions/service";
@@ -49,7 +50,10 @@ export async function assertPassword(input: {
 const assertCurrentPassword = (db: Db, modelId: number, password: string, attempt: Attempt) =>
   assertPassword({ db, account: { kind: "model", id: modelId }, password, path: "current_password", attempt });
 
-/** Returns the new session version: every token signed before ends, a stolen one with the old password. */
+/**
+ * Returns the new session version: every token signed before ends, a stolen one with the old password. She is
+ * e-mailed, in the same transaction.
+ */
 export async function changePassword({
   db,
   modelId,
@@ -62,22 +66,22 @@ export async function changePassword({
   attempt: Attempt;
 }): Promise<number> {
   await assertCurrentPassword(db, modelId, body.current_password, attempt);
-  const [row] = await db
-    .update(models)
-    .set({
-      passwordHash: await hashPassword(body.new_password),
-      sessionVersion: sql`${models.sessionVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(models.id, modelId))
-    .returning({ sessionVersion: models.sessionVersion });
-  return row.sessionVersion;
+  const passwordHash = await hashPassword(body.new_password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(models)
+      .set({ passwordHash, sessionVersion: sql`${models.sessionVersion} + 1`, updatedAt: new Date() })
+      .where(eq(models.id, modelId))
+      .returning({ sessionVersion: models.sessionVersion });
+    await notifySecurityChange(tx, { kind: "model", id: modelId }, "password_changed");
+    return row.sessionVersion;
+  });
 }
 
 /**
  * Asks to change her e-mail: after her password, an address free of other accounts is accepted and answered; the
  * caller sends it a confirmation link, and the address becomes hers only when that link is opened
- * (modules/mail confirmEmail) — a mistyped address never locks her out, and she stays confirmed meanwhile.
+ * (account/links.ts confirmEmail, which tells her old address) — a mistyped address never locks her out, and she stays confirmed meanwhile.
  */
 export async function changeEmail(input: {
   db: Db;

@@ -5,7 +5,7 @@ import {
   ModelIdParamsSchema,
 } from "@vitrine/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { presentSessionModel } from "../models/present-session";
+import { handleNewSignIn, sessionAnswer } from "../sign-in/service";
 import { exchangeDirectLoginToken, issueDirectLoginToken } from "./service";
 
 /** GET /api/admin/direct-login-token/:modelId (admin scope): a single-use token for {origin}/login?token=… */
@@ -37,10 +37,8 @@ export const directLoginPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const model = await exchangeDirectLoginToken({ db: app.db, token: request.body.token });
-      return {
-        token: await app.startSession(request, { role: "model", id: model.id, sessionVersion: model.sessionVersion }),
-        model: presentSessionModel(model),
-      };
+      // The one-use token an admin (signed in with her own two steps) issued for this account stands for both steps.
+      return sessionAnswer("model", await handleNewSignIn(app, request, { role: "model", account: model }, "both"));
     },
   );
 };

@@ -20,7 +20,7 @@ import { freePort } from "../../test/free-port";
 import { createTestContext, TEST_ADMIN } from "../../test/helper";
 import { useTestContext } from "../../test/fixtures";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
-import { FORGOT_PASSWORD_MIN_MS } from "./service";
+import { FORGOT_PASSWORD_MIN_MS } from "../account/links";
 import { hashLinkToken } from "./tokens";
 import { assertMailForProduction, SMTP_UNSET_MESSAGE } from "./production";
 import { startDemoInbox } from "../../fake-smtp/demo-inbox";

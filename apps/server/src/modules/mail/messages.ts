@@ -155,3 +155,84 @@ export const trustedHoldMessage = (category: string, url: string): MailContent =
   ],
   action: { label: "Ver Moderação", url },
 });
+
+/** A change to how she signs in, or to her data, that she should know of at once. */
+export type SecurityChange =
+  | "passkey_added"
+  | "passkey_removed"
+  | "app_added"
+  | "app_removed"
+  | "recovery_codes"
+  | "password_changed"
+  | "email_changed"
+  | "data_downloaded";
+
+const SECURITY_CHANGES: Record<SecurityChange, { subject: string; heading: string; detail: string }> = {
+  passkey_added: {
+    subject: "Uma chave de acesso foi adicionada à sua conta",
+    heading: "Nova chave de acesso",
+    detail: "Uma chave de acesso foi adicionada à sua conta: com ela é possível entrar sem a senha.",
+  },
+  passkey_removed: {
+    subject: "Uma chave de acesso foi removida da sua conta",
+    heading: "Chave de acesso removida",
+    detail: "Uma chave de acesso foi removida da sua conta.",
+  },
+  app_added: {
+    subject: "Um aplicativo autenticador foi ativado na sua conta",
+    heading: "Novo aplicativo autenticador",
+    detail: "Um aplicativo autenticador passou a gerar os códigos de entrada da sua conta.",
+  },
+  app_removed: {
+    subject: "O aplicativo autenticador foi removido da sua conta",
+    heading: "Aplicativo autenticador removido",
+    detail: "O aplicativo autenticador deixou de valer para entrar na sua conta.",
+  },
+  recovery_codes: {
+    subject: "Novos códigos de recuperação foram gerados",
+    heading: "Novos códigos de recuperação",
+    detail: "Foram gerados novos códigos de recuperação para sua conta; os anteriores deixaram de valer.",
+  },
+  password_changed: {
+    subject: "A senha da sua conta foi alterada",
+    heading: "Senha alterada",
+    detail: "A senha da sua conta foi alterada e as outras sessões foram encerradas.",
+  },
+  email_changed: {
+    subject: "O e-mail da sua conta foi alterado",
+    heading: "E-mail alterado",
+    detail: "O e-mail da sua conta foi trocado: este endereço não recebe mais as mensagens da conta.",
+  },
+  data_downloaded: {
+    subject: "Seus dados foram baixados",
+    heading: "Download dos seus dados",
+    detail: "Uma cópia dos dados da sua conta foi baixada.",
+  },
+};
+
+/** Where she sees and undoes the change, and where she chooses a new password when it was not her. */
+export type SecurityLinks = { settings: string; forgotPassword: string };
+
+/** A sensitive change of her account: what changed, where to see it, and "se não foi você, troque sua senha". */
+export const securityChangeMessage = (change: SecurityChange, links: SecurityLinks): MailContent => ({
+  subject: SECURITY_CHANGES[change].subject,
+  heading: SECURITY_CHANGES[change].heading,
+  paragraphs: [
+    SECURITY_CHANGES[change].detail,
+    `Se não foi você, troque sua senha agora: ${links.forgotPassword}`,
+    "Depois, confira suas chaves de acesso e sessões ativas e remova o que não reconhecer.",
+  ],
+  action: { label: "Ver configurações de segurança", url: links.settings },
+});
+
+/** The per-account cap on wrong second steps tripped: someone who has her password is guessing her codes. */
+export const secondStepCapMessage = (minutes: number, links: SecurityLinks): MailContent => ({
+  subject: "Muitos códigos errados na sua conta",
+  heading: "Alguém está tentando entrar na sua conta",
+  paragraphs: [
+    "Sua senha foi digitada corretamente, mas o código da segunda etapa foi errado muitas vezes seguidas.",
+    `Por segurança, a segunda etapa fica bloqueada por até ${minutes} minutos. Se não foi você, alguém tem sua senha: troque-a agora em ${links.forgotPassword}`,
+  ],
+  action: { label: "Trocar minha senha", url: links.forgotPassword },
+  note: "Depois de trocar a senha, confira suas chaves de acesso e sessões ativas em Configurações.",
+});

@@ -12,12 +12,15 @@ import {
   noticeConfirmMessage,
   notifierInviteMessage,
   restoredMessage,
+  secondStepCapMessage,
+  type SecurityChange,
+  securityChangeMessage,
   trustedHoldAdminMessage,
   trustedHoldMessage,
   urgentCaseMessage,
   verificationDecidedMessage,
 } from "./messages";
-import { notifyAddress, notifyAdmins, notifyModel } from "./notify";
+import { notifyAccount, notifyAddress, notifyAdmins, notifyModel } from "./notify";
 
 /**
  * The notification e-mails, one function per event, each called once where the house decides that event and
@@ -146,3 +149,21 @@ export const notifyNotifierInvite = (db: Db, input: { to: string; name: string; 
         input.days,
       ),
   });
+
+export type { SecurityChange };
+
+/**
+ * A sensitive change of an account's sign-in or data (a factor added or removed, new recovery codes, the password or
+ * the e-mail changed, her data downloaded): a security message to her, or to `to` (the old address of a changed
+ * e-mail), inside the transaction of the change. Admins get them too (the house already e-mails admins).
+ */
+export const notifySecurityChange = (
+  db: Db,
+  account: { kind: "admin" | "model"; id: number },
+  change: SecurityChange,
+  to?: string,
+) => notifyAccount(db, { account, to, content: (links) => securityChangeMessage(change, links) });
+
+/** The per-account cap on wrong second steps tripped (once per window): someone has her password. */
+export const notifySecondStepCap = (db: Db, account: { kind: "admin" | "model"; id: number }, minutes: number) =>
+  notifyAccount(db, { account, content: (links) => secondStepCapMessage(minutes, links) });

@@ -50,6 +50,36 @@ export async function notifyAdmins(
   for (const row of rows) await queueRendered(db, { kind: input.kind, to: row.email, content });
 }
 
+/**
+ * Writes a security message to an account (an admin's or a model's; a deleted model gets nothing), in the caller's
+ * transaction; never switched off. `to` overrides her address (the old one, when the e-mail itself changed).
+ * `content` receives the links of her own account: her security settings and "Esqueci minha senha".
+ */
+export async function notifyAccount(
+  db: Db,
+  input: {
+    account: { kind: "admin" | "model"; id: number };
+    to?: string;
+    content: (links: { settings: string; forgotPassword: string }) => MailContent;
+  },
+): Promise<void> {
+  const { kind, id } = input.account;
+  const [row] =
+    kind === "admin"
+      ? await db.select({ email: admins.email }).from(admins).where(eq(admins.id, id))
+      : await db
+          .select({ email: models.email })
+          .from(models)
+          .where(and(eq(models.id, id), isNull(models.deletedAt)));
+  if (!row) return;
+  const origin = processPublicUrl || (await loadSiteIdentity({ db })).url;
+  const links =
+    kind === "admin"
+      ? { settings: `${origin}/admin/settings`, forgotPassword: `${origin}/esqueci-senha?conta=admin` }
+      : { settings: `${origin}/dashboard/configuracoes`, forgotPassword: `${origin}/esqueci-senha` };
+  await queueRendered(db, { kind: "security", to: input.to ?? row.email, content: input.content(links) });
+}
+
 /** Writes a message to an address that belongs to no account (the sender of a notice), in the caller's transaction. */
 export async function notifyAddress(
   db: Db,

@@ -4,7 +4,6 @@ import type { Db } from "../../db/client";
 import { admins, models, type SessionRow, sessions } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import type { SessionStore } from "../../plugins/auth";
-import { notifyNewSignIn } from "../mail/service";
 import { describeDevice } from "./device";
 import { networkOf } from "./network";
 
@@ -35,31 +34,37 @@ export async function startSession(
   await db
     .delete(sessions)
     .where(and(ofAccount(input.account), lt(sessions.firstSeenAt, sql`now() - ${KEEP_PAST_SESSIONS}::interval`)));
-  const device = describeDevice(input.userAgent);
-  const network = networkOf(input.ip);
-  return db.transaction(async (tx) => {
-    const seen = await tx
-      .select({ device: sessions.device, network: sessions.network })
-      .from(sessions)
-      .where(ofAccount(input.account));
-    const [row] = await tx
-      .insert(sessions)
-      .values({
-        id: randomBytes(16).toString("base64url"),
-        accountKind: input.account.kind,
-        accountId: input.account.id,
-        sessionVersion: input.sessionVersion,
-        device,
-        network,
-      })
-      .returning();
-    // A model is told of a sign-in from a device and network none of her kept sessions had (not of her first).
-    const known = seen.some((s) => s.device === device && s.network === network);
-    if (input.account.kind === "model" && seen.length > 0 && !known) {
-      await notifyNewSignIn(tx, input.account.id, { device, network });
-    }
-    return row;
-  });
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: randomBytes(16).toString("base64url"),
+      accountKind: input.account.kind,
+      accountId: input.account.id,
+      sessionVersion: input.sessionVersion,
+      device: describeDevice(input.userAgent),
+      network: networkOf(input.ip),
+    })
+    .returning();
+  return row;
+}
+
+/**
+ * Where a sign-in comes from (device and network) and whether it is new for the account: `isNew` when she has kept
+ * sessions (of the last 30 days) and none had this device and network (her very first sign-in is not new).
+ */
+export async function signInPlace(
+  db: Db,
+  account: SessionAccount,
+  from: { userAgent: string | undefined; ip: string },
+): Promise<{ device: string; network: string; isNew: boolean }> {
+  const device = describeDevice(from.userAgent);
+  const network = networkOf(from.ip);
+  const seen = await db
+    .select({ device: sessions.device, network: sessions.network })
+    .from(sessions)
+    .where(ofAccount(account));
+  const known = seen.some((s) => s.device === device && s.network === network);
+  return { device, network, isNew: seen.length > 0 && !known };
 }
 
 /** The live session `id` of `account`, or undefined. */

@@ -1,50 +1,39 @@
 import {
-  AdminLoginResponseSchema,
-  AdminTwoFactorConfirmBodySchema,
-  AdminTwoFactorConfirmResponseSchema,
-  ModelAuthResponseSchema,
-  PasskeyOptionsSchema,
-  ModelTwoFactorConfirmResponseSchema,
   RecoveryCodesResponseSchema,
-  TwoFactorChallengeBodySchema,
-  TwoFactorCodeBodySchema,
   TwoFactorConfirmBodySchema,
   TwoFactorCurrentCodeBodySchema,
   TwoFactorDisableBodySchema,
-  TwoFactorPasskeySetupBodySchema,
   TwoFactorSetupResponseSchema,
   TwoFactorStatusSchema,
 } from "@vitrine/contracts";
-import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
 import { admins, models } from "../../db/schema";
-import { badRequest, forbidden, unauthorized } from "../../lib/app-error";
+import { badRequest, forbidden } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
-import { endSessions, type SessionAccount } from "../sessions/service";
-import { assertNotThrottled, clearFailures, presentAdmin, recordFailure, throttleKey } from "../auth/service";
-import { presentSessionModel } from "../models/present-session";
-import { insertPasskey, registrationOptions, verifyRegistration } from "../passkeys/service";
-import { CHALLENGE_INVALID, type Challenge, readChallenge } from "./challenge";
+import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import {
   beginTotpSetup,
-  confirmTotpSetup,
-  hasTwoFactor,
-  recoveryCodesLeft,
+  checkSecondStepCode,
+  CODE_INVALID,
+  type TotpSetup,
+  enableTotp,
   regenerateRecoveryCodes,
   removeTotp,
+  replaceTotp,
+  recoveryCodesLeft,
+  type FactorAccount,
   TWO_FACTOR_MANDATORY,
   twoFactorKey,
   twoFactorMandatory,
   twoFactorState,
-  verifySecondStep,
-} from "./service";
+} from "../factors/service";
+import { kickMail } from "../mail/service";
+import { endSessions } from "../sessions/service";
 
-export { TWO_FACTOR_MANDATORY };
-export const CODE_INVALID = "Código inválido ou já usado";
+export { CODE_INVALID, TWO_FACTOR_MANDATORY };
 
 /**
  * A signed-in account proves she still holds her second step (a current code of the app, or an unused recovery code,
@@ -54,7 +43,7 @@ export const CODE_INVALID = "Código inválido ou já usado";
 async function assertCurrentCode(
   app: Parameters<FastifyPluginAsyncZod>[0],
   request: FastifyRequest,
-  account: SessionAccount,
+  account: FactorAccount,
   code: string,
 ) {
   const key = throttleKey({
@@ -63,225 +52,12 @@ async function assertCurrentCode(
     secret: app.config.jwtSecret,
   });
   await assertNotThrottled({ db: app.db, key });
-  if (!(await verifySecondStep(app.db, twoFactorKey(app.config), account, code))) {
+  if (!(await checkSecondStepCode(app.db, twoFactorKey(app.config), account, code))) {
     await recordFailure({ db: app.db, key });
     throw badRequest(CODE_INVALID);
   }
   await clearFailures({ db: app.db, key });
 }
-
-/**
- * The second step of a sign-in, at /api/auth (public scope: the challenge of the password step stands for the
- * session): a code for a session, and an admin's first set-up of her authenticator. Every route spends from the
- * password budget, and wrong codes back off per account and network like wrong passwords.
- */
-export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const onRequest = app.spendPasswordAttempt;
-  const secret = app.config.jwtSecret;
-  const key = twoFactorKey(app.config);
-
-  /** The account a challenge names, while its session version is unchanged (a password change voids it). */
-  async function accountOf(challenge: Challenge) {
-    if (challenge.role === "admin") {
-      const [admin] = await app.db.select().from(admins).where(eq(admins.id, challenge.id));
-      if (admin?.sessionVersion !== challenge.sessionVersion) throw unauthorized(CHALLENGE_INVALID);
-      return { role: "admin" as const, account: admin };
-    }
-    const [model] = await app.db
-      .select()
-      .from(models)
-      .where(and(eq(models.id, challenge.id), isNull(models.deletedAt)));
-    if (model?.sessionVersion !== challenge.sessionVersion) throw unauthorized(CHALLENGE_INVALID);
-    return { role: "model" as const, account: model };
-  }
-
-  /** Checks `code` under the per-account backoff; a wrong one is 401 and counts as a failure. */
-  async function checkCode(request: FastifyRequest, challenge: Challenge, check: () => Promise<boolean>) {
-    const throttle = throttleKey({ account: `${challenge.role}-2fa:${challenge.id}`, ip: request.ip, secret });
-    await assertNotThrottled({ db: app.db, key: throttle });
-    if (!(await check())) {
-      await recordFailure({ db: app.db, key: throttle });
-      throw unauthorized(CODE_INVALID);
-    }
-    await clearFailures({ db: app.db, key: throttle });
-  }
-
-  const secondStep = async (
-    request: FastifyRequest,
-    role: "admin" | "model",
-    body: { challenge: string; code: string },
-  ) => {
-    const challenge = await readChallenge(secret, body.challenge, { role, purpose: "verify" });
-    const found = await accountOf(challenge);
-    await checkCode(request, challenge, () =>
-      verifySecondStep(app.db, key, { kind: role, id: challenge.id }, body.code),
-    );
-    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
-    return { token, found };
-  };
-
-  app.post(
-    "/admin/two-factor",
-    { onRequest, schema: { body: TwoFactorCodeBodySchema, response: { 200: AdminLoginResponseSchema } } },
-    async (request) => {
-      const { token, found } = await secondStep(request, "admin", request.body);
-      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
-      return { token, user: presentAdmin(found.account) };
-    },
-  );
-
-  app.post(
-    "/model/two-factor",
-    { onRequest, schema: { body: TwoFactorCodeBodySchema, response: { 200: ModelAuthResponseSchema } } },
-    async (request) => {
-      const { token, found } = await secondStep(request, "model", request.body);
-      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
-      return { token, model: presentSessionModel(found.account) };
-    },
-  );
-
-  /**
-   * A first sign-in where two-step sign-in is mandatory (every admin; advertisers when an admin requires it) without
-   * an authenticator yet: the authenticator to add, then its first code (an admin's is audited), then the session.
-   */
-  const setupChallenge = async (role: "admin" | "model", token: string) => {
-    const challenge = await readChallenge(secret, token, { role, purpose: "setup" });
-    const found = await accountOf(challenge);
-    const account = { kind: role, id: challenge.id };
-    // Spent once a second factor is set up: from then on her sign-in asks for it.
-    if (await hasTwoFactor(app.db, account)) throw unauthorized(CHALLENGE_INVALID);
-    return { challenge, found, account };
-  };
-
-  for (const role of ["admin", "model"] as const) {
-    app.post(
-      `/${role}/two-factor/setup`,
-      { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: TwoFactorSetupResponseSchema } } },
-      async (request) => {
-        const { found, account } = await setupChallenge(role, request.body.challenge);
-        const setup = await beginTotpSetup(app.db, key, account, found.account.email);
-        return { secret: setup.secret, otpauth_uri: setup.otpauthUri, qr_data_url: setup.qrDataUrl };
-      },
-    );
-  }
-
-  /** Confirms the first code; answers the recovery codes and the session's token. */
-  async function confirmSetup(
-    request: FastifyRequest,
-    role: "admin" | "model",
-    body: { challenge: string; code: string },
-  ) {
-    const { challenge, found, account } = await setupChallenge(role, body.challenge);
-    let codes: string[] | null = null;
-    await checkCode(request, challenge, async () => {
-      codes = await app.db.transaction(async (tx) => {
-        const confirmed = await confirmTotpSetup(tx, key, account, body.code);
-        if (confirmed && role === "admin") {
-          await recordAudit({
-            db: tx,
-            adminId: challenge.id,
-            entry: { action: "two_factor.enable", target: { type: "admin", id: challenge.id } },
-          });
-        }
-        return confirmed;
-      });
-      return codes !== null;
-    });
-    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
-    return { found, token, recovery_codes: codes ?? [] };
-  }
-
-  /**
-   * The same first set-up with a passkey instead of the app: its options (the set-up challenge names the account),
-   * then the authenticator's answer, which adds the passkey (an admin's audited) and gives ten recovery codes, in
-   * one transaction, then the session. A refused answer adds nothing.
-   */
-  async function confirmPasskeySetup(
-    request: FastifyRequest,
-    role: "admin" | "model",
-    body: { challenge: string; name: string; response: unknown },
-  ) {
-    const { challenge, found, account } = await setupChallenge(role, body.challenge);
-    const response = body.response as RegistrationResponseJSON;
-    const values = await verifyRegistration(app, request, account, { name: body.name, response });
-    const codes = await app.db.transaction(async (tx) => {
-      const added = await insertPasskey(tx, values);
-      if (role === "admin") {
-        await recordAudit({
-          db: tx,
-          adminId: challenge.id,
-          entry: { action: "passkey.add", target: { type: "admin", id: challenge.id }, changes: { name: added.name } },
-        });
-      }
-      return regenerateRecoveryCodes(tx, account);
-    });
-    const token = await app.startSession(request, { role, id: challenge.id, sessionVersion: challenge.sessionVersion });
-    return { found, token, recovery_codes: codes };
-  }
-
-  for (const role of ["admin", "model"] as const) {
-    app.post(
-      `/${role}/two-factor/setup/passkey/options`,
-      { onRequest, schema: { body: TwoFactorChallengeBodySchema, response: { 200: PasskeyOptionsSchema } } },
-      async (request) => {
-        const { found, account } = await setupChallenge(role, request.body.challenge);
-        return { options: { ...(await registrationOptions(app, request, account, found.account.email)) } };
-      },
-    );
-  }
-
-  app.post(
-    "/admin/two-factor/setup/passkey",
-    {
-      onRequest,
-      schema: { body: TwoFactorPasskeySetupBodySchema, response: { 200: AdminTwoFactorConfirmResponseSchema } },
-    },
-    async (request) => {
-      const { found, token, recovery_codes } = await confirmPasskeySetup(request, "admin", request.body);
-      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
-      return { token, user: presentAdmin(found.account), recovery_codes };
-    },
-  );
-
-  app.post(
-    "/model/two-factor/setup/passkey",
-    {
-      onRequest,
-      schema: { body: TwoFactorPasskeySetupBodySchema, response: { 200: ModelTwoFactorConfirmResponseSchema } },
-    },
-    async (request) => {
-      const { found, token, recovery_codes } = await confirmPasskeySetup(request, "model", request.body);
-      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
-      return { token, model: presentSessionModel(found.account), recovery_codes };
-    },
-  );
-
-  app.post(
-    "/admin/two-factor/confirm",
-    {
-      onRequest,
-      schema: { body: AdminTwoFactorConfirmBodySchema, response: { 200: AdminTwoFactorConfirmResponseSchema } },
-    },
-    async (request) => {
-      const { found, token, recovery_codes } = await confirmSetup(request, "admin", request.body);
-      if (found.role !== "admin") throw unauthorized(CHALLENGE_INVALID);
-      return { token, user: presentAdmin(found.account), recovery_codes };
-    },
-  );
-
-  app.post(
-    "/model/two-factor/confirm",
-    {
-      onRequest,
-      schema: { body: AdminTwoFactorConfirmBodySchema, response: { 200: ModelTwoFactorConfirmResponseSchema } },
-    },
-    async (request) => {
-      const { found, token, recovery_codes } = await confirmSetup(request, "model", request.body);
-      if (found.role !== "model") throw unauthorized(CHALLENGE_INVALID);
-      return { token, model: presentSessionModel(found.account), recovery_codes };
-    },
-  );
-};
 
 /**
  * Two-step sign-in from Configurações: at /api/models/two-factor (model scope: offered, mandatory only when an admin
@@ -291,26 +67,18 @@ export const twoFactorPublicRoutes: FastifyPluginAsyncZod = async (app) => {
  */
 export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> = async (app, { role }) => {
   const key = twoFactorKey(app.config);
-  const accountOf = (request: FastifyRequest): SessionAccount => ({
+  // Adding or removing a factor, or new recovery codes, ask for a recent proof (her password or a second factor).
+  const sensitive = [app.spendPasswordAttempt, app.requireRecentProof];
+  const accountOf = (request: FastifyRequest): FactorAccount => ({
     kind: role,
     id: role === "admin" ? request.adminId : request.modelId,
   });
   const table = role === "admin" ? admins : models;
-  const emailOf = async (account: SessionAccount) => {
+  const emailOf = async (account: FactorAccount) => {
     const [row] = await app.db.select({ email: table.email }).from(table).where(eq(table.id, account.id));
     return row.email;
   };
-  /** Runs `change` in a transaction, with an admin's audit row `action` in it. */
-  const audited = <T>(request: FastifyRequest, action: string, change: (tx: Db) => Promise<T>): Promise<T> =>
-    app.db.transaction(async (tx) => {
-      const result = await change(tx);
-      if (role === "admin") {
-        const target = { type: "admin", id: request.adminId };
-        await recordAudit({ db: tx, adminId: request.adminId, entry: { action, target } });
-      }
-      return result;
-    });
-  const presentSetup = (setup: Awaited<ReturnType<typeof beginTotpSetup>>) => ({
+  const presentSetup = (setup: TotpSetup) => ({
     secret: setup.secret,
     otpauth_uri: setup.otpauthUri,
     qr_data_url: setup.qrDataUrl,
@@ -327,28 +95,40 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
   });
 
   /** The authenticator app to add (a QR code and its key), confirmed by /confirm with its first code. */
-  app.post("/setup", { schema: { response: { 200: TwoFactorSetupResponseSchema } } }, async (request) => {
-    const account = accountOf(request);
-    const email = await emailOf(account);
-    return presentSetup(
-      await audited(request, "two_factor.setup_start", (db) => beginTotpSetup(db, key, account, email)),
-    );
-  });
+  app.post(
+    "/setup",
+    { onRequest: app.requireRecentProof, schema: { response: { 200: TwoFactorSetupResponseSchema } } },
+    async (request) => {
+      const account = accountOf(request);
+      const email = await emailOf(account);
+      const setup = await app.db.transaction(async (tx) => {
+        const started = await beginTotpSetup(tx, key, account, email);
+        // An admin beginning to add a way into the back-office is itself recorded (every admin POST writes its row).
+        if (role === "admin") {
+          const entry = { action: "two_factor.setup_start", target: { type: "admin", id: account.id } };
+          await recordAudit({ db: tx, adminId: account.id, entry });
+        }
+        return started;
+      });
+      return presentSetup(setup);
+    },
+  );
 
   app.post(
     "/confirm",
     {
-      onRequest: app.spendPasswordAttempt,
+      onRequest: sensitive,
       schema: { body: TwoFactorConfirmBodySchema, response: { 200: RecoveryCodesResponseSchema } },
     },
     async (request) => {
       const account = accountOf(request);
-      // A wrong code writes nothing (no audit row either): the transaction is rolled back by the refusal.
-      const codes = await audited(request, "two_factor.enable", async (db) => {
-        const confirmed = await confirmTotpSetup(db, key, account, request.body.code);
+      // A wrong code writes nothing (no audit row, no e-mail): the transaction is rolled back by the refusal.
+      const codes = await app.db.transaction(async (tx) => {
+        const confirmed = await enableTotp(tx, key, account, request.body.code);
         if (!confirmed) throw badRequest(CODE_INVALID);
         return confirmed;
       });
+      kickMail(app);
       return { recovery_codes: codes };
     },
   );
@@ -357,17 +137,15 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
   app.post(
     "/recovery-codes",
     {
-      onRequest: app.spendPasswordAttempt,
+      onRequest: sensitive,
       schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: RecoveryCodesResponseSchema } },
     },
     async (request) => {
       const account = accountOf(request);
       await assertCurrentCode(app, request, account, request.body.code);
-      return {
-        recovery_codes: await audited(request, "two_factor.recovery_codes", (db) =>
-          regenerateRecoveryCodes(db, account),
-        ),
-      };
+      const codes = await app.db.transaction((tx) => regenerateRecoveryCodes(tx, account));
+      kickMail(app);
+      return { recovery_codes: codes };
     },
   );
 
@@ -378,17 +156,15 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
   app.post(
     "/replace",
     {
-      onRequest: app.spendPasswordAttempt,
+      onRequest: sensitive,
       schema: { body: TwoFactorCurrentCodeBodySchema, response: { 200: TwoFactorSetupResponseSchema } },
     },
     async (request) => {
       const account = accountOf(request);
       await assertCurrentCode(app, request, account, request.body.code);
       const email = await emailOf(account);
-      const setup = await audited(request, "two_factor.replace", async (db) => {
-        await removeTotp(db, account);
-        return beginTotpSetup(db, key, account, email);
-      });
+      const setup = await app.db.transaction((tx) => replaceTotp(tx, key, account, email));
+      kickMail(app);
       return presentSetup(setup);
     },
   );
@@ -401,7 +177,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
    */
   app.post(
     "/disable",
-    { onRequest: app.spendPasswordAttempt, schema: { body: TwoFactorDisableBodySchema } },
+    { onRequest: sensitive, schema: { body: TwoFactorDisableBodySchema } },
     async (request, reply) => {
       const account = accountOf(request);
       const [state, mandatory] = await Promise.all([
@@ -413,11 +189,8 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
       const { password, code } = request.body;
       await assertPassword({ db: app.db, account, password, path: "password", attempt });
       await assertCurrentCode(app, request, account, code);
-      await audited(request, "two_factor.remove_app", async (db) => {
-        await removeTotp(db, account);
-        // Her last passkey removed meanwhile: the app was her last second factor where one is mandatory.
-        if (mandatory && !(await twoFactorState(db, account)).enabled) throw forbidden(TWO_FACTOR_MANDATORY);
-      });
+      await app.db.transaction((tx) => removeTotp(tx, account, { mandatory }));
+      kickMail(app);
       await endSessions(app.db, account, { except: request.sessionId });
       return reply.status(204).send();
     },

@@ -12,7 +12,7 @@ import { hashPassword } from "../../lib/passwords";
 import { TEST_ADMIN } from "../../test/helper";
 import { useTestContext } from "../../test/fixtures";
 import { rememberSecret, totpCode } from "../../test/two-factor";
-import { CHALLENGE_INVALID, signChallenge } from "./challenge";
+import { CHALLENGE_INVALID, signChallenge } from "../sign-in/pending";
 import { CODE_INVALID } from "./routes";
 import { twoFactorKey } from "./service";
 

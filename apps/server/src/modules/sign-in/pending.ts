@@ -1,19 +1,20 @@
-import { hkdfSync } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { unauthorized } from "../../lib/app-error";
+import { hkdfKey } from "../../lib/keys";
 
 /**
- * Between the password and the code: a short-lived token saying "this account passed its password" (purpose
- * `verify`: type a code; `setup`: an admin who must first set up her authenticator). It is signed with a key of
- * its own (derived from the server secret), so it is never taken for a session token, and it names the session
- * version, so a password change meanwhile voids it.
+ * The pending sign-in: between the first factor (a password) and the second, a short-lived token saying "this
+ * account passed its first factor" (purpose `verify`: answer with a second factor; `setup`: an account where two-step
+ * sign-in is mandatory sets up her first second factor). It is signed with a key of its own (derived from the server
+ * secret), so it is never taken for a session token, and it names the session version, so a password change
+ * meanwhile voids it. Every second factor answers it through the front door (sign-in/front-door.ts).
  */
 export type Challenge = { role: "admin" | "model"; id: number; sessionVersion: number; purpose: "verify" | "setup" };
 
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 export const CHALLENGE_INVALID = "Sua verificação expirou. Entre com sua senha novamente.";
 
-const keyOf = (secret: string) => new Uint8Array(hkdfSync("sha256", secret, "", "vitrine:two-factor-challenge:v1", 32));
+const keyOf = (secret: string) => hkdfKey(secret, "vitrine:two-factor-challenge:v1");
 
 export function signChallenge(secret: string, c: Challenge, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
