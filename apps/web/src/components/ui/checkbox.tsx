@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
+import { StrokeIcon } from "./icons";
 
 export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
   /**
@@ -36,16 +37,11 @@ export function Checkbox({ label, error, hint, wrapperClassName, className, id, 
             )}
             {...rest}
           />
-          <svg
-            aria-hidden
-            viewBox="0 0 20 20"
+          <StrokeIcon
+            d="m5 10.5 3.2 3L15 6.5"
+            strokeWidth={2.2}
             className="pointer-events-none absolute inset-0 hidden size-5 text-accent-ink peer-checked:block"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-          >
-            <path d="m5 10.5 3.2 3L15 6.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          />
         </span>
         {typeof label === "function" ? (
           <p className="text-sm leading-relaxed text-ink-muted">{label(fieldId)}</p>

@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
-import { CloseIcon } from "./close-icon";
+import { CloseIcon } from "./icons";
 import { useScrolls } from "./use-scrolls";
 
 const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;

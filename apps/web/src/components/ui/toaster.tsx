@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { cn } from "@/lib/cn";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from "@/lib/toast";
-import { CloseIcon } from "./close-icon";
+import { CloseIcon } from "./icons";
 
 const STYLES: Record<Toast["type"], { box: string; icon: string; path: string }> = {
   default: { box: "border-line-strong", icon: "text-accent", path: "M10 6v5m0 3h.01" },
