@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { hkdfKey } from "./keys";
 
 /**
  * Files kept encrypted at rest: AES-256-GCM with a random 96-bit IV per file, stored as
@@ -30,5 +31,5 @@ export function openFile(key: Buffer, sealed: Buffer): Buffer {
  * server uses when the configuration gives no key (production requires one).
  */
 export function deriveFileKey(secret: string, label: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", secret, "", label, 32));
+  return Buffer.from(hkdfKey(secret, label));
 }

@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import type { Readable } from "node:stream";
 import { PHOTO_WIDTHS } from "@vitrine/contracts";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { estados, moderationEvidence, models, municipios, type PhotoRow } from "../../db/schema";
+import { hkdfKey } from "../../lib/keys";
 import { photoKey } from "../../lib/photo-processing";
 import type { Storage } from "../../plugins/storage";
 import type { Tx } from "../models/lock-model";
@@ -20,7 +21,7 @@ const MAGIC = Buffer.from("VTE1");
  */
 export function evidenceKey(config: FastifyInstance["config"]): Buffer {
   if (config.moderationEvidenceKey) return config.moderationEvidenceKey;
-  return Buffer.from(hkdfSync("sha256", config.jwtSecret, "", "vitrine:moderation-evidence:v1", 32));
+  return Buffer.from(hkdfKey(config.jwtSecret, "vitrine:moderation-evidence:v1"));
 }
 
 /** AES-256-GCM with a random IV: MAGIC · IV · tag · ciphertext. */

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacKey } from "../../lib/keys";
 
 /**
  * Signed photo URLs expire on a quarter-hour boundary 45 to 60 minutes ahead: the same URL is handed out for
@@ -17,7 +18,7 @@ export type SignedPhotoState = { filename: string; isPublic: boolean; sessionVer
 
 /** A key used only for photo URLs, derived from the JWT secret so that a leaked URL tells nothing about it. */
 function photoUrlKey(secret: string): Buffer {
-  return createHmac("sha256", secret).update("vitrine:photo-url:v2").digest();
+  return Buffer.from(hmacKey(secret, "vitrine:photo-url:v2"));
 }
 
 function signature(secret: string, state: SignedPhotoState, exp: number): string {

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { OWN_EVENTS_TICKET_SECONDS, OwnEventsTicketResponseSchema } from "@vitrine/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -7,6 +6,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { models } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { hmacKey } from "../../lib/keys";
 import { findLiveSession } from "../sessions/service";
 import { registerEventStream } from "./events";
 
@@ -31,7 +31,7 @@ const ticketInvalid = () => new AppError(401, "UNAUTHENTICATED", OWN_EVENTS_TICK
 
 /** A key used only for stream tickets, derived from the server secret. */
 function ticketKey(secret: string): Uint8Array {
-  return new Uint8Array(createHmac("sha256", secret).update("vitrine:own-events:v1").digest());
+  return hmacKey(secret, "vitrine:own-events:v1");
 }
 
 export async function signOwnEventsTicket(options: {

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, visitorMarks } from "../../db/schema";
 import { clientAddressKey } from "../../lib/client-address";
+import { hmacKey } from "../../lib/keys";
 import { countHit } from "../../lib/shared-counters";
 import { todayInSaoPaulo } from "../../lib/dates";
 
@@ -19,7 +20,7 @@ const MAX_KNOWN_HASHES = 100_000;
  * of reporting, without keeping the address either.
  */
 export function createVisitorHasher(serverSecret: string) {
-  const key = createHmac("sha256", serverSecret).update("vitrine:visitor-marks:v2").digest();
+  const key = hmacKey(serverSecret, "vitrine:visitor-marks:v2");
   // Hashes already computed (a visitor's every page asks again): only a shortcut, emptied when it grows large.
   const known = new Map<string, string>();
   return (addressKey: string, period: string): string => {

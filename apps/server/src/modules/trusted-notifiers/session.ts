@@ -1,10 +1,10 @@
-import { hkdfSync } from "node:crypto";
 import { TRUSTED_NOTIFIER_ONLY } from "@vitrine/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
 import { type TrustedNotifierRow, trustedNotifiers } from "../../db/schema";
 import { forbidden, unauthorized } from "../../lib/app-error";
+import { hkdfKey } from "../../lib/keys";
 
 /**
  * A trusted notifier's session (decision 061): a bearer JWT of its own audience, signed with a key derived from the
@@ -16,8 +16,7 @@ export const NOTIFIER_SESSION_HOURS = 12;
 const AUDIENCE = "vitrine:trusted-notifier";
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
-const keyOf = (secret: string) =>
-  new Uint8Array(hkdfSync("sha256", secret, "", "vitrine:trusted-notifier-session:v1", 32));
+const keyOf = (secret: string) => hkdfKey(secret, "vitrine:trusted-notifier-session:v1");
 
 export function signNotifierToken(secret: string, notifier: Pick<TrustedNotifierRow, "id" | "sessionVersion">) {
   return new SignJWT({ role: "notifier", sv: notifier.sessionVersion })
