@@ -4,7 +4,8 @@ import { AGE_VERIFICATION_REQUIRED_MESSAGE } from "@vitrine/contracts";
 import { desc } from "drizzle-orm";
 import { ageChecks } from "../../db/schema";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../../fake-age-verifier/demo-verifier";
-import { TestBrowser, verifierMode } from "../../test/age-verifier";
+import { DEMO_IDENTITY_VERIFIER } from "../../fake-age-verifier/identity";
+import { CookieJar, fetchAtVerifier, TestBrowser, verifierMode } from "../../test/age-verifier";
 import { buildModel } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/helper";
 import { useTestContext } from "../../test/fixtures";
@@ -417,5 +418,31 @@ describe("the gate's button and the status in either mode", () => {
       assert.equal((await site.app.inject({ method: "GET", url: "/api/models/public" })).statusCode, 200);
       assert.equal(await rowCount(site), 0);
     });
+  });
+});
+
+describe("the age callback accepts only the age flow's answer", () => {
+  test("an identity answer (the request edited to the identity scope, a birth date typed) gives no pass", async () => {
+    const browser = new TestBrowser(ctx.app);
+    const authorization = await browser.startCheck("/");
+    authorization.searchParams.set("scope", `openid ${DEMO_IDENTITY_VERIFIER.scope}`);
+    const jar = new CookieJar();
+    let res = await fetchAtVerifier(jar, authorization.href);
+    const interaction = new URL(String(res.headers.get("location")), authorization).href;
+    assert.equal((await fetchAtVerifier(jar, interaction)).status, 200);
+    const form = { answer: "verificar", birthdate: "1990-01-02", document: "AB123456" };
+    res = await fetchAtVerifier(jar, interaction, new URLSearchParams(form));
+    res = await fetchAtVerifier(jar, new URL(String(res.headers.get("location")), authorization).href);
+    const callback = new URL(String(res.headers.get("location")));
+    assert.equal(callback.pathname, "/api/age/callback");
+
+    const rows = await rowsAddedBy(async () => {
+      const back = await browser.get(callback.pathname + callback.search);
+      assert.equal(back.statusCode, 303);
+      assert.equal(back.headers.location, "/?idade=falhou");
+      assert.ok(!setCookieNames(back).includes(AGE_PASS_COOKIE));
+    });
+    assert.ok(rows.every((r) => r.outcome !== "over18"));
+    assert.equal((await publicListing(browser)).statusCode, 403);
   });
 });

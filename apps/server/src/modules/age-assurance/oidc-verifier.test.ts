@@ -9,7 +9,7 @@ import { ageChecks } from "../../db/schema";
 import { TestBrowser, verifierMode } from "../../test/age-verifier";
 import { useTestContext } from "../../test/fixtures";
 import { AGE_PASS_COOKIE } from "./pass";
-import { isAdultBirthdate, readAgeClaim } from "./oidc-verifier";
+import { boundToFlow, isAdultBirthdate, readAgeClaim } from "./oidc-verifier";
 
 /**
  * A tiny OpenID Connect provider whose token endpoint answers with an ID token made by the test: the site's side
@@ -243,5 +243,24 @@ describe("readAgeClaim and isAdultBirthdate", () => {
       assert.equal(isAdultBirthdate(value, "2026-03-10"), null, value);
     }
     assert.equal(readAgeClaim({ birthdate: 20080310 }, "birthdate"), null);
+  });
+});
+
+describe("boundToFlow: an ID token is only its own flow's answer", () => {
+  const claims = { aud: "age-client" };
+  test("its audience names this flow's client, and azp (when given or several audiences) is this client", () => {
+    assert.equal(boundToFlow(claims, undefined, "age-client", "openid idade"), null);
+    assert.equal(boundToFlow({ aud: "identity-client" }, undefined, "age-client", "openid idade"), "aud");
+    assert.equal(boundToFlow({ aud: ["age-client", "other"] }, undefined, "age-client", "openid idade"), "azp");
+    assert.equal(
+      boundToFlow({ aud: ["age-client", "other"], azp: "age-client" }, undefined, "age-client", "openid"),
+      null,
+    );
+    assert.equal(boundToFlow({ aud: "age-client", azp: "identity-client" }, undefined, "age-client", "openid"), "azp");
+  });
+  test("the granted scope holds every scope this flow asked for (absent: as asked)", () => {
+    assert.equal(boundToFlow(claims, "openid idade", "age-client", "openid idade"), null);
+    assert.equal(boundToFlow(claims, "openid identidade", "age-client", "openid idade"), "scope");
+    assert.equal(boundToFlow(claims, "openid", "age-client", "openid idade"), "scope");
   });
 });

@@ -96,6 +96,7 @@ export function createOidcVerifier(config: AgeVerifierConfig, options: OidcVerif
         return { ok: false, failure: error === "access_denied" ? "cancelled" : "error", reason: error.slice(0, 64) };
       }
       let claims: oidc.IDToken | undefined;
+      let granted: string | undefined;
       try {
         const server = await configuration();
         const tokens = await oidc.authorizationCodeGrant(server, callbackUrl, {
@@ -105,9 +106,15 @@ export function createOidcVerifier(config: AgeVerifierConfig, options: OidcVerif
           idTokenExpected: true,
         });
         claims = tokens.claims();
+        granted = tokens.scope;
       } catch (err) {
         return { ok: false, failure: "error", reason: errorCode(err) };
       }
+      // This flow's answer only: the token is for this flow's client, and the verifier granted the scope this flow
+      // asked for (an authorization request edited to another flow's scope, the age question instead of the
+      // document, is refused even when both flows share a client).
+      const bound = claims ? boundToFlow(claims, granted, config.clientId, scope) : "id_token";
+      if (bound) return { ok: false, failure: "error", reason: bound };
       const identity = options.identity && claims ? readIdentity(claims, config.claim) : null;
       const over18 = !claims
         ? null
@@ -128,6 +135,28 @@ export function createOidcVerifier(config: AgeVerifierConfig, options: OidcVerif
       };
     },
   };
+}
+
+/**
+ * Why an ID token is not this flow's answer, or null when it is: its audience must name this flow's client and,
+ * when it names several or says who it was issued to (`azp`), it must have been issued to this client; the scopes
+ * the verifier says it granted (absent: the ones asked for, RFC 6749 §5.1) must include every scope this flow asked
+ * for.
+ */
+export function boundToFlow(
+  claims: { aud?: string | string[]; azp?: unknown },
+  grantedScope: string | undefined,
+  clientId: string,
+  requestedScope: string,
+): string | null {
+  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audience.includes(clientId)) return "aud";
+  if ((audience.length > 1 || claims.azp !== undefined) && claims.azp !== clientId) return "azp";
+  if (grantedScope !== undefined) {
+    const granted = new Set(grantedScope.split(/\s+/));
+    if (requestedScope.split(/\s+/).some((s) => s && !granted.has(s))) return "scope";
+  }
+  return null;
 }
 
 /**

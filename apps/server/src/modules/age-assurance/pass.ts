@@ -1,6 +1,10 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { jwtVerify, SignJWT } from "jose";
+import { appendSetCookie, readCookie } from "../../lib/cookies";
+import { hmacKey } from "../../lib/keys";
+
+export { appendSetCookie, readCookie };
 
 /**
  * The age pass: proof, for one browser session, that a verifier answered "over 18". Two cookies, both HttpOnly,
@@ -21,7 +25,7 @@ const AUDIENCE = "vitrine:age-pass";
 
 /** A key used only for age passes, derived from the server secret so that a pass tells nothing about it. */
 export function agePassKey(secret: string): Uint8Array {
-  return new Uint8Array(createHmac("sha256", secret).update("vitrine:age-pass:v1").digest());
+  return hmacKey(secret, "vitrine:age-pass:v1");
 }
 
 /** SHA-256 (base64url) of an age session id: what the pass and the check rows hold instead of the id. */
@@ -33,19 +37,6 @@ export function newSessionId(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** One cookie's value from the request's Cookie header (the last one when repeated), or null. */
-export function readCookie(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  let found: string | null = null;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    found = part.slice(eq + 1).trim();
-  }
-  return found;
-}
-
 /** A browser-session cookie of the age check: HttpOnly, SameSite=Lax, Secure when the request came over HTTPS. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string, value: string): void {
   const secure = request.protocol === "https" ? "; Secure" : "";
@@ -55,13 +46,6 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, n
 export function clearCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
   const secure = request.protocol === "https" ? "; Secure" : "";
   appendSetCookie(reply, `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
-}
-
-/** Adds one Set-Cookie header, keeping those already set on the reply. */
-export function appendSetCookie(reply: FastifyReply, cookie: string): void {
-  const current = reply.getHeader("Set-Cookie");
-  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
-  reply.header("Set-Cookie", [...list, cookie]);
 }
 
 /** Signs a pass for the browser whose age session id is `sessionId`, valid `hours` from `now`. */

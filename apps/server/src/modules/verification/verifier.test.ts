@@ -9,7 +9,8 @@ import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { auditLog, bannedIdentities, identityVerifications, moderationCases, models } from "../../db/schema";
 import { type DemoAgeVerifier, startDemoAgeVerifier } from "../../fake-age-verifier/demo-verifier";
-import { DEMO_IDENTITY_VERIFIER } from "../../fake-age-verifier/identity";
+import { DEMO_AGE_VERIFIER, DEMO_IDENTITY_VERIFIER } from "../../fake-age-verifier/identity";
+import { sealFlow } from "../age-assurance/flow";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { CookieJar, fetchAtVerifier } from "../../test/age-verifier";
 import { bearer, makeVisible, registerModel } from "../../test/factories";
@@ -65,7 +66,11 @@ const rowsOf = (modelId: number) =>
     .where(and(eq(identityVerifications.modelId, modelId), eq(identityVerifications.method, "verifier")))
     .orderBy(desc(identityVerifications.id));
 
-type Answer = { answer: "verificar"; birthdate: string; document: string } | { answer: "cancelar" };
+type Answer =
+  | { answer: "verificar"; birthdate: string; document: string }
+  | { answer: "cancelar" }
+  /** The age question's answer: only on an identity request edited to the age scope. */
+  | { answer: "maior" };
 
 /** Her browser: the site with her bearer token and its cookies, and the verifier with its own cookies. */
 class ModelBrowser {
@@ -404,5 +409,39 @@ describe("a ban blocks her verified identity from verifying again", () => {
     const pendingUrl = await url(again);
     await reverse(first, caseId);
     assert.equal((await ctx.as(admin).post(pendingUrl, body)).statusCode, 200);
+  });
+});
+
+describe("the identity callback accepts only the identity flow's answer (S6)", () => {
+  test("an age answer (her request edited to the age scope: no document) is refused; she stays unverified", async () => {
+    const model = await paidModel("Troca de Fluxo");
+    const browser = new ModelBrowser(ctx.app, model.token);
+    const authorization = await browser.startAtVerifier();
+    authorization.searchParams.set("scope", `openid ${DEMO_AGE_VERIFIER.scope}`);
+    const callback = await browser.answer(authorization, { answer: "maior" });
+    assert.equal(await browser.callback(callback), "falhou");
+    const own = await ownVerification(ctx.app, model.token);
+    assert.equal(own.is_verified, false);
+    assert.equal((await rowsOf(model.id))[0]!.status, "failed");
+    assert.deepEqual(await listed("Troca de Fluxo"), []);
+  });
+
+  test("an age check's sealed state, even with her flow's own state and nonce, does not open here", async () => {
+    const model = await paidModel("Estado Trocado");
+    const browser = new ModelBrowser(ctx.app, model.token);
+    const authorization = await browser.startAtVerifier();
+    const callback = await browser.answer(authorization, adult("TROCA-1"));
+    // The same verifier data sealed as an age flow (its key, audience and purpose) under the identity cookie's name.
+    const state = authorization.searchParams.get("state")!;
+    const forged = await sealFlow(ctx.app.config.jwtSecret, {
+      checkId: "x",
+      next: "/",
+      sessionHash: "x",
+      verifier: { state, nonce: authorization.searchParams.get("nonce")!, codeVerifier: "x" },
+    });
+    assert.equal(await browser.callback(callback, `${IDENTITY_FLOW_COOKIE}=${forged}`), "falhou");
+    assert.equal((await rowsOf(model.id))[0]!.status, "started", "nothing completed");
+    // Her own cookie still completes it.
+    assert.equal(await browser.callback(callback), "aprovada");
   });
 });
