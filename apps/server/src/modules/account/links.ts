@@ -14,6 +14,7 @@ import {
   useLinkToken,
 } from "../mail/service";
 import { isModelVisible, recordModelChange } from "../models/publish";
+import { markAccessReviewDue } from "../recent-proof/store";
 import { endSessions, type SessionAccount } from "../sessions/service";
 
 /**
@@ -96,11 +97,8 @@ export async function requestPasswordReset(
 async function afterPasswordReset(tx: Db, account: SessionAccount): Promise<void> {
   await endSessions(tx, account);
   await notifySecurityChange(tx, account, "password_changed");
-  await markAccessReviewDueAfterReset(tx, account);
+  await markAccessReviewDue(tx, account);
 }
-
-/** The access review after a reset (modules/recent-proof). */
-async function markAccessReviewDueAfterReset(_tx: Db, _account: SessionAccount): Promise<void> {}
 
 /**
  * Uses a reset link: the new password replaces the old and the session version moves (every token signed before

@@ -7,6 +7,7 @@ import { conflict, isUniqueViolation, unauthorized, validationError } from "../.
 import { hashPassword } from "../../lib/passwords";
 import { assertPassword } from "../account/service";
 import { auditAdminChange } from "../audit/service";
+import { notifySecurityChange } from "../mail/service";
 
 const EMAIL_TAKEN = { path: "email", message: "E-mail já cadastrado" };
 const NEW_PASSWORD_REQUIRED = "Escolha uma nova senha";
@@ -62,6 +63,10 @@ export async function changeAdminAccount(input: {
         ...(email && { email: { from: admin.email, to: email } }),
         password_changed: Boolean(passwordHash),
       });
+      // She is e-mailed at the address she had, the one a changed e-mail leaves behind.
+      const account = { kind: "admin" as const, id: adminId };
+      if (email) await notifySecurityChange(tx, account, "email_changed", admin.email);
+      if (passwordHash) await notifySecurityChange(tx, account, "password_changed", admin.email);
       return row;
     });
   } catch (err) {

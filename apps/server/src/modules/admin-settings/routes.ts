@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { changeAdminAccount } from "./account";
 import { presentAdmin } from "../auth/service";
+import { kickMail } from "../mail/service";
 import { presentAdminSetting } from "./present";
 import { createSetting, listSettings, updateSetting } from "./service";
 
@@ -49,7 +50,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/account",
     {
-      onRequest: app.spendPasswordAttempt,
+      // A sensitive change: also a recent proof (her sign-in, password or second factor of the last minutes).
+      onRequest: [app.spendPasswordAttempt, app.requireRecentProof],
       config: { allowPendingPasswordChange: true },
       schema: { body: AdminAccountBodySchema, response: { 200: AdminAccountResponseSchema } },
     },
@@ -60,6 +62,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         attempt: { ip: request.ip, secret: app.config.jwtSecret },
       });
+      kickMail(app);
       // Every other session of this admin ended; this device continues with a fresh token.
       const token = await app.renewSession(request, admin.sessionVersion);
       return { token, user: presentAdmin(admin) };

@@ -4,7 +4,9 @@ import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { passkeys, sessions, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
 import { registerModel, setSetting } from "../../test/factories";
-import { useTestContext } from "../../test/fixtures";
+import { signedInAdmin, useTestContext } from "../../test/fixtures";
+import { staleProof } from "../../test/recent-proof";
+import { accessReviewDue } from "../recent-proof/store";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
 import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
 import { totpCode } from "../../test/two-factor";
@@ -223,5 +225,54 @@ describe("each sensitive change e-mails her", () => {
     const mail = await smtp.waitFor({ to: "ivy_old@test.local", subject: /e-mail da sua conta foi alterado/ });
     assert.match(mail.text, /\/esqueci-senha/);
     assert.equal(mailsTo("ivy_new@test.local", /e-mail da sua conta foi alterado/).length, 0);
+  });
+});
+
+describe("sensitive changes ask for a recent proof", () => {
+  test("with a stale proof every factor, password and e-mail change of a model and an admin is refused (403)", async () => {
+    const jo = await registerModel(ctx.app, { email: "jo_proof@test.local", username: "jo_proof" });
+    await staleProof(ctx.app, jo.token);
+    const admin = await signedInAdmin(ctx);
+    await staleProof(ctx.app, admin);
+    const routes: [string, string, string][] = [
+      [jo.token, "POST", "/api/models/passkeys/options"],
+      [jo.token, "POST", "/api/models/passkeys"],
+      [jo.token, "DELETE", "/api/models/passkeys/1"],
+      [jo.token, "POST", "/api/models/two-factor/setup"],
+      [jo.token, "POST", "/api/models/two-factor/confirm"],
+      [jo.token, "POST", "/api/models/two-factor/recovery-codes"],
+      [jo.token, "POST", "/api/models/two-factor/replace"],
+      [jo.token, "POST", "/api/models/two-factor/disable"],
+      [jo.token, "PUT", "/api/models/account/password"],
+      [jo.token, "PUT", "/api/models/account/email"],
+      [admin, "POST", "/api/admin/passkeys/options"],
+      [admin, "POST", "/api/admin/two-factor/recovery-codes"],
+      [admin, "PUT", "/api/admin/account"],
+    ];
+    for (const [token, method, url] of routes) {
+      const res = await ctx.app.inject({
+        method: method as "POST",
+        url,
+        payload: {},
+        remoteAddress: from(network++),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      assert.equal(res.statusCode, 403, `${method} ${url}: ${res.body}`);
+      assert.equal(res.json().code, "RECENT_PROOF_REQUIRED", `${method} ${url}`);
+    }
+  });
+});
+
+describe("a password reset", () => {
+  test("e-mails her that the password changed and makes her access review due", async () => {
+    const kim = await registerModel(ctx.app, { email: "kim_reset@test.local", username: "kim_reset" });
+    const forgot = await post("/api/auth/password/forgot", { email: kim.body.email, role: "model" });
+    assert.equal(forgot.statusCode, 200, forgot.body);
+    const token = linkToken(await smtp.waitFor({ to: kim.body.email, subject: /nova senha/ }), "/redefinir-senha");
+    assert.equal(await accessReviewDue(ctx.app.db, { kind: "model", id: kim.id }), false);
+    const reset = await post("/api/auth/password/reset", { token, password: "nova-senha-789" });
+    assert.equal(reset.statusCode, 200, reset.body);
+    assert.equal(await accessReviewDue(ctx.app.db, { kind: "model", id: kim.id }), true);
+    await smtp.waitFor({ to: kim.body.email, subject: /senha da sua conta foi alterada/ });
   });
 });
