@@ -67,13 +67,15 @@ const webModuleEdges = [
 ];
 
 /**
- * A server feature (a folder of modules/, seen from `modulesPath`) is reached through its service.ts, or through
- * the shared model kernel (modules/models/): never through its routes, presenters or helpers.
+ * A server feature (a folder of modules/, seen from `modulesPath`) is reached through its service.ts, through its
+ * stores (store.ts, *-store.ts: its tables' reads and writes, which import only the kernel and other stores), or
+ * through the shared model kernel (modules/models/): never through its routes, presenters or helpers.
  */
 function featureThroughService(modulesPath) {
   return {
-    regex: `^${modulesPath}(?!models/)[^./][^/]*/(?!service$).+$`,
-    message: "Use a feature through its service.ts (or move shared code into the model kernel, modules/models).",
+    regex: `^${modulesPath}(?!models/)[^./][^/]*/(?!(?:service|store|[^/]*-store)$).+$`,
+    message:
+      "Use a feature through its service.ts or its stores (store.ts, *-store.ts), or move shared code into the model kernel (modules/models).",
   };
 }
 
@@ -112,6 +114,25 @@ export default tseslint.config(
     files: ["apps/server/src/modules/**/*.ts"],
     ignores: ["**/*.test.ts", "**/test-support.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [featureThroughService("\\.\\./")] }] },
+  },
+  // A store (modules/<feature>/store.ts or *-store.ts) reads and writes its feature's tables for any feature: it
+  // imports the kernel and other stores, never a feature's service (services are given stores, not services).
+  {
+    files: ["apps/server/src/modules/*/{store,*-store}.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            featureThroughService("\\.\\./"),
+            {
+              regex: "^(?:\\.\\./[^./][^/]*/|\\./)service$",
+              message: "A store imports the kernel and other stores, never a service.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["apps/server/src/modules/models/**/*.ts"],

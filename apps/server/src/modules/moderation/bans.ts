@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bannedEmails } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { emailHash } from "./decisions";
+import { emailHash } from "./email-hash";
 
 export const EMAIL_BANNED_MESSAGE = "Este e-mail não pode ser cadastrado.";
 

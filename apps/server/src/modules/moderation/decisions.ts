@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { AppealDecisionBodySchema, ModerationDecisionBodySchema } from "@vitrine/contracts";
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -11,8 +10,9 @@ import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
 import { queuePhotoFileDeletions, removeQueuedFiles, type QueuedDeletion } from "../models/stored-files";
 import { MODERATION_CLEAR } from "../models/visibility";
-import { blockPhotoFingerprints, unblockPhotoFingerprints } from "../photos/service";
+import { blockPhotoFingerprints, unblockPhotoFingerprints } from "../photos/fingerprint-store";
 import { banModelIdentities, liftModelIdentityBan } from "../verification/service";
+import { emailHash } from "./email-hash";
 import { commitEvidence, holdAsEvidence } from "./evidence";
 import { releaseHolds } from "./holds";
 
@@ -25,10 +25,6 @@ const NO_MODEL = "A conta denunciada não existe mais: só é possível arquivar
 
 /** The model status each profile action sets (archive and hide_photo leave it as the holds leave it). */
 const STATUS_OF = { hide_profile: "hidden", suspend: "suspended", ban: "banned" } as const;
-
-/** SHA-256 of a lower-cased e-mail: what banned_emails keeps. */
-export const emailHash = (email: string) =>
-  createHash("sha256").update(`vitrine:banned-email:${email.trim().toLowerCase()}`).digest("hex");
 
 async function lockCase(tx: Tx, caseId: number): Promise<ModerationCaseRow> {
   const [row] = await tx.select().from(moderationCases).where(eq(moderationCases.id, caseId)).for("update");

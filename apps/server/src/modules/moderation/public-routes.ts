@@ -12,16 +12,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientAddressKey } from "../../lib/client-address";
 import { AGE_SESSION_COOKIE, readCookie, sessionHash } from "../age-assurance/service";
-import {
-  confirmNotice,
-  createReporterHasher,
-  noticeStatus,
-  type Reporter,
-  submitNotice,
-  submitReport,
-} from "./reports";
+import { confirmNotice, noticeStatus, submitNotice } from "./notices";
+import { createReporterHasher, type Reporter, submitReport } from "./reports";
 
-/** Per address, whatever the body: the daily limits per reporter are in reports.ts. */
+/** Per address, whatever the body: the daily limits per reporter are in reports.ts and notices.ts. */
 const rateLimit = {
   max: 10,
   timeWindow: "1 minute",

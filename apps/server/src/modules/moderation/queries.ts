@@ -19,7 +19,7 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../lib/app-error";
 import { listModelPhotos, listOwnerPhotos } from "../photos/service";
-import { PRIORITY } from "./cases";
+import { PRIORITY } from "./case-store";
 import { CASE_NOT_FOUND } from "./decisions";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

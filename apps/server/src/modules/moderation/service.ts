@@ -5,8 +5,9 @@
  * screen checks the auto-hide threshold; trusted notifiers (modules/trusted-notifiers) send their reports through
  * submitTrustedReport.
  */
-export { openModerationCase, PRIORITY, type CaseKind, type OpenCaseInput } from "./cases";
+export { openModerationCase, PRIORITY, type CaseKind, type OpenCaseInput } from "./case-store";
 export { assertEmailNotBanned } from "./bans";
 export { expireEvidence, LEGAL_HOLD_DAYS, readLargestVariant } from "./evidence";
 export { AUTO_HIDE_REPORTERS_MAX, AUTO_HIDE_REPORTERS_MIN, AUTO_HIDE_SETTING } from "./settings";
-export { resolveNoticeUrl, submitTrustedReport, type TrustedReporter } from "./reports";
+export { resolveNoticeUrl } from "./notices";
+export { submitTrustedReport, type TrustedReporter } from "./reports";

@@ -12,9 +12,8 @@ import {
   ROBUST_MATCH_DISTANCE,
   type ViewHash,
 } from "./fingerprint-robust";
-import { isBlockedPicture, VIEW_VARIANT } from "./fingerprint-store";
+import { blockPhotoFingerprints, isBlockedPicture, VIEW_VARIANT } from "./fingerprint-store";
 import { demoPhoto, EDITS, storedVariant } from "./fingerprint-test-images";
-import { blockPhotoFingerprints } from "./service";
 import { postPhoto } from "./test-support";
 
 /*

@@ -9,14 +9,9 @@ import { bearer, loginAdmin, makeVisible, registerModel } from "../../test/facto
 import { useTestContext } from "../../test/fixtures";
 import { openModerationCase } from "../moderation/service";
 import { fingerprintPhoto } from "./fingerprint";
-import { VIEW_VARIANT } from "./fingerprint-store";
+import { blockPhotoFingerprints, unblockPhotoFingerprints, VIEW_VARIANT } from "./fingerprint-store";
 import { demoPhoto, EDITS, storedVariant, TRANSFORMS } from "./fingerprint-test-images";
-import {
-  blockPhotoFingerprints,
-  DUPLICATE_PHOTO_FLAG,
-  fingerprintStoredPhotos,
-  unblockPhotoFingerprints,
-} from "./service";
+import { DUPLICATE_PHOTO_FLAG, fingerprintStoredPhotos } from "./service";
 import { postPhoto } from "./test-support";
 
 const ctx = useTestContext();

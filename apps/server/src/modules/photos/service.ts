@@ -10,13 +10,12 @@ import type { Storage } from "../../plugins/storage";
 import { presentOwnerPhoto } from "./present";
 import { queuePhotoFileDeletions, removeQueuedFiles } from "../models/stored-files";
 import { assertPhotosNotFrozen, photoHiddenByModeration } from "../models/moderation-state";
-import { openModerationCase, PRIORITY } from "../moderation/service";
+import { openModerationCase, PRIORITY } from "../moderation/case-store";
 import { FINGERPRINT_WIDTH, fingerprintPhoto } from "./fingerprint";
 import { queryViewHashes } from "./fingerprint-robust";
 import { findCopiesOnOtherAccounts, isBlockedPicture } from "./fingerprint-store";
 import { recordModelChange } from "../models/publish";
 
-export { blockPhotoFingerprints, unblockPhotoFingerprints } from "./fingerprint-store";
 export { type BackfillResult, fingerprintStoredPhotos } from "./fingerprint-backfill";
 
 export const PHOTO_NOT_FOUND = "Foto não encontrada";
