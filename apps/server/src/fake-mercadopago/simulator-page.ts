@@ -1,4 +1,4 @@
-import type { FakePayment, FakePreference } from "./fake-mercadopago";
+import type { FakePayment, FakePreference } from "./types";
 
 /** The "Simulador Mercado Pago" pages of the fake provider: plain HTML, one inline style, no script. */
 
