@@ -5,6 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { passkeys, sessions, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
 import { registerModel, setSetting } from "../../test/factories";
 import { signedInAdmin, useTestContext } from "../../test/fixtures";
+import { TEST_ADMIN } from "../../test/helper";
 import { staleProof } from "../../test/recent-proof";
 import { accessReviewDue } from "../recent-proof/store";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
@@ -274,5 +275,28 @@ describe("a password reset", () => {
     assert.equal(reset.statusCode, 200, reset.body);
     assert.equal(await accessReviewDue(ctx.app.db, { kind: "model", id: kim.id }), true);
     await smtp.waitFor({ to: kim.body.email, subject: /senha da sua conta foi alterada/ });
+  });
+});
+
+// Last in the file: it changes the test admin's own e-mail and password.
+describe("an admin's own sensitive changes e-mail her too", () => {
+  test("her e-mail and password changed: the address she had is told of both", async () => {
+    const admin = await signedInAdmin(ctx);
+    const res = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/admin/account",
+      payload: {
+        current_password: TEST_ADMIN.password,
+        email: "chefe@test.local",
+        new_password: "outra-senha-admin-1",
+      },
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const changed = await smtp.waitFor({ to: TEST_ADMIN.email, subject: /e-mail da sua conta foi alterado/ });
+    assert.match(changed.text, /\/admin\/settings/);
+    assert.match(changed.text, /\/esqueci-senha\?conta=admin/);
+    await smtp.waitFor({ to: TEST_ADMIN.email, subject: /senha da sua conta foi alterada/ });
+    assert.equal(mailsTo("chefe@test.local", /alterad/).length, 0, "never to the new address");
   });
 });
