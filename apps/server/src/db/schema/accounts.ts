@@ -1,6 +1,7 @@
 /** The accounts: administrators, models and what a model accepted. */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -107,18 +108,15 @@ export const models = pgTable(
     uniqueIndex("models_email_uq").on(t.email),
     index("models_municipio_idx").on(t.municipioId),
     // Public listing order (featured first, newest first). NULLS FIRST is what ORDER BY … DESC means: with
-    // NULLS LAST the planner cannot walk the index in order. next_due_date is a key column so that the
-    // visibility test (today < next_due_date) and counts are answered from the index alone.
+    // NULLS LAST the planner cannot walk the index in order. The predicate is the public rule's part that does
+    // not depend on the day (model_is_listed, migration 0041); next_due_date is a key column so that the day's
+    // part (today < next_due_date) and counts are answered from the index alone.
     index("models_public_order_idx")
       .on(t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(
-        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
-      ),
+      .where(publicIndexPredicate(t)),
     index("models_public_city_idx")
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
-      .where(
-        sql`${t.isActive} and ${t.isVerified} and ${t.emailConfirmedAt} is not null and ${t.deletedAt} is null and ${t.moderationStatus} = 'none'`,
-      ),
+      .where(publicIndexPredicate(t)),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
@@ -144,3 +142,14 @@ export const consents = pgTable(
 
 export type AdminRow = typeof admins.$inferSelect;
 export type ModelRow = typeof models.$inferSelect;
+
+/** The public indexes' predicate: the database's model_is_listed of the columns it reads (migration 0041). */
+function publicIndexPredicate(t: {
+  isActive: AnyPgColumn;
+  isVerified: AnyPgColumn;
+  emailConfirmedAt: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+  moderationStatus: AnyPgColumn;
+}) {
+  return sql`model_is_listed(${t.isActive}, ${t.isVerified}, ${t.emailConfirmedAt}, ${t.deletedAt}, ${t.moderationStatus})`;
+}
