@@ -1,6 +1,5 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "@/lib/cn";
-import { StrokeIcon } from "./icons";
 
 export type CheckboxProps = Omit<ComponentProps<"input">, "type"> & {
   /**
@@ -37,11 +36,16 @@ export function Checkbox({ label, error, hint, wrapperClassName, className, id, 
             )}
             {...rest}
           />
-          <StrokeIcon
-            d="m5 10.5 3.2 3L15 6.5"
-            strokeWidth={2.2}
+          <svg
+            aria-hidden
+            viewBox="0 0 20 20"
             className="pointer-events-none absolute inset-0 hidden size-5 text-accent-ink peer-checked:block"
-          />
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+          >
+            <path d="m5 10.5 3.2 3L15 6.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </span>
         {typeof label === "function" ? (
           <p className="text-sm leading-relaxed text-ink-muted">{label(fieldId)}</p>

@@ -3,7 +3,6 @@ export { Badge, type BadgeVariant } from "./badge";
 export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
 export { Card } from "./card";
 export { Checkbox } from "./checkbox";
-export { CloseIcon, StrokeIcon } from "./icons";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
 export { Input } from "./input";
 export { Modal } from "./modal";

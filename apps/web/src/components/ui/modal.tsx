@@ -1,7 +1,6 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
-import { CloseIcon } from "./icons";
 import { useScrolls } from "./use-scrolls";
 
 const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
@@ -180,7 +179,16 @@ function ModalPanel({
               aria-label="Fechar"
               className="-mt-1 -mr-2 flex size-10 shrink-0 items-center justify-center rounded-full text-ink-subtle transition-colors hover:bg-surface-3 hover:text-ink"
             >
-              <CloseIcon />
+              <svg
+                viewBox="0 0 20 20"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden
+              >
+                <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
+              </svg>
             </button>
           )}
         </div>

@@ -1,7 +1,6 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 import { controlClasses, Field, type FieldBaseProps } from "./field";
-import { StrokeIcon } from "./icons";
 
 export type SelectOption = { value: string | number; label: string; disabled?: boolean };
 
@@ -48,10 +47,16 @@ export function Select({
               </option>
             ))}
           </select>
-          <StrokeIcon
-            d="m5 8 5 5 5-5"
+          <svg
+            aria-hidden
+            viewBox="0 0 20 20"
             className="pointer-events-none absolute top-1/2 right-4 size-4 -translate-y-1/2 text-ink-subtle"
-          />
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          >
+            <path d="m5 8 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </div>
       )}
     </Field>

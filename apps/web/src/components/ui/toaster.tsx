@@ -1,7 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { cn } from "@/lib/cn";
 import { dismissToast, getServerToasts, getToasts, subscribeToasts, type Toast } from "@/lib/toast";
-import { CloseIcon } from "./icons";
 
 const STYLES: Record<Toast["type"], { box: string; icon: string; path: string }> = {
   default: { box: "border-line-strong", icon: "text-accent", path: "M10 6v5m0 3h.01" },
@@ -42,7 +41,9 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Fechar notificação"
         className="flex size-7 shrink-0 items-center justify-center rounded-full text-ink-subtle hover:bg-surface-3 hover:text-ink"
       >
-        <CloseIcon className="size-4" />
+        <svg viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden>
+          <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
+        </svg>
       </button>
     </li>
   );

@@ -1,6 +1,6 @@
 import { photoUrl, plural } from "@vitrine/contracts";
 import { Link } from "@/lib/router";
-import { Spinner, StrokeIcon } from "@/components/ui";
+import { Spinner } from "@/components/ui";
 import type { CityPreview } from "../api/get-city-preview";
 import { cityTarget, modelSearchPath } from "../lib/city-navigation";
 import { SearchIcon } from "./search-icon";
@@ -106,9 +106,15 @@ function PreviewCard({ preview, onPicked }: { preview: CityPreview; onPicked: ()
 
 function ArrowIcon() {
   return (
-    <StrokeIcon
-      d="m8 5 5 5-5 5"
+    <svg
+      aria-hidden
+      viewBox="0 0 20 20"
       className="size-4 shrink-0 text-ink-subtle transition-colors group-hover:text-accent"
-    />
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
+      <path d="m8 5 5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

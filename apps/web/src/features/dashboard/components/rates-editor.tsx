@@ -1,7 +1,7 @@
 import { RATE_TAG_MAX, RATE_TAGS_MAX, type Rates, RATES_OBS_MAX } from "@vitrine/contracts";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { CurrencyInput } from "@/components/currency-input";
-import { Button, CloseIcon, Input, Textarea } from "@/components/ui";
+import { Button, Input, Textarea } from "@/components/ui";
 
 const DURATION_MAX = 20;
 
@@ -114,7 +114,16 @@ export function RatesEditor({
                   onClick={() => onChange({ ...value, tags: value.tags.filter((t) => t !== tag) })}
                   className="flex size-7 items-center justify-center rounded-full text-ink-subtle transition-colors hover:bg-surface-3 hover:text-ink"
                 >
-                  <CloseIcon className="size-3.5" strokeWidth={2} />
+                  <svg
+                    viewBox="0 0 20 20"
+                    className="size-3.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden
+                  >
+                    <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
+                  </svg>
                 </button>
               </li>
             ))}
