@@ -33,13 +33,8 @@ export function RecentProofDialog({
   const [pending, setPending] = useState<"secret" | "passkey" | null>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
 
-  // A change of method puts the cursor in its field (the first one gets it from the dialog).
-  const firstRender = useRef(true);
+  // The cursor starts in the field (this effect runs after the dialog's own first focus) and follows a change of method.
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
     fieldRef.current?.focus();
   }, [method]);
 
