@@ -1,7 +1,16 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { moderationCases, models } from "../../db/schema";
 import type { Tx } from "../models/lock-model";
 import { MODERATION_CLEAR } from "../models/visibility";
+
+/** Her open cases that hold her before review (reports that agreed hid her; an admin decides each). */
+export function openHoldingCasesOf(modelId: number): SQL {
+  return and(
+    eq(moderationCases.modelId, modelId),
+    eq(moderationCases.status, "open"),
+    eq(moderationCases.autoHidden, true),
+  )!;
+}
 
 /**
  * Holds a profile out of public view until an admin decides (a model already hidden, suspended or banned stays

@@ -20,6 +20,7 @@ import {
 import { notFound } from "../../lib/app-error";
 import { listModelPhotos, listOwnerPhotos } from "../photos/service";
 import { PRIORITY } from "./case-store";
+import { openHoldingCasesOf } from "./holds";
 import { CASE_NOT_FOUND } from "./decisions";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -288,13 +289,7 @@ async function heldFor(db: Db, modelId: number) {
   const held = await db
     .select({ id: moderationCases.id, createdAt: moderationCases.createdAt })
     .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.modelId, modelId),
-        eq(moderationCases.status, "open"),
-        eq(moderationCases.autoHidden, true),
-      ),
-    )
+    .where(openHoldingCasesOf(modelId))
     .orderBy(asc(moderationCases.createdAt));
   if (held.length === 0) return null;
   const counts = await reportCounts(

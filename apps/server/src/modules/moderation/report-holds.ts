@@ -6,7 +6,7 @@ import { recordSystemAction } from "../audit/service";
 import { notifyAutoHold, notifyTrustedHold, notifyUrgentCase } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { PRIORITY } from "./case-store";
-import { holdProfile } from "./holds";
+import { holdProfile, openHoldingCasesOf } from "./holds";
 import { agreeingNetworks } from "./weight";
 
 /**
@@ -90,14 +90,7 @@ async function isHeldBeforeReview(tx: Tx, modelId: number): Promise<boolean> {
   const [held] = await tx
     .select({ id: moderationCases.id })
     .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.modelId, modelId),
-        eq(moderationCases.status, "open"),
-        eq(moderationCases.autoHidden, true),
-        eq(moderationCases.priority, PRIORITY.urgent),
-      ),
-    )
+    .where(and(openHoldingCasesOf(modelId), eq(moderationCases.priority, PRIORITY.urgent)))
     .limit(1);
   return held !== undefined;
 }

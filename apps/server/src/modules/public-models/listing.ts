@@ -129,16 +129,15 @@ async function findCityHead(db: Db, cityId: number): Promise<CityHead> {
   return { total: rows[0]?.total ?? 0, rows };
 }
 
-/** GET /api/models/public: visible models, featured first then newest, one page. */
-export async function listPublicModels({
-  db,
-  cache,
-  query,
-}: {
+/** What a listing page is built from: the database, the public cache and the visitor's query. */
+interface ListingInput {
   db: Db;
   cache: PublicCache;
   query: PublicModelsQuery;
-}): Promise<PublicModelsResponse> {
+}
+
+/** GET /api/models/public: visible models, featured first then newest, one page. */
+export async function listPublicModels({ db, cache, query }: ListingInput): Promise<PublicModelsResponse> {
   const filter = { cityId: query.city_id, terms: searchTerms(query.search) };
   const offset = (query.page - 1) * query.limit;
   if (filter.cityId && filter.terms.length === 0 && offset + query.limit <= CITY_HEAD_SIZE) {
@@ -183,15 +182,7 @@ export async function listPublicModels({
  * The listing page as the bytes sent: every visitor asking for the same page under the same public data
  * version gets the same answer, so it is built and serialized once and then served from memory.
  */
-export function getListingBody({
-  db,
-  cache,
-  query,
-}: {
-  db: Db;
-  cache: PublicCache;
-  query: PublicModelsQuery;
-}): Promise<Buffer> {
+export function getListingBody({ db, cache, query }: ListingInput): Promise<Buffer> {
   const key = `page|${query.city_id ?? ""}|${searchTerms(query.search).join(" ")}|${query.page}|${query.limit}`;
   return getJsonBody(cache, key, PublicModelsResponseSchema, () => listPublicModels({ db, cache, query }));
 }
