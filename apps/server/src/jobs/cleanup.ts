@@ -4,7 +4,7 @@ import { todayInSaoPaulo } from "../lib/dates";
 import { forgetEndedWindows } from "../lib/shared-counters";
 import { prunePublicChanges } from "../cache/public-cache";
 import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
-import { forgetExpiredChallenges } from "../modules/passkeys/service";
+import { forgetExpiredChallenges } from "../modules/factors/service";
 import { forgetAbandonedVerifierFlows } from "../modules/verification/service";
 import { EVENTS_KEPT_MS, pruneEvents } from "../plugins/events";
 import type { Job } from "./scheduler";

@@ -10,7 +10,7 @@ import { useTestContext } from "../../test/fixtures";
 import { assertPasskey, createPasskey, type SoftPasskey } from "../../test/passkey-authenticator";
 import { totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, RECOVERY_CODE_COUNT, signChallenge, TWO_FACTOR_MANDATORY } from "../two-factor/service";
-import { PASSKEY_FAILED, PASSKEY_UNKNOWN } from "./service";
+import { PASSKEY_FAILED, PASSKEY_UNKNOWN } from "../factors/service";
 
 const ctx = useTestContext();
 

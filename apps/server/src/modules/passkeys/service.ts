@@ -1,9 +1,2 @@
-/** The passkey ceremonies live with the other factors (modules/factors); these names stay for callers. */
-export {
-  authenticatePasskey,
-  authenticationOptions,
-  forgetExpiredChallenges,
-  listPasskeys,
-  PASSKEY_FAILED,
-  PASSKEY_UNKNOWN,
-} from "../factors/service";
+/** The passkey ceremonies live with the other factors (modules/factors); the recent proof still reads them here. */
+export { authenticatePasskey, authenticationOptions, listPasskeys } from "../factors/service";
