@@ -9,14 +9,17 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? "—" : dateFormat.format(date);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+/** How the site writes a moment: São Paulo time, day/month/year and hour:minute (pt-BR). */
+export const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = {
   timeZone: "America/Sao_Paulo",
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-});
+};
+
+const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", DATE_TIME_PARTS);
 
 /** An ISO timestamp → "12/11/2026, 14:05" in São Paulo time; missing or invalid → "—". */
 export function formatDateTime(value: string | null | undefined): string {

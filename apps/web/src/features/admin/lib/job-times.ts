@@ -1,12 +1,6 @@
-const timeFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+import { DATE_TIME_PARTS } from "@/lib/format";
+
+const timeFormat = new Intl.DateTimeFormat("pt-BR", { ...DATE_TIME_PARTS, second: "2-digit" });
 
 /** An ISO timestamp → "25/11/2026, 14:05:07" in São Paulo time (jobs run every minute: seconds matter). */
 export function formatJobTime(value: string): string {
