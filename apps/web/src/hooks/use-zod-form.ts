@@ -34,6 +34,15 @@ export type ZodFormOptions<V> = {
 
 type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
+/**
+ * The check of a password typed twice: when the new password itself is valid, its confirmation must equal it
+ * ("As senhas não conferem" on the confirmation field).
+ */
+export function passwordsMatch<K extends string>(password: K, confirm: K) {
+  return (values: Record<K, string>, errors: FieldErrors): FieldErrors | undefined =>
+    !errors[password] && values[password] !== values[confirm] ? { [confirm]: "As senhas não conferem" } : undefined;
+}
+
 /** zod issues → { field: first message }: "email" for a path ["email"], the first segment of a deeper one. */
 export function issuesToFieldErrors(issues: ReadonlyArray<Issue>): FieldErrors {
   const errors: FieldErrors = {};

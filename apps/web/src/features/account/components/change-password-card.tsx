@@ -1,6 +1,6 @@
 import { ChangePasswordBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
 import { Button, Card, PasswordInput } from "@/components/ui";
-import { useZodForm } from "@/hooks/use-zod-form";
+import { passwordsMatch, useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useChangePassword } from "../api/change-password";
@@ -12,10 +12,7 @@ export function ChangePasswordCard() {
   const change = useChangePassword();
   const form = useZodForm(ChangePasswordBodySchema, EMPTY, {
     serverErrors: change.error,
-    check: (values, errors) =>
-      !errors.new_password && values.confirm_password !== values.new_password
-        ? { confirm_password: "As senhas não conferem" }
-        : undefined,
+    check: passwordsMatch("new_password", "confirm_password"),
   });
 
   const submit = form.handleSubmit((body) =>

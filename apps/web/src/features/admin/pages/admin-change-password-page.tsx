@@ -3,7 +3,7 @@ import { Button, PasswordInput } from "@/components/ui";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { useLogout } from "@/features/auth/hooks/use-logout";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { useZodForm } from "@/hooks/use-zod-form";
+import { passwordsMatch, useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { useNavigate } from "@/lib/router";
@@ -25,10 +25,7 @@ export function AdminChangePasswordPage() {
   const form = useZodForm(AdminAccountBodySchema, EMPTY, {
     serverErrors: update.error,
     toInput: (v) => ({ current_password: v.current_password, new_password: v.new_password }),
-    check: (v, errors) =>
-      !errors.new_password && v.new_password !== v.confirm_password
-        ? { confirm_password: "As senhas não conferem" }
-        : undefined,
+    check: passwordsMatch("new_password", "confirm_password"),
   });
 
   const submit = form.handleSubmit((body) =>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Button, PasswordInput } from "@/components/ui";
 import { AuthCard } from "../components/auth-card";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { useZodForm } from "@/hooks/use-zod-form";
+import { passwordsMatch, useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
@@ -26,8 +26,7 @@ export function ResetPasswordPage() {
     { password: "", confirm: "" },
     {
       serverErrors: reset.error,
-      check: (v, errors) =>
-        !errors.password && v.password !== v.confirm ? { confirm: "As senhas não conferem" } : undefined,
+      check: passwordsMatch("password", "confirm"),
     },
   );
 

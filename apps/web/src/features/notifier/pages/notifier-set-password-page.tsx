@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Button, PasswordInput } from "@/components/ui";
 import { AuthCard } from "@/features/auth/components/auth-card";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { useZodForm } from "@/hooks/use-zod-form";
+import { passwordsMatch, useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { useNavigate, useSearchParams } from "@/lib/router";
@@ -27,8 +27,7 @@ export function NotifierSetPasswordPage() {
     { password: "", confirm: "" },
     {
       serverErrors: save.error,
-      check: (v, errors) =>
-        !errors.password && v.password !== v.confirm ? { confirm: "As senhas não conferem" } : undefined,
+      check: passwordsMatch("password", "confirm"),
     },
   );
   return (

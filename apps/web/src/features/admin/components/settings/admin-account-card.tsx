@@ -1,7 +1,7 @@
 import { AdminAccountBodySchema, PASSWORD_MIN } from "@vitrine/contracts";
 import { Button, Card, Input, PasswordInput } from "@/components/ui";
 import { useSession } from "@/features/auth/session";
-import { useZodForm } from "@/hooks/use-zod-form";
+import { passwordsMatch, useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useUpdateAdminAccount } from "@/features/admin/api/update-admin-account";
@@ -26,10 +26,7 @@ export function AdminAccountCard() {
         email: v.email.trim() && v.email.trim() !== currentEmail ? v.email : undefined,
         new_password: v.new_password || undefined,
       }),
-      check: (v, errors) =>
-        !errors.new_password && v.new_password !== v.confirm_password
-          ? { confirm_password: "As senhas não conferem" }
-          : undefined,
+      check: passwordsMatch("new_password", "confirm_password"),
     },
   );
 
