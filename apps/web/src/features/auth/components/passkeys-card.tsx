@@ -1,6 +1,6 @@
 import type { Passkey } from "@vitrine/contracts";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, PasswordInput, QueryState } from "@/components/ui";
+import { Button, Card, ConfirmDialog, QueryState } from "@/components/ui";
 import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import {
@@ -14,6 +14,7 @@ import type { AccountAudience } from "../api/audience";
 import { useTwoFactorStatus } from "../api/two-factor";
 import { PasskeyNameForm } from "./passkey-name-form";
 import { RecoveryCodes } from "./two-factor";
+import { CurrentPasswordField } from "./current-password-field";
 
 /** One row: name, when it was added and last used; "Remover" unless it cannot go (no `onRemove`). */
 function PasskeyItem({ passkey, onRemove }: { passkey: Passkey; onRemove?: (p: Passkey) => void }) {
@@ -139,15 +140,7 @@ export function PasskeysCard({ audience }: { audience: AccountAudience }) {
         }
         onCancel={closeRemove}
       >
-        {lastFactor && (
-          <PasswordInput
-            label="Sua senha"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
+        {lastFactor && <CurrentPasswordField value={password} onChange={setPassword} />}
       </ConfirmDialog>
     </Card>
   );

@@ -1,11 +1,12 @@
 import type { TwoFactorSetupResponse } from "@vitrine/contracts";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Button, ConfirmDialog, Input, PasswordInput } from "@/components/ui";
+import { Button, ConfirmDialog, Input } from "@/components/ui";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import type { AccountAudience } from "../api/audience";
 import { useMyPasskeys } from "../api/passkeys";
 import { useDisableTwoFactor, useNewRecoveryCodes, useReplaceAuthenticator } from "../api/two-factor";
+import { CurrentPasswordField } from "./current-password-field";
 
 type Action = "codes" | "replace" | "disable" | "removeApp";
 
@@ -151,13 +152,7 @@ export function TwoFactorManage({
       >
         <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
           {(action === "disable" || action === "removeApp") && (
-            <PasswordInput
-              label="Sua senha"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <CurrentPasswordField value={password} onChange={setPassword} />
           )}
           <Input
             ref={codeRef}
