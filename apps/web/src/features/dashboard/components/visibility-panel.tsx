@@ -6,6 +6,43 @@ import { formatDate } from "@/lib/format";
 
 const count = new Intl.NumberFormat("pt-BR");
 
+type Reason = ProfileModel["visibility"]["reasons"][number];
+
+/** One list of visibility reasons: what keeps the profile off the site (danger) or only warns (warning). */
+function ReasonList({
+  label,
+  reasons,
+  tone,
+  className,
+}: {
+  label: string;
+  reasons: Reason[];
+  tone: "danger" | "warning";
+  className: string;
+}) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul aria-label={label} className={cn("flex flex-col gap-2", className)}>
+      {reasons.map((r) => (
+        <li
+          key={r.code}
+          data-reason={r.code}
+          className={cn(
+            "flex gap-3 rounded-xl border px-4 py-3 text-sm text-ink",
+            tone === "danger" ? "border-danger/30 bg-danger-soft" : "border-warning/30 bg-warning-soft",
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn("mt-1.5 size-1.5 shrink-0 rounded-full", tone === "danger" ? "bg-danger" : "bg-warning")}
+          />
+          {r.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * "What the public sees": whether the profile is on the public site right now and why not (the profile API's
  * visibility explanation), a link to the public page, and the numbers the public generates.
@@ -33,34 +70,8 @@ export function VisibilityPanel({ model, photos }: { model: ProfileModel; photos
           : "Seu perfil não aparece no site público agora. Veja o motivo abaixo."}
       </p>
 
-      {blocking.length > 0 && (
-        <ul aria-label="Por que não aparece" className="mt-4 flex flex-col gap-2">
-          {blocking.map((r) => (
-            <li
-              key={r.code}
-              data-reason={r.code}
-              className="flex gap-3 rounded-xl border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-ink"
-            >
-              <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-danger" />
-              {r.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      {warnings.length > 0 && (
-        <ul aria-label="Avisos" className="mt-3 flex flex-col gap-2">
-          {warnings.map((r) => (
-            <li
-              key={r.code}
-              data-reason={r.code}
-              className="flex gap-3 rounded-xl border border-warning/30 bg-warning-soft px-4 py-3 text-sm text-ink"
-            >
-              <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-warning" />
-              {r.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReasonList label="Por que não aparece" reasons={blocking} tone="danger" className="mt-4" />
+      <ReasonList label="Avisos" reasons={warnings} tone="warning" className="mt-3" />
 
       <StatGroup className="mt-5 grid-cols-2 lg:grid-cols-4">
         <Stat label="Visualizações" value={count.format(model.views_count)} />
