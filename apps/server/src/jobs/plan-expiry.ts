@@ -4,7 +4,7 @@ import { addDays, todayInSaoPaulo } from "../lib/dates";
 import { notifyPlanExpired, notifyPlanExpiring } from "../modules/mail/service";
 import { modelChangeEvents } from "../modules/models/publish";
 import { recordEvents } from "../plugins/events";
-import { MODERATION_CLEAR } from "../modules/models/visibility";
+import { isPubliclyVisible } from "../modules/models/visibility";
 import type { Job } from "./scheduler";
 
 export const PLAN_EXPIRY_JOB = "plan-expiry";
@@ -43,16 +43,8 @@ export const planExpiryJob: Job = {
     const expired = await app.db
       .select({ id: models.id, due: models.nextDueDate })
       .from(models)
-      .where(
-        and(
-          eq(models.isActive, true),
-          eq(models.isVerified, true),
-          isNull(models.deletedAt),
-          eq(models.moderationStatus, MODERATION_CLEAR),
-          gt(models.nextDueDate, after),
-          lte(models.nextDueDate, today),
-        ),
-      )
+      // Public on the last announced day (the rule itself, modules/models/visibility.ts) and due since.
+      .where(and(isPubliclyVisible(after), lte(models.nextDueDate, today)))
       .orderBy(models.id);
     if (expired.length > 0) {
       // The triggers of public_data_version see changes to rows, never the turn of a date. The public cache keys
