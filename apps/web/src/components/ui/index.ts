@@ -4,7 +4,7 @@ export { Button, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVa
 export { Card } from "./card";
 export { Checkbox } from "./checkbox";
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog";
-export { Input } from "./input";
+export { EMAIL_INPUT, Input } from "./input";
 export { Modal } from "./modal";
 export { Pagination, type PaginationProps } from "./pagination";
 export { PasswordInput } from "./password-input";

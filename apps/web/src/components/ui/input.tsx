@@ -8,6 +8,9 @@ export type InputProps = ComponentProps<"input"> &
     endAdornment?: ReactNode;
   };
 
+/** How the site asks for someone's own e-mail address: the e-mail keyboard and the browser's saved address. */
+export const EMAIL_INPUT = { type: "email", autoComplete: "email", inputMode: "email" } as const;
+
 /**
  * A labelled text input. Pass `error` to show a message and mark it aria-invalid.
  * <Input label="E-mail" name="email" type="email" value={v} onChange={…} error={errors.email} ref={ref} />

@@ -1,5 +1,5 @@
 import { ChangeEmailBodySchema } from "@vitrine/contracts";
-import { Button, Card, Input, PasswordInput } from "@/components/ui";
+import { Button, Card, EMAIL_INPUT, Input, PasswordInput } from "@/components/ui";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
@@ -42,14 +42,7 @@ export function ChangeEmailCard({ currentEmail }: { currentEmail: string }) {
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <Input
-            label="Novo e-mail"
-            {...form.field("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <Input label="Novo e-mail" {...form.field("email")} {...EMAIL_INPUT} required />
           <PasswordInput
             label="Senha atual"
             {...form.field("current_password")}

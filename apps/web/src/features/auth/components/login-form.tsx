@@ -1,6 +1,6 @@
 import { type LoginBody, LoginBodySchema } from "@vitrine/contracts";
 import { useRef } from "react";
-import { Button, Input, PasswordInput } from "@/components/ui";
+import { Button, EMAIL_INPUT, Input, PasswordInput } from "@/components/ui";
 import { useFocusParam } from "@/hooks/use-focus-param";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { Link, useLocation } from "@/lib/router";
@@ -30,9 +30,7 @@ export function LoginForm({
       <Input
         ref={emailRef}
         label="E-mail"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
+        {...EMAIL_INPUT}
         placeholder="voce@exemplo.com"
         {...form.field("email")}
         required

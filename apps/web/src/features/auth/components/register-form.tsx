@@ -1,7 +1,7 @@
 import { PASSWORD_MIN, type RegisterBody, RegisterBodySchema } from "@vitrine/contracts";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { AgeInput, CategorySelect } from "@/components/profile-fields";
-import { Button, Checkbox, Input, PasswordInput } from "@/components/ui";
+import { Button, Checkbox, EMAIL_INPUT, Input, PasswordInput } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
@@ -79,7 +79,7 @@ export function RegisterForm({
     <form onSubmit={handleSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
       <SectionTitle>Acesso</SectionTitle>
       <Input ref={usernameRef} label="Usuário" autoComplete="username" required {...form.field("username")} />
-      <Input ref={emailRef} label="E-mail" type="email" autoComplete="email" required {...form.field("email")} />
+      <Input ref={emailRef} label="E-mail" {...EMAIL_INPUT} required {...form.field("email")} />
       <PasswordInput
         label="Senha"
         autoComplete="new-password"

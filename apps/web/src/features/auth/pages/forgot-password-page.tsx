@@ -1,6 +1,6 @@
 import { ForgotPasswordBodySchema } from "@vitrine/contracts";
 import { useState } from "react";
-import { Button, Input } from "@/components/ui";
+import { Button, EMAIL_INPUT, Input } from "@/components/ui";
 import { AuthCard } from "../components/auth-card";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useZodForm } from "@/hooks/use-zod-form";
@@ -48,15 +48,7 @@ export function ForgotPasswordPage() {
             forgot.mutate({ ...body, role }, { onSuccess: (d) => setAnswer(d.message) }),
           )}
         >
-          <Input
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="voce@exemplo.com"
-            {...form.field("email")}
-            required
-          />
+          <Input label="E-mail" {...EMAIL_INPUT} placeholder="voce@exemplo.com" {...form.field("email")} required />
           {forgot.isError && (
             <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
               {errorMessage(forgot.error, "Não foi possível enviar agora. Tente novamente.")}

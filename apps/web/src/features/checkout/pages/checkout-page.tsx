@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useParams } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
 import { ResultPanel } from "@/components/result-panel";
-import { Button, buttonClasses, Input, PageSpinner } from "@/components/ui";
+import { Button, buttonClasses, EMAIL_INPUT, Input, PageSpinner } from "@/components/ui";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -85,14 +85,7 @@ function CheckoutForm({ productId }: { productId: number }) {
           wrapperClassName="sm:col-span-2"
           {...form.field("customer_name")}
         />
-        <Input
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...form.field("customer_email")}
-        />
+        <Input label="E-mail" {...EMAIL_INPUT} required {...form.field("customer_email")} />
         <Input
           label="Telefone (com DDD)"
           type="tel"

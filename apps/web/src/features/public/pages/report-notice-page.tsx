@@ -10,7 +10,7 @@ import {
 } from "@vitrine/contracts";
 import { type FormEvent, useState } from "react";
 import { PageContainer, PageHeader } from "@/components/page";
-import { Button, Card, Input, Select, Textarea } from "@/components/ui";
+import { Button, Card, EMAIL_INPUT, Input, Select, Textarea } from "@/components/ui";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { submitNotice } from "../api/submit-report";
@@ -96,9 +96,8 @@ export function ReportNoticePage() {
               />
               <Input
                 label="Seu e-mail"
-                type="email"
+                {...EMAIL_INPUT}
                 required
-                autoComplete="email"
                 value={form.email}
                 onChange={(e) => set("email")(e.target.value)}
                 error={errors.email}
