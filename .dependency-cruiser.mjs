@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
  * app or the shared contracts. A feature uses the kernel (lib/, db/, plugins/) and stores, never another feature's
  * service both ways; notifications listen to events (plugins/events.ts) instead of being imported back.
  * `npm run lint` runs it over apps/server/src, apps/web/src and packages/contracts/src; apps/server/src/import-graph.test.ts
- * shows it refusing a circle (scripts/lint-fixtures).
+ * shows it refusing a circle (scripts/fixtures/import-graph).
  */
 export default {
   forbidden: [

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 /**
  * `npm run lint` refuses any circle of imports (decision 066): its second command runs dependency-cruiser's
  * no-circular rule (.dependency-cruiser.mjs) over the server, the web app and the contracts. These tests run that
- * very command's configuration on two fixtures outside the product (scripts/lint-fixtures): the same two files
+ * very command's configuration on two fixtures outside the product (scripts/fixtures/import-graph): the same two files
  * importing each other (refused, the circle named) and importing one way only (accepted).
  */
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -47,15 +47,15 @@ describe("import circles in npm run lint", () => {
   });
 
   test("two files that import each other fail it, the circle named", async () => {
-    const { code, output } = await depcruise([...options, "scripts/lint-fixtures/circle"]);
+    const { code, output } = await depcruise([...options, "scripts/fixtures/import-graph/circle"]);
     assert.notEqual(code, 0, output);
     assert.match(output, /no-circular/);
-    assert.match(output, /scripts\/lint-fixtures\/circle\/customer\.ts/);
-    assert.match(output, /scripts\/lint-fixtures\/circle\/order\.ts/);
+    assert.match(output, /scripts\/fixtures\/import-graph\/circle\/customer\.ts/);
+    assert.match(output, /scripts\/fixtures\/import-graph\/circle\/order\.ts/);
   });
 
   test("the same files importing one way pass it", async () => {
-    const { code, output } = await depcruise([...options, "scripts/lint-fixtures/line"]);
+    const { code, output } = await depcruise([...options, "scripts/fixtures/import-graph/line"]);
     assert.equal(code, 0, output);
     assert.match(output, /no dependency violations/);
   });
