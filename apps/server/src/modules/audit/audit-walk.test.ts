@@ -18,7 +18,7 @@ import {
 } from "../../test/factories";
 import { TEST_ADMIN } from "../../test/helper";
 import { useTestContext, signedInAdmin } from "../../test/fixtures";
-import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
+import { assertPasskey, createPasskey, type PasskeyOptions, type SoftPasskey } from "../../test/passkey-authenticator";
 import { phoneSecret, rememberSecret, totpCode } from "../../test/two-factor";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
@@ -68,6 +68,15 @@ async function pendingVerification(): Promise<{ id: number; modelId: number }> {
   const sent = await sendVerification(ctx.app, model.token);
   if (sent.statusCode !== 201) throw new Error(`verification: ${sent.statusCode} ${sent.body}`);
   return { id: (await pendingOf(ctx.app, model.id)).id, modelId: model.id };
+}
+
+/** A passkey the walk's admin adds through the routes: the test's authenticator holds its key. */
+async function walkPasskey(): Promise<SoftPasskey> {
+  const options = (await ctx.as(token).post("/api/admin/passkeys/options")).json() as { options: PasskeyOptions };
+  const { passkey, response } = createPasskey(options.options, "http://localhost");
+  const added = await ctx.as(token).post("/api/admin/passkeys", { name: "Chave da prova", response });
+  if (added.statusCode !== 201) throw new Error(`passkey: ${added.statusCode} ${added.body}`);
+  return passkey;
 }
 
 /** The walk's admin's phone: its current code, as if a new 30-second step had begun (a code is usable once). */
@@ -216,6 +225,24 @@ const scenarios: Record<string, () => Promise<Call>> = {
     return () => ctx.as(token).post("/api/admin/two-factor/disable", { password: TEST_ADMIN.password, code });
   },
   "POST /api/admin/two-factor/setup": async () => () => ctx.as(token).post("/api/admin/two-factor/setup"),
+  // "Confirme que é você" (decision 065): each proof and the end of the access review.
+  // Her password: the walk's scenarios above may have switched her app off.
+  "POST /api/admin/recent-proof": async () => () =>
+    ctx.as(token).post("/api/admin/recent-proof", { password: TEST_ADMIN.password }),
+  "POST /api/admin/recent-proof/passkey/options": async () => {
+    await walkPasskey();
+    return () => ctx.as(token).post("/api/admin/recent-proof/passkey/options");
+  },
+  "POST /api/admin/recent-proof/passkey": async () => {
+    const passkey = await walkPasskey();
+    const options = (await ctx.as(token).post("/api/admin/recent-proof/passkey/options")).json() as {
+      options: PasskeyOptions;
+    };
+    const response = assertPasskey(passkey, options.options, "http://localhost");
+    return () => ctx.as(token).post("/api/admin/recent-proof/passkey", { response });
+  },
+  "POST /api/admin/recent-proof/access-review/done": async () => () =>
+    ctx.as(token).post("/api/admin/recent-proof/access-review/done"),
   "POST /api/payments/admin/generate-pix": async () => {
     const id = await buildModel(ctx.app);
     return () => ctx.as(token).post("/api/payments/admin/generate-pix", { amount: 100, model_id: id });
