@@ -11,6 +11,7 @@ import { Button, Card, Select, Textarea } from "@/components/ui";
 import { errorMessage, type UploadProgress } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useSubmitVerification } from "../api/own-verification";
+import { labelledOptions } from "@/lib/options";
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
@@ -119,7 +120,7 @@ export function VerificationForm({ verification }: { verification: OwnVerificati
           placeholder="Escolha o tipo de documento"
           value={documentType}
           onChange={(e) => setDocumentType(e.target.value as DocumentType)}
-          options={DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_TYPE_LABELS[value] }))}
+          options={labelledOptions(DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS)}
         />
 
         <div className="grid gap-4 sm:grid-cols-2">

@@ -13,6 +13,7 @@ import { PageContainer, PageHeader } from "@/components/page";
 import { Button, Card, EMAIL_INPUT, Input, Select, Textarea } from "@/components/ui";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { labelledOptions } from "@/lib/options";
 import { submitNotice } from "../api/submit-report";
 
 const EMPTY = { name: "", email: "", role: "", url: "", category: "", reason: "" };
@@ -28,11 +29,15 @@ export function ReportNoticePage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
-  /** Changes a field and drops its error, which was about the old value. */
-  const set = (field: keyof typeof EMPTY) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors(({ [field]: _old, ...rest }) => rest);
-  };
+  /** A field's value, its error, and its change, which drops that error (it was about the old value). */
+  const field = (name: keyof typeof EMPTY) => ({
+    value: form[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      setErrors(({ [name]: _old, ...rest }) => rest);
+    },
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -86,50 +91,30 @@ export function ReportNoticePage() {
         <Card>
           <form onSubmit={onSubmit} className="grid gap-5" noValidate>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Input
-                label="Seu nome"
-                required
-                autoComplete="name"
-                value={form.name}
-                onChange={(e) => set("name")(e.target.value)}
-                error={errors.name}
-              />
-              <Input
-                label="Seu e-mail"
-                {...EMAIL_INPUT}
-                required
-                value={form.email}
-                onChange={(e) => set("email")(e.target.value)}
-                error={errors.email}
-              />
+              <Input label="Seu nome" required autoComplete="name" {...field("name")} />
+              <Input label="Seu e-mail" {...EMAIL_INPUT} required {...field("email")} />
             </div>
             <Select
               label="Quem envia"
               required
               placeholder="Escolha"
-              value={form.role}
-              onChange={(e) => set("role")(e.target.value)}
-              options={NOTIFIER_ROLES.map((value) => ({ value, label: NOTIFIER_ROLE_LABELS[value] }))}
-              error={errors.role}
+              {...field("role")}
+              options={labelledOptions(NOTIFIER_ROLES, NOTIFIER_ROLE_LABELS)}
             />
             <Input
               label="Endereço (URL) do conteúdo"
               type="url"
               required
               placeholder="https://…/cidade/…/nome/123"
-              value={form.url}
-              onChange={(e) => set("url")(e.target.value)}
-              error={errors.url}
+              {...field("url")}
               hint="Copie o endereço do perfil ou da foto."
             />
             <Select
               label="Motivo"
               required
               placeholder="Escolha"
-              value={form.category}
-              onChange={(e) => set("category")(e.target.value)}
-              options={REPORT_CATEGORIES.map((value) => ({ value, label: REPORT_CATEGORY_LABELS[value] }))}
-              error={errors.category}
+              {...field("category")}
+              options={labelledOptions(REPORT_CATEGORIES, REPORT_CATEGORY_LABELS)}
             />
             <Textarea
               label="Descreva o que aconteceu"
@@ -137,9 +122,7 @@ export function ReportNoticePage() {
               rows={5}
               minLength={NOTICE_REASON_MIN}
               maxLength={NOTICE_REASON_MAX}
-              value={form.reason}
-              onChange={(e) => set("reason")(e.target.value)}
-              error={errors.reason}
+              {...field("reason")}
             />
             {error && (
               <p role="alert" className="text-sm text-danger">
