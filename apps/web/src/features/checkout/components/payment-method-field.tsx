@@ -1,4 +1,4 @@
-import { cn } from "@/lib/cn";
+import { RadioCard } from "@/components/radio-card";
 
 export type CheckoutMethod = "pix_manual" | "mercadopago_pix";
 
@@ -32,26 +32,15 @@ export function PaymentMethodField({
       <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {CHECKOUT_METHODS.map((m) => (
-          <label
+          <RadioCard
             key={m.value}
-            className={cn(
-              "flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent",
-              value === m.value ? "border-accent/70 bg-surface-3" : "border-line bg-surface-2 hover:border-line-strong",
-            )}
-          >
-            <input
-              type="radio"
-              name="payment_method"
-              value={m.value}
-              checked={value === m.value}
-              onChange={() => onChange(m.value)}
-              className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
-            />
-            <span className="min-w-0">
-              <span className="block font-medium text-ink">{m.title}</span>
-              <span className="mt-0.5 block text-sm text-ink-muted">{m.text}</span>
-            </span>
-          </label>
+            name="payment_method"
+            value={m.value}
+            checked={value === m.value}
+            onChange={() => onChange(m.value)}
+            title={m.title}
+            text={m.text}
+          />
         ))}
       </div>
     </fieldset>

@@ -12,7 +12,6 @@ import { Badge, Button, Modal } from "@/components/ui";
 import { usePublicPlans } from "@/features/settings/api/get-public-plans";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { ApiError, hasErrorCode } from "@/lib/api-client";
-import { cn } from "@/lib/cn";
 import { useCreateRenewalPix } from "../api/create-renewal-pix";
 import { useCreateSubscription } from "../api/create-subscription";
 import { useRenewalPix } from "../api/get-renewal-pix";
@@ -28,6 +27,7 @@ import {
   type RenewalPlan,
   renewalErrorMessage,
 } from "../lib/renewal-plan";
+import { RadioCard } from "@/components/radio-card";
 
 type Option = "provider" | "pix" | "support";
 
@@ -95,24 +95,16 @@ function PlanChoice({
       <legend className="mb-3 text-sm font-medium text-ink-muted">Plano</legend>
       <div className="flex flex-col gap-2">
         {plans.map((p) => (
-          <label
+          <RadioCard
             key={p.id}
             data-plan-id={p.id}
-            className={cn(
-              "flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 transition-colors",
-              chosenId === p.id
-                ? "border-accent/70 bg-accent-soft"
-                : "border-line bg-surface-2 hover:border-line-strong",
-            )}
+            name="renewal-plan"
+            value={p.id}
+            checked={chosenId === p.id}
+            onChange={() => onChoose(p.id)}
+            centered
+            accent
           >
-            <input
-              type="radio"
-              name="renewal-plan"
-              value={p.id}
-              checked={chosenId === p.id}
-              onChange={() => onChoose(p.id)}
-              className="size-4 shrink-0 accent-[var(--color-accent)]"
-            />
             <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <span className="flex items-center gap-2 font-medium text-ink">
                 <span>{p.name}</span>
@@ -123,7 +115,7 @@ function PlanChoice({
                 <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(p.period_type)}</span>
               </span>
             </span>
-          </label>
+          </RadioCard>
         ))}
       </div>
     </fieldset>
@@ -308,32 +300,19 @@ export function RenewalDialog({
           <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
           <div className="flex flex-col gap-2">
             {options.map((o) => (
-              <label
+              <RadioCard
                 key={o.value}
-                className={cn(
-                  "flex cursor-pointer gap-3 rounded-xl border px-4 py-3 transition-colors",
-                  option === o.value
-                    ? "border-accent/70 bg-surface-3"
-                    : "border-line bg-surface-2 hover:border-line-strong",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="renewal-option"
-                  value={o.value}
-                  checked={option === o.value}
-                  onChange={() => {
-                    setOption(o.value);
-                    setProblem(null);
-                    setPix(null);
-                  }}
-                  className="mt-1 size-4 shrink-0 accent-[var(--color-accent)]"
-                />
-                <span className="min-w-0">
-                  <span className="block font-medium text-ink">{o.title}</span>
-                  <span className="block text-sm text-ink-muted">{o.text}</span>
-                </span>
-              </label>
+                name="renewal-option"
+                value={o.value}
+                checked={option === o.value}
+                onChange={() => {
+                  setOption(o.value);
+                  setProblem(null);
+                  setPix(null);
+                }}
+                title={o.title}
+                text={o.text}
+              />
             ))}
           </div>
         </fieldset>
