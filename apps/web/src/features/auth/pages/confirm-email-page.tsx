@@ -6,6 +6,7 @@ import { usePageTitle } from "@/hooks/use-page-title";
 import { errorMessage } from "@/lib/api-client";
 import { Link, useSearchParams } from "@/lib/router";
 import { useConfirmEmail } from "../api/email";
+import { ErrorAlert } from "@/components/error-alert";
 
 /** Confirmar e-mail (/confirmar-email?token=…), opened from the e-mail: sends the token once and says how it went. */
 export function ConfirmEmailPage() {
@@ -37,9 +38,7 @@ export function ConfirmEmailPage() {
         </div>
       ) : confirm.isError ? (
         <div className="flex flex-col gap-5">
-          <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-            {errorMessage(confirm.error, "Não foi possível confirmar agora. Tente novamente.")}
-          </p>
+          <ErrorAlert>{errorMessage(confirm.error, "Não foi possível confirmar agora. Tente novamente.")}</ErrorAlert>
           <p className="text-sm text-ink-muted">Entre na sua conta e use “Reenviar link” no painel.</p>
           <Link to={next} className={buttonClasses({ variant: "secondary", fullWidth: true })}>
             {signedIn ? "Ir para o painel" : "Entrar"}

@@ -7,6 +7,7 @@ import { useZodForm } from "@/hooks/use-zod-form";
 import { errorMessage } from "@/lib/api-client";
 import { Link, useSearchParams } from "@/lib/router";
 import { useForgotPassword } from "../api/email";
+import { ErrorAlert } from "@/components/error-alert";
 
 /**
  * "Esqueci minha senha" (/esqueci-senha; ?conta=admin from the admin login): asks for the e-mail and shows the
@@ -50,9 +51,7 @@ export function ForgotPasswordPage() {
         >
           <Input label="E-mail" {...EMAIL_INPUT} placeholder="voce@exemplo.com" {...form.field("email")} required />
           {forgot.isError && (
-            <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-              {errorMessage(forgot.error, "Não foi possível enviar agora. Tente novamente.")}
-            </p>
+            <ErrorAlert>{errorMessage(forgot.error, "Não foi possível enviar agora. Tente novamente.")}</ErrorAlert>
           )}
           <Button type="submit" size="lg" fullWidth loading={forgot.isPending} loadingText="Enviando...">
             Enviar link

@@ -8,6 +8,7 @@ import { errorMessage } from "@/lib/api-client";
 import { Link, useNavigate, useSearchParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useResetPassword } from "../api/email";
+import { ErrorAlert } from "@/components/error-alert";
 
 const NewPasswordSchema = z.object({ password: PasswordSchema, confirm: z.string() });
 
@@ -59,9 +60,7 @@ export function ResetPasswordPage() {
         <PasswordInput label="Nova senha" autoComplete="new-password" {...form.field("password")} required />
         <PasswordInput label="Repita a nova senha" autoComplete="new-password" {...form.field("confirm")} required />
         {reset.isError && (
-          <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-            {errorMessage(reset.error, "Não foi possível salvar. Tente novamente.")}
-          </p>
+          <ErrorAlert>{errorMessage(reset.error, "Não foi possível salvar. Tente novamente.")}</ErrorAlert>
         )}
         <Button type="submit" size="lg" fullWidth loading={reset.isPending} loadingText="Salvando...">
           Salvar nova senha

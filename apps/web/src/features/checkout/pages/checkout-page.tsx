@@ -14,6 +14,7 @@ import { useCheckoutProduct } from "../api/get-checkout-product";
 import { ManualPixPanel } from "../components/manual-pix-panel";
 import { CHECKOUT_METHODS, type CheckoutMethod, PaymentMethodField } from "../components/payment-method-field";
 import { ProductSummary } from "../components/product-summary";
+import { ErrorAlert } from "@/components/error-alert";
 
 const PRODUCT_NOT_FOUND = "Produto não encontrado";
 const PIX_FAILED = "Erro ao gerar PIX";
@@ -107,11 +108,7 @@ function CheckoutForm({ productId }: { productId: number }) {
         }}
       />
 
-      {problem && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-          {problem}
-        </p>
-      )}
+      {problem && <ErrorAlert>{problem}</ErrorAlert>}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to={appPaths.home} className={buttonClasses({ variant: "ghost" })}>

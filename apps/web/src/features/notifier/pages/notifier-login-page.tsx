@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-client";
 import { appPaths } from "@/lib/paths";
 import { Link, useNavigate } from "@/lib/router";
 import { useNotifierLogin } from "../api/notifier";
+import { ErrorAlert } from "@/components/error-alert";
 
 /** "Entrar" of a trusted notifier (/notificador/entrar): its own e-mail and password, then its page. */
 export function NotifierLoginPage() {
@@ -39,9 +40,7 @@ export function NotifierLoginPage() {
         <Input label="E-mail" type="email" autoComplete="username" required {...form.field("email")} />
         <PasswordInput label="Senha" autoComplete="current-password" required {...form.field("password")} />
         {login.isError && (
-          <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-            {errorMessage(login.error, "Não foi possível entrar. Tente novamente.")}
-          </p>
+          <ErrorAlert>{errorMessage(login.error, "Não foi possível entrar. Tente novamente.")}</ErrorAlert>
         )}
         <Button type="submit" size="lg" fullWidth loading={login.isPending} loadingText="Entrando...">
           Entrar

@@ -9,6 +9,7 @@ import { appPaths } from "@/lib/paths";
 import { useNavigate, useSearchParams } from "@/lib/router";
 import { toast } from "@/lib/toast";
 import { useSetNotifierPassword } from "../api/notifier";
+import { ErrorAlert } from "@/components/error-alert";
 
 const NewPasswordSchema = z.object({ password: PasswordSchema, confirm: z.string() });
 
@@ -54,9 +55,7 @@ export function NotifierSetPasswordPage() {
         <PasswordInput label="Senha" autoComplete="new-password" {...form.field("password")} required />
         <PasswordInput label="Repita a senha" autoComplete="new-password" {...form.field("confirm")} required />
         {save.isError && (
-          <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-            {errorMessage(save.error, "Não foi possível salvar. Tente novamente.")}
-          </p>
+          <ErrorAlert>{errorMessage(save.error, "Não foi possível salvar. Tente novamente.")}</ErrorAlert>
         )}
         <Button type="submit" size="lg" fullWidth loading={save.isPending} loadingText="Salvando...">
           Salvar senha

@@ -20,6 +20,7 @@ import {
   proposePayment,
 } from "@/features/admin/lib/payment-defaults";
 import { getTodayInSaoPaulo } from "@/features/admin/lib/today";
+import { ErrorAlert } from "@/components/error-alert";
 
 export type PaymentRequestKind = "link" | "pix";
 export type PaymentRequest = { model: AdminModel; kind: PaymentRequestKind };
@@ -132,11 +133,7 @@ function RequestForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      {mutation.isError && (
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-          {failure(TEXTS[kind].error, mutation.error)}
-        </p>
-      )}
+      {mutation.isError && <ErrorAlert>{failure(TEXTS[kind].error, mutation.error)}</ErrorAlert>}
       <Select
         label="Plano"
         placeholder={FALLBACK_PLAN_LABEL}

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from "react";
 import { Button, Card } from "@/components/ui";
 import { saveFile } from "@/lib/download";
 import { CopyButton } from "@/components/copy-button";
+import { ErrorAlert } from "@/components/error-alert";
 
 export type StaticPixOutcome =
   { kind: "empty" } | { kind: "error"; message: string } | { kind: "done"; keyType: PixKeyType; pix: PixQrResponse };
@@ -26,9 +27,7 @@ export function StaticPixResult({ outcome }: { outcome: StaticPixOutcome }) {
   if (outcome.kind === "error") {
     return (
       <Card title="Resultado">
-        <p role="alert" className="rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger">
-          {outcome.message}
-        </p>
+        <ErrorAlert>{outcome.message}</ErrorAlert>
       </Card>
     );
   }
