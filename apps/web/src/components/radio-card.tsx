@@ -58,3 +58,25 @@ export function RadioCard({
     </label>
   );
 }
+
+/** A group of radio cards under its legend, stacked (or two columns from `sm` when `columns`). */
+export function RadioCardGroup({
+  legend,
+  columns = false,
+  disabled,
+  className,
+  children,
+}: {
+  legend: string;
+  columns?: boolean;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset disabled={disabled} className={className}>
+      <legend className="mb-3 text-sm font-medium text-ink-muted">{legend}</legend>
+      <div className={cn("gap-2", columns ? "grid sm:grid-cols-2" : "flex flex-col")}>{children}</div>
+    </fieldset>
+  );
+}

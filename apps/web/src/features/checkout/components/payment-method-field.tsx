@@ -1,4 +1,4 @@
-import { RadioCard } from "@/components/radio-card";
+import { RadioCard, RadioCardGroup } from "@/components/radio-card";
 
 export type CheckoutMethod = "pix_manual" | "mercadopago_pix";
 
@@ -28,21 +28,18 @@ export function PaymentMethodField({
   disabled?: boolean;
 }) {
   return (
-    <fieldset disabled={disabled}>
-      <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {CHECKOUT_METHODS.map((m) => (
-          <RadioCard
-            key={m.value}
-            name="payment_method"
-            value={m.value}
-            checked={value === m.value}
-            onChange={() => onChange(m.value)}
-            title={m.title}
-            text={m.text}
-          />
-        ))}
-      </div>
-    </fieldset>
+    <RadioCardGroup legend="Forma de pagamento" columns disabled={disabled}>
+      {CHECKOUT_METHODS.map((m) => (
+        <RadioCard
+          key={m.value}
+          name="payment_method"
+          value={m.value}
+          checked={value === m.value}
+          onChange={() => onChange(m.value)}
+          title={m.title}
+          text={m.text}
+        />
+      ))}
+    </RadioCardGroup>
   );
 }

@@ -27,7 +27,7 @@ import {
   type RenewalPlan,
   renewalErrorMessage,
 } from "../lib/renewal-plan";
-import { RadioCard } from "@/components/radio-card";
+import { RadioCard, RadioCardGroup } from "@/components/radio-card";
 
 type Option = "provider" | "pix" | "support";
 
@@ -91,34 +91,31 @@ function PlanChoice({
   onChoose: (id: number) => void;
 }) {
   return (
-    <fieldset>
-      <legend className="mb-3 text-sm font-medium text-ink-muted">Plano</legend>
-      <div className="flex flex-col gap-2">
-        {plans.map((p) => (
-          <RadioCard
-            key={p.id}
-            data-plan-id={p.id}
-            name="renewal-plan"
-            value={p.id}
-            checked={chosenId === p.id}
-            onChange={() => onChoose(p.id)}
-            centered
-            accent
-          >
-            <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-              <span className="flex items-center gap-2 font-medium text-ink">
-                <span>{p.name}</span>
-                {p.highlight && <Badge variant="accent">Destaque</Badge>}
-              </span>
-              <span className="font-semibold text-ink">
-                {formatBRL(p.price)}
-                <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(p.period_type)}</span>
-              </span>
+    <RadioCardGroup legend="Plano">
+      {plans.map((p) => (
+        <RadioCard
+          key={p.id}
+          data-plan-id={p.id}
+          name="renewal-plan"
+          value={p.id}
+          checked={chosenId === p.id}
+          onChange={() => onChoose(p.id)}
+          centered
+          accent
+        >
+          <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+            <span className="flex items-center gap-2 font-medium text-ink">
+              <span>{p.name}</span>
+              {p.highlight && <Badge variant="accent">Destaque</Badge>}
             </span>
-          </RadioCard>
-        ))}
-      </div>
-    </fieldset>
+            <span className="font-semibold text-ink">
+              {formatBRL(p.price)}
+              <span className="ml-1 text-sm font-normal text-ink-muted">/ {periodLabel(p.period_type)}</span>
+            </span>
+          </span>
+        </RadioCard>
+      ))}
+    </RadioCardGroup>
   );
 }
 
@@ -296,26 +293,23 @@ export function RenewalDialog({
       )}
 
       {!pix && (
-        <fieldset className="mt-5">
-          <legend className="mb-3 text-sm font-medium text-ink-muted">Forma de pagamento</legend>
-          <div className="flex flex-col gap-2">
-            {options.map((o) => (
-              <RadioCard
-                key={o.value}
-                name="renewal-option"
-                value={o.value}
-                checked={option === o.value}
-                onChange={() => {
-                  setOption(o.value);
-                  setProblem(null);
-                  setPix(null);
-                }}
-                title={o.title}
-                text={o.text}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <RadioCardGroup legend="Forma de pagamento" className="mt-5">
+          {options.map((o) => (
+            <RadioCard
+              key={o.value}
+              name="renewal-option"
+              value={o.value}
+              checked={option === o.value}
+              onChange={() => {
+                setOption(o.value);
+                setProblem(null);
+                setPix(null);
+              }}
+              title={o.title}
+              text={o.text}
+            />
+          ))}
+        </RadioCardGroup>
       )}
 
       {problem && (
