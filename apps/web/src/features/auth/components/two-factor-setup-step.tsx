@@ -119,6 +119,33 @@ function PasskeySetupForm<R extends "admin" | "model">({
 }
 
 /**
+ * The mandatory first set-up of two-step sign-in (ChallengeSetupStep) in the sign-in card of her area (`eyebrow`):
+ * mandatory for every admin, and for advertisers when an admin requires it on the site.
+ */
+export function TwoFactorSetupCard<R extends "admin" | "model">({
+  role,
+  eyebrow,
+  challenge,
+  onSignedIn,
+}: {
+  role: R;
+  eyebrow: string;
+  challenge: string;
+  onSignedIn: (session: Session<R>) => void;
+}) {
+  const who = role === "admin" ? "Obrigatória para administradores" : "Obrigatória neste site";
+  return (
+    <AuthCard
+      eyebrow={eyebrow}
+      title="Configure a verificação em duas etapas"
+      description={`${who}: além da senha, cada login pedirá um código do seu celular ou uma chave de acesso.`}
+    >
+      <ChallengeSetupStep role={role} challenge={challenge} onSignedIn={onSignedIn} />
+    </AuthCard>
+  );
+}
+
+/**
  * The second step of a sign-in with two-step sign-in on, in the sign-in card of her area (`eyebrow`), offering the
  * `methods` her account has (the password step's answer): "Usar chave de acesso" when she has a passkey, the app's
  * code when she has the app, a recovery code always. `onSignedIn` gets the session.

@@ -9,7 +9,7 @@ import { useAdminLogin } from "../api/admin-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button";
-import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
+import { TwoFactorCodeCard, TwoFactorSetupCard } from "../components/two-factor-setup-step";
 import { useSessionActions } from "../session";
 
 /** Where the admin sign-in stands: password, then the code (or, the first time, the authenticator's set-up). */
@@ -58,15 +58,7 @@ export function AdminLoginPage() {
   }
 
   if (step.kind === "setup") {
-    return (
-      <AuthCard
-        eyebrow="Administração"
-        title="Configure a verificação em duas etapas"
-        description="Obrigatória para administradores: além da senha, cada login pedirá um código do seu celular ou uma chave de acesso."
-      >
-        <ChallengeSetupStep role="admin" challenge={step.challenge} onSignedIn={finish} />
-      </AuthCard>
-    );
+    return <TwoFactorSetupCard role="admin" eyebrow="Administração" challenge={step.challenge} onSignedIn={finish} />;
   }
 
   return (

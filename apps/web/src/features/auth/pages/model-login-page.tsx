@@ -11,7 +11,7 @@ import { useModelLogin } from "../api/model-login";
 import { AuthCard } from "../components/auth-card";
 import { LoginForm } from "../components/login-form";
 import { PasskeySignInButton } from "../components/passkey-sign-in-button";
-import { ChallengeSetupStep, TwoFactorCodeCard } from "../components/two-factor-setup-step";
+import { TwoFactorCodeCard, TwoFactorSetupCard } from "../components/two-factor-setup-step";
 import { BANNED_ACCOUNT_TEXT } from "../components/model-only";
 import { useSession, useSessionActions } from "../session";
 
@@ -108,13 +108,7 @@ export function ModelLoginPage() {
 
   if (challenge?.purpose === "setup") {
     return (
-      <AuthCard
-        eyebrow="Área da anunciante"
-        title="Configure a verificação em duas etapas"
-        description="Obrigatória neste site: além da senha, cada login pedirá um código do seu celular ou uma chave de acesso."
-      >
-        <ChallengeSetupStep role="model" challenge={challenge.token} onSignedIn={signedIn} />
-      </AuthCard>
+      <TwoFactorSetupCard role="model" eyebrow="Área da anunciante" challenge={challenge.token} onSignedIn={signedIn} />
     );
   }
 
