@@ -14,7 +14,7 @@ import {
   refusedTokens,
   scopeOf,
 } from "../../test/route-matrix";
-import { signChallenge } from "../two-factor/service";
+import { signChallenge } from "../sign-in/service";
 
 /**
  * The authorization matrix of every route issue 20 added for accounts (sessions, two-step sign-in, passkeys, her

@@ -9,7 +9,8 @@ import { TEST_ADMIN } from "../../test/helper";
 import { useTestContext } from "../../test/fixtures";
 import { assertPasskey, createPasskey, type SoftPasskey } from "../../test/passkey-authenticator";
 import { totpCode } from "../../test/two-factor";
-import { CHALLENGE_INVALID, RECOVERY_CODE_COUNT, signChallenge, TWO_FACTOR_MANDATORY } from "../two-factor/service";
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_MANDATORY } from "../factors/service";
+import { CHALLENGE_INVALID, signChallenge } from "../sign-in/service";
 import { PASSKEY_FAILED, PASSKEY_UNKNOWN } from "../factors/service";
 
 const ctx = useTestContext();

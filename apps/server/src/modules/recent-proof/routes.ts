@@ -14,11 +14,16 @@ import { AppError, badRequest } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
 import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
-import { authenticatePasskey, authenticationOptions, listPasskeys } from "../passkeys/service";
-import { twoFactorKey, verifySecondStep } from "../two-factor/service";
+import {
+  authenticatePasskey,
+  authenticationOptions,
+  checkSecondStepCode,
+  CODE_INVALID,
+  listPasskeys,
+  twoFactorKey,
+} from "../factors/service";
 import { accessReviewDue, clearAccessReview, markProved, type ProofAccount } from "./store";
 
-const CODE_INVALID = "Código inválido ou já usado";
 const NO_PASSKEY = "Nenhuma chave de acesso cadastrada nesta conta";
 
 /**
@@ -67,7 +72,7 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
       secret: app.config.jwtSecret,
     });
     await assertNotThrottled({ db: app.db, key });
-    if (!(await verifySecondStep(app.db, twoFactorKey(app.config), account, code))) {
+    if (!(await checkSecondStepCode(app.db, twoFactorKey(app.config), account, code))) {
       await recordFailure({ db: app.db, key });
       throw badRequest(CODE_INVALID);
     }

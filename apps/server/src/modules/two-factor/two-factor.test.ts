@@ -14,7 +14,7 @@ import { useTestContext } from "../../test/fixtures";
 import { rememberSecret, totpCode } from "../../test/two-factor";
 import { CHALLENGE_INVALID, signChallenge } from "../sign-in/pending";
 import { CODE_INVALID } from "./routes";
-import { twoFactorKey } from "./service";
+import { twoFactorKey } from "../factors/service";
 
 const ctx = useTestContext();
 
