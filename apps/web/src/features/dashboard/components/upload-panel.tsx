@@ -1,11 +1,12 @@
 import { PHOTOS_PER_MODEL_MAX, UPLOAD_MAX_BYTES } from "@vitrine/contracts";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { Button, Checkbox, ConfirmDialog } from "@/components/ui";
+import { Button, Checkbox } from "@/components/ui";
 import type { UploadProgress } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
 import { toast } from "@/lib/toast";
 import { useUploadPhoto } from "../api/upload-photo";
 import { photoErrorMessage } from "./photo-errors";
+import { PrimaryPhotoDialog } from "./primary-photo-dialog";
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
@@ -271,25 +272,19 @@ export function UploadPanel({ photoCount }: { photoCount: number }) {
         </div>
       </div>
 
-      <ConfirmDialog
+      <PrimaryPhotoDialog
         open={askPublish}
-        tone="primary"
         title="Enviar como foto principal"
-        description="A foto principal é a capa do seu anúncio. Se ficar privada, os visitantes veem “Foto em breve” no lugar dela."
         confirmLabel="Enviar como Principal"
+        hint="Desmarque para enviá-la como privada: só você a verá até publicá-la."
+        publish={publishPrimary}
+        onPublishChange={setPublishPrimary}
         onCancel={() => setAskPublish(false)}
         onConfirm={() => {
           setAskPublish(false);
           send(true, publishPrimary);
         }}
-      >
-        <Checkbox
-          label="Publicar esta foto"
-          hint="Desmarque para enviá-la como privada: só você a verá até publicá-la."
-          checked={publishPrimary}
-          onChange={(e) => setPublishPrimary(e.target.checked)}
-        />
-      </ConfirmDialog>
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { type OwnerPhoto, PHOTOS_PER_MODEL_MAX, plural } from "@vitrine/contract
 import { useState } from "react";
 import { Link } from "@/lib/router";
 import { PageContainer, PageHeader } from "@/components/page";
-import { buttonClasses, Checkbox, ConfirmDialog, QueryState } from "@/components/ui";
+import { buttonClasses, ConfirmDialog, QueryState } from "@/components/ui";
 import { ModelOnly } from "@/features/auth/components/model-only";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { appPaths } from "@/lib/paths";
@@ -13,6 +13,7 @@ import { useSetPhotoVisibility } from "../api/set-photo-visibility";
 import { useSetPrimaryPhoto } from "../api/set-primary-photo";
 import { PhotoCard, type PhotoAction } from "../components/photo-card";
 import { photoErrorMessage } from "../components/photo-errors";
+import { PrimaryPhotoDialog } from "../components/primary-photo-dialog";
 import { UploadPanel } from "../components/upload-panel";
 
 export const GALLERY_DENIED = "Acesso Negado - Faça login como modelo para acessar.";
@@ -136,13 +137,13 @@ function Gallery() {
         </QueryState>
       </div>
 
-      <ConfirmDialog
+      <PrimaryPhotoDialog
         open={toCover !== null}
-        tone="primary"
         title="Usar como foto principal"
-        description="A foto principal é a capa do seu anúncio. Se ficar privada, os visitantes veem “Foto em breve” no lugar dela."
         confirmLabel="Usar como Principal"
-        pendingLabel="Salvando..."
+        hint="Desmarque para deixá-la privada: só você a verá até publicá-la."
+        publish={publishCover}
+        onPublishChange={setPublishCover}
         pending={coverPending}
         onCancel={() => setToCover(null)}
         onConfirm={() => {
@@ -153,14 +154,7 @@ function Gallery() {
             setToCover(null);
           });
         }}
-      >
-        <Checkbox
-          label="Publicar esta foto"
-          hint="Desmarque para deixá-la privada: só você a verá até publicá-la."
-          checked={publishCover}
-          onChange={(e) => setPublishCover(e.target.checked)}
-        />
-      </ConfirmDialog>
+      />
 
       <ConfirmDialog
         open={toDelete !== null}
