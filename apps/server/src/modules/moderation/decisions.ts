@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import { bannedEmails, moderationCases, type ModerationCaseRow, models, photos } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../lib/app-error";
-import { recordAudit } from "../audit/service";
+import { auditAdminChange } from "../audit/service";
 import { kickMail, notifyModerationDecided, notifyRestored } from "../mail/service";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
@@ -173,21 +173,13 @@ export async function decideCase(
     }
     // Restored after false reports: she was hidden before review, so she hears that she is back.
     if (model && body.false_reports && kase.autoHidden) await notifyRestored(tx, model.id);
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "moderation.decide",
-        target: { type: "moderation_case", id: kase.id },
-        changes: {
-          decision: body.action,
-          reason: body.reason,
-          model_id: kase.modelId,
-          photo_id: photoId ?? kase.photoId,
-          ...(body.legal_hold ? { legal_hold: true, photos_removed: removedPhotos } : {}),
-          ...(body.false_reports ? { false_reports: true, was_hidden_before_review: kase.autoHidden } : {}),
-        },
-      },
+    await auditAdminChange(tx, adminId, "moderation.decide", ["moderation_case", kase.id], {
+      decision: body.action,
+      reason: body.reason,
+      model_id: kase.modelId,
+      photo_id: photoId ?? kase.photoId,
+      ...(body.legal_hold ? { legal_hold: true, photos_removed: removedPhotos } : {}),
+      ...(body.false_reports ? { false_reports: true, was_hidden_before_review: kase.autoHidden } : {}),
     });
     const after = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
     await recordModelChange(tx, model?.id ?? null, { before, after });
@@ -279,14 +271,11 @@ export async function decideAppeal(
         appealDecidedAt: new Date(),
       })
       .where(eq(moderationCases.id, kase.id));
-    await recordAudit({
-      db: tx,
-      adminId,
-      entry: {
-        action: "moderation.appeal",
-        target: { type: "moderation_case", id: kase.id },
-        changes: { outcome: body.outcome, reason: body.reason, decision: kase.decision, model_id: kase.modelId },
-      },
+    await auditAdminChange(tx, adminId, "moderation.appeal", ["moderation_case", kase.id], {
+      outcome: body.outcome,
+      reason: body.reason,
+      decision: kase.decision,
+      model_id: kase.modelId,
     });
     const after = model ? await isModelVisible({ db: tx, modelId: model.id }) : false;
     await recordModelChange(tx, model?.id ?? null, { before, after });
