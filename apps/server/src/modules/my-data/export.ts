@@ -20,6 +20,7 @@ import {
 } from "../../db/schema";
 import { notFound, rateLimited } from "../../lib/app-error";
 import { recordModelAction } from "../audit/service";
+import { kickMail, notifySecurityChange } from "../mail/service";
 import { readLargestVariant } from "../moderation/service";
 
 export const DATA_EXPORT_ACTION = "model.data_export";
@@ -235,6 +236,11 @@ export async function buildDataExport(app: FastifyInstance, modelId: number): Pr
   files["dados.json"] = strToU8(JSON.stringify(data, null, 2));
   // Photos are WebP already: storing them (level 0) is as small and much faster than deflating them again.
   const zip = zipSync(files, { level: 0 });
-  await recordModelAction({ db, modelId, action: DATA_EXPORT_ACTION });
+  // The audit row (which the hourly limit counts) and her e-mail: all her data left, she is told at once.
+  await db.transaction(async (tx) => {
+    await recordModelAction({ db: tx, modelId, action: DATA_EXPORT_ACTION });
+    await notifySecurityChange(tx, { kind: "model", id: modelId }, "data_downloaded");
+  });
+  kickMail(app);
   return zip;
 }

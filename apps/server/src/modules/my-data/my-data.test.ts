@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { DATA_EXPORTS_PER_HOUR, TERMS_VERSION } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -16,10 +16,18 @@ import {
 } from "../../db/schema";
 import { buildOrder, buildPayment, loginAdmin, registerModel } from "../../test/factories";
 import { useTestContext } from "../../test/fixtures";
+import { type LocalSmtp, startLocalSmtp } from "../../test/smtp";
 import { addPhoto } from "../photos/test-support";
 import { DATA_EXPORT_ACTION } from "./export";
 
-const ctx = useTestContext();
+let smtp: LocalSmtp;
+before(async () => {
+  smtp = await startLocalSmtp();
+});
+const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
+after(async () => {
+  await smtp.close();
+});
 
 const EXPORT = "/api/models/my-data/export";
 
@@ -134,6 +142,13 @@ describe("Baixar meus dados", () => {
     assert.equal(rows.length, 1);
     assert.equal(rows[0].adminId, null);
     assert.equal(rows[0].actor, `modelo:${ana.body.username}`);
+  });
+
+  test("each download e-mails her, with her settings and the way to a new password", async () => {
+    const model = await registerModel(ctx.app);
+    assert.equal((await ctx.as(model.token).get(EXPORT)).statusCode, 200);
+    const mail = await smtp.waitFor({ to: model.body.email, subject: /Seus dados foram baixados/ });
+    assert.match(mail.text, /\/esqueci-senha/);
   });
 
   test(`at most ${DATA_EXPORTS_PER_HOUR} per hour per account, then 429 in Portuguese`, async () => {
