@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { accountColumns, accountKind, createdAt } from "./columns";
 import { admins, models } from "./accounts";
 
 /**
@@ -27,8 +27,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
-    accountId: integer("account_id").notNull(),
+    ...accountColumns(),
     /** The account's session_version when the session started (or last renewed it, e.g. a password change). */
     sessionVersion: integer("session_version").notNull(),
     device: text("device").notNull(),
@@ -79,8 +78,7 @@ export const emailTokens = pgTable(
 export const twoFactorSecrets = pgTable(
   "two_factor_secrets",
   {
-    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
-    accountId: integer("account_id").notNull(),
+    ...accountColumns(),
     secretSealed: text("secret_sealed").notNull(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     lastUsedStep: bigint("last_used_step", { mode: "number" }),
@@ -94,8 +92,7 @@ export const twoFactorRecoveryCodes = pgTable(
   "two_factor_recovery_codes",
   {
     id: serial("id").primaryKey(),
-    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
-    accountId: integer("account_id").notNull(),
+    ...accountColumns(),
     codeHash: text("code_hash").notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
@@ -118,8 +115,7 @@ export const passkeys = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
-    accountId: integer("account_id").notNull(),
+    ...accountColumns(),
     name: text("name").notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
@@ -141,7 +137,7 @@ export const passkeyChallenges = pgTable(
   {
     challenge: text("challenge").primaryKey(),
     purpose: text("purpose", { enum: ["register", "second_step", "sign_in"] }).notNull(),
-    accountKind: text("account_kind", { enum: ["admin", "model"] }).notNull(),
+    accountKind: accountKind(),
     accountId: integer("account_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
