@@ -1,4 +1,7 @@
+import { after, before } from "node:test";
 import { type ReceivedMail, startSmtpReceiver } from "../fake-smtp/receiver";
+import { useTestContext } from "./fixtures";
+import type { TestContext } from "./helper";
 
 export type { ReceivedMail };
 
@@ -49,4 +52,27 @@ export function linkToken(mail: ReceivedMail, path: string): string {
   const match = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[1];
+}
+
+/**
+ * The file's test context with its mail going to a local SMTP server of the file's own: the server starts before the
+ * context and closes after it. `smtp` is read inside tests and hooks (it exists once the suite's before hooks ran).
+ */
+export function useTestContextWithMail(): { ctx: TestContext; smtp: LocalSmtp } {
+  let open: LocalSmtp | undefined;
+  const smtp = new Proxy({} as LocalSmtp, {
+    get(_target, key) {
+      if (!open) throw new Error("the local SMTP server is read outside the suite's tests and hooks");
+      return open[key as keyof LocalSmtp];
+    },
+  });
+  before(async () => {
+    open = await startLocalSmtp();
+  });
+  const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
+  after(async () => {
+    await open?.close();
+    open = undefined;
+  });
+  return { ctx, smtp };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { before, describe, test } from "node:test";
 import { FORGOT_PASSWORD_ANSWER } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import { admins, emailTokens, mailOutbox, models } from "../../db/schema";
@@ -18,8 +18,7 @@ import { planExpiryJob } from "../../jobs/plan-expiry";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { freePort } from "../../test/free-port";
 import { createTestContext, TEST_ADMIN } from "../../test/helper";
-import { useTestContext } from "../../test/fixtures";
-import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
+import { linkToken, useTestContextWithMail, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
 import { FORGOT_PASSWORD_MIN_MS } from "../account/links";
 import { hashLinkToken } from "./tokens";
 import { assertMailForProduction, SMTP_UNSET_MESSAGE } from "./production";
@@ -27,16 +26,9 @@ import { startDemoInbox } from "../../fake-smtp/demo-inbox";
 import { isModelVisible } from "../models/publish";
 import { deliverDueMail, MAIL_MAX_ATTEMPTS, mailerOf } from "./outbox";
 
-let smtp: LocalSmtp;
-before(async () => {
-  smtp = await startLocalSmtp();
-});
-const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
+const { ctx, smtp } = useTestContextWithMail();
 before(async () => {
   await setSetting(ctx.app, "mp_access_token_test", "TEST-fake-token");
-});
-after(async () => {
-  await smtp.close();
 });
 
 const forgot = (email: string, role: "model" | "admin" = "model") =>

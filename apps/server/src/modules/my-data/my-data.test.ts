@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { DATA_EXPORTS_PER_HOUR, TERMS_VERSION } from "@vitrine/contracts";
 import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
@@ -15,19 +15,11 @@ import {
   visitorMarks,
 } from "../../db/schema";
 import { buildOrder, buildPayment, loginAdmin, registerModel } from "../../test/factories";
-import { useTestContext } from "../../test/fixtures";
-import { type LocalSmtp, startLocalSmtp } from "../../test/smtp";
+import { useTestContextWithMail } from "../../test/smtp";
 import { addPhoto } from "../photos/test-support";
 import { DATA_EXPORT_ACTION } from "./export";
 
-let smtp: LocalSmtp;
-before(async () => {
-  smtp = await startLocalSmtp();
-});
-const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
-after(async () => {
-  await smtp.close();
-});
+const { ctx, smtp } = useTestContextWithMail();
 
 const EXPORT = "/api/models/my-data/export";
 

@@ -1,21 +1,13 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { expectOneAuditRow } from "../../test/admin-support";
 import { loginAdmin, registerModel } from "../../test/factories";
-import { useTestContext } from "../../test/fixtures";
 import { TEST_ADMIN } from "../../test/helper";
 import { assertPasskey, createPasskey, type PasskeyOptions, type SoftPasskey } from "../../test/passkey-authenticator";
-import { type LocalSmtp, linkToken, startLocalSmtp } from "../../test/smtp";
+import { linkToken, useTestContextWithMail } from "../../test/smtp";
 import { completeSignIn } from "../../test/two-factor";
 
-let smtp: LocalSmtp;
-before(async () => {
-  smtp = await startLocalSmtp();
-});
-const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
-after(async () => {
-  await smtp.close();
-});
+const { ctx, smtp } = useTestContextWithMail();
 
 // `inject` asks for http://localhost:80; outside production without PUBLIC_URL the request's host is the origin.
 const ORIGIN = "http://localhost";

@@ -4,24 +4,17 @@ import { TWO_FACTOR_REQUIRED_SETTING } from "@vitrine/contracts";
 import { and, eq, isNull } from "drizzle-orm";
 import { passkeys, sessions, twoFactorRecoveryCodes, twoFactorSecrets } from "../../db/schema";
 import { registerModel, setSetting } from "../../test/factories";
-import { signedInAdmin, useTestContext } from "../../test/fixtures";
+import { signedInAdmin } from "../../test/fixtures";
 import { TEST_ADMIN } from "../../test/helper";
 import { staleProof } from "../../test/recent-proof";
 import { accessReviewDue } from "../recent-proof/store";
 import { createPasskey, type PasskeyOptions } from "../../test/passkey-authenticator";
-import { linkToken, type LocalSmtp, startLocalSmtp } from "../../test/smtp";
+import { linkToken, useTestContextWithMail } from "../../test/smtp";
 import { totpCode } from "../../test/two-factor";
 import { CODE_INVALID } from "../factors/service";
 import { CHALLENGE_INVALID, SECOND_STEP_CAP } from "./service";
 
-let smtp: LocalSmtp;
-before(async () => {
-  smtp = await startLocalSmtp();
-});
-const ctx = useTestContext(() => ({ smtpUrl: smtp.url }));
-after(async () => {
-  await smtp.close();
-});
+const { ctx, smtp } = useTestContextWithMail();
 
 // `inject` asks for http://localhost:80; outside production without PUBLIC_URL the request's host is the origin.
 const ORIGIN = "http://localhost";
