@@ -6,6 +6,7 @@
 export { beginTotpSetup, checkSecondStepCode, CODE_INVALID, spendTotpCode, type TotpSetup } from "./app-codes";
 export { addPasskey, enableTotp, regenerateRecoveryCodes, removePasskey, removeTotp, replaceTotp } from "./commands";
 export { RECOVERY_CODE_COUNT, recoveryCodesLeft } from "./recovery-codes";
+export { assertCurrentSecondStep, checkUnderSecondStepBackoff } from "./second-step";
 export {
   type FactorAccount,
   hasTwoFactor,

@@ -13,15 +13,7 @@ import type { Db } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
-import {
-  authenticatePasskey,
-  authenticationOptions,
-  checkSecondStepCode,
-  CODE_INVALID,
-  listPasskeys,
-  twoFactorKey,
-} from "../factors/service";
+import { assertCurrentSecondStep, authenticatePasskey, authenticationOptions, listPasskeys } from "../factors/service";
 import { accessReviewDue, clearAccessReview, markProved, type ProofAccount } from "./store";
 
 const NO_PASSKEY = "Nenhuma chave de acesso cadastrada nesta conta";
@@ -64,21 +56,6 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
     return { success: true as const, until: until.toISOString() };
   };
 
-  /** A current code of the app, or an unused recovery code (then spent), under the second step's own backoff. */
-  async function assertCode(request: FastifyRequest, account: ProofAccount, code: string) {
-    const key = throttleKey({
-      account: `${account.kind}-2fa:${account.id}`,
-      ip: request.ip,
-      secret: app.config.jwtSecret,
-    });
-    await assertNotThrottled({ db: app.db, key });
-    if (!(await checkSecondStepCode(app.db, twoFactorKey(app.config), account, code))) {
-      await recordFailure({ db: app.db, key });
-      throw badRequest(CODE_INVALID);
-    }
-    await clearFailures({ db: app.db, key });
-  }
-
   app.post(
     "/",
     { onRequest, config, schema: { body: RecentProofBodySchema, response: { 200: RecentProofResponseSchema } } },
@@ -90,7 +67,7 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
         await assertPassword({ db: app.db, account, password: body.password, path: "password", attempt });
         return proved(request, "password");
       }
-      await assertCode(request, account, body.code);
+      await assertCurrentSecondStep(app, request, account, body.code);
       return proved(request, "code");
     },
   );

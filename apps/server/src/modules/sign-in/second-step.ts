@@ -1,9 +1,9 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../../lib/app-error";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import {
   checkSecondStepCode,
+  checkUnderSecondStepBackoff,
   CODE_INVALID,
   type FactorAccount,
   twoFactorKey,
@@ -27,18 +27,10 @@ export async function checkSignInCode(
   opts: { capped: boolean },
 ): Promise<void> {
   if (opts.capped) await assertUnderSecondStepCap(app, account);
-  const key = throttleKey({
-    account: `${account.kind}-2fa:${account.id}`,
-    ip: request.ip,
-    secret: app.config.jwtSecret,
-  });
-  await assertNotThrottled({ db: app.db, key });
-  if (!(await check())) {
-    await recordFailure({ db: app.db, key });
+  if (!(await checkUnderSecondStepBackoff(app, request, account, check))) {
     if (opts.capped) await countWrongSecondStep(app, account);
     throw unauthorized(CODE_INVALID);
   }
-  await clearFailures({ db: app.db, key });
 }
 
 /**

@@ -13,10 +13,9 @@ import { admins, models } from "../../db/schema";
 import { badRequest, forbidden } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
 import { recordAudit } from "../audit/service";
-import { assertNotThrottled, clearFailures, recordFailure, throttleKey } from "../auth/service";
 import {
+  assertCurrentSecondStep,
   beginTotpSetup,
-  checkSecondStepCode,
   CODE_INVALID,
   type TotpSetup,
   enableTotp,
@@ -34,30 +33,6 @@ import { kickMail } from "../mail/service";
 import { endSessions } from "../sessions/service";
 
 export { CODE_INVALID, TWO_FACTOR_MANDATORY };
-
-/**
- * A signed-in account proves she still holds her second step (a current code of the app, or an unused recovery code,
- * then spent) before changing it. Wrong codes back off per account and network like the sign-in's; a wrong one is 400,
- * not 401: the web treats any 401 as an expired session and signs her out.
- */
-async function assertCurrentCode(
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  request: FastifyRequest,
-  account: FactorAccount,
-  code: string,
-) {
-  const key = throttleKey({
-    account: `${account.kind}-2fa:${account.id}`,
-    ip: request.ip,
-    secret: app.config.jwtSecret,
-  });
-  await assertNotThrottled({ db: app.db, key });
-  if (!(await checkSecondStepCode(app.db, twoFactorKey(app.config), account, code))) {
-    await recordFailure({ db: app.db, key });
-    throw badRequest(CODE_INVALID);
-  }
-  await clearFailures({ db: app.db, key });
-}
 
 /**
  * Two-step sign-in from Configurações: at /api/models/two-factor (model scope: offered, mandatory only when an admin
@@ -142,7 +117,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
     },
     async (request) => {
       const account = accountOf(request);
-      await assertCurrentCode(app, request, account, request.body.code);
+      await assertCurrentSecondStep(app, request, account, request.body.code);
       const codes = await app.db.transaction((tx) => regenerateRecoveryCodes(tx, account));
       kickMail(app);
       return { recovery_codes: codes };
@@ -161,7 +136,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
     },
     async (request) => {
       const account = accountOf(request);
-      await assertCurrentCode(app, request, account, request.body.code);
+      await assertCurrentSecondStep(app, request, account, request.body.code);
       const email = await emailOf(account);
       const setup = await app.db.transaction((tx) => replaceTotp(tx, key, account, email));
       kickMail(app);
@@ -188,7 +163,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
       const attempt = { ip: request.ip, secret: app.config.jwtSecret };
       const { password, code } = request.body;
       await assertPassword({ db: app.db, account, password, path: "password", attempt });
-      await assertCurrentCode(app, request, account, code);
+      await assertCurrentSecondStep(app, request, account, code);
       await app.db.transaction((tx) => removeTotp(tx, account, { mandatory }));
       kickMail(app);
       await endSessions(app.db, account, { except: request.sessionId });
