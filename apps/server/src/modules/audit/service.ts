@@ -39,6 +39,28 @@ export function auditAdminChange(
 }
 
 /**
+ * A change that an advertiser or an admin makes to her own account (her sessions, her factors, a recent proof): for
+ * an advertiser `change` simply runs; for an admin it runs in one transaction with its audit row (target: her own
+ * admin account), whose details are `changes`, or what `changes` makes of the result.
+ */
+export function auditedForAdmin<T>(
+  db: Db,
+  role: "admin" | "model",
+  request: { adminId: number },
+  action: string,
+  changes: Record<string, unknown> | ((result: T) => Record<string, unknown>),
+  change: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (role === "model") return change(db);
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    const details = typeof changes === "function" ? changes(result) : changes;
+    await auditAdminChange(tx, request.adminId, action, ["admin", request.adminId], details);
+    return result;
+  });
+}
+
+/**
  * Writes the audit row of something a model did to her own account that the house must be able to show later
  * (e.g. the download of her data): no admin, the actor is "modelo:<username>", the target her account.
  */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { admins, models, type PasskeyRow } from "../../db/schema";
 import { forbidden, notFound, validationError } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
-import { recordAudit } from "../audit/service";
+import { auditedForAdmin } from "../audit/service";
 import {
   addPasskey,
   removePasskey,
@@ -60,15 +60,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> =
       const account = accountOf(request);
       const table = role === "admin" ? admins : models;
       const [row] = await app.db.select({ email: table.email }).from(table).where(eq(table.id, account.id));
-      const options = await registrationOptions(app, request, account, row.email);
       // An admin beginning to add a way into the back-office is itself recorded (every admin POST writes its row).
-      if (role === "admin") {
-        await recordAudit({
-          db: app.db,
-          adminId: request.adminId,
-          entry: { action: "passkey.add_start", target: { type: "admin", id: request.adminId } },
-        });
-      }
+      const options = await registrationOptions(app, request, account, row.email);
+      await auditedForAdmin(app.db, role, request, "passkey.add_start", {}, async () => undefined);
       return { options: { ...options } };
     },
   );

@@ -9,10 +9,9 @@ import {
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
-import { recordAudit } from "../audit/service";
+import { auditedForAdmin } from "../audit/service";
 import { assertCurrentSecondStep, authenticatePasskey, authenticationOptions, listPasskeys } from "../factors/service";
 import { accessReviewDue, clearAccessReview, markProved, type ProofAccount } from "./store";
 
@@ -34,23 +33,8 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
     kind: role,
     id: role === "admin" ? request.adminId : request.modelId,
   });
-  /** Runs `change` and, for an admin, writes its audit row in the same transaction. */
-  const audited = <T>(
-    request: FastifyRequest,
-    action: string,
-    changes: Record<string, unknown>,
-    change: (db: Db) => Promise<T>,
-  ) =>
-    role === "model"
-      ? change(app.db)
-      : app.db.transaction(async (tx) => {
-          const result = await change(tx);
-          const target = { type: "admin", id: request.adminId };
-          await recordAudit({ db: tx, adminId: request.adminId, entry: { action, target, changes } });
-          return result;
-        });
   const proved = async (request: FastifyRequest, method: "password" | "code" | "passkey") => {
-    const until = await audited(request, "recent_proof.given", { method }, (db) =>
+    const until = await auditedForAdmin(app.db, role, request, "recent_proof.given", { method }, (db) =>
       markProved(db, accountOf(request), request.sessionId),
     );
     return { success: true as const, until: until.toISOString() };
@@ -81,7 +65,7 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
       if ((await listPasskeys(app.db, account)).length === 0) throw badRequest(NO_PASSKEY);
       const options = await authenticationOptions(app, request, account.kind, account.id);
       // An admin beginning a proof with a passkey is recorded too (every admin POST writes its row).
-      await audited(request, "recent_proof.passkey_start", {}, async () => undefined);
+      await auditedForAdmin(app.db, role, request, "recent_proof.passkey_start", {}, async () => undefined);
       return { options: { ...options } };
     },
   );
@@ -109,7 +93,9 @@ export const recentProofRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" 
 
   /** She has looked at her passkeys and sessions after a password reset and recognises them all. */
   app.post("/access-review/done", { schema: { response: { 200: SuccessSchema } } }, async (request) => {
-    await audited(request, "access_review.done", {}, (db) => clearAccessReview(db, accountOf(request)));
+    await auditedForAdmin(app.db, role, request, "access_review.done", {}, (db) =>
+      clearAccessReview(db, accountOf(request)),
+    );
     return { success: true as const };
   });
 };

@@ -6,9 +6,8 @@ import {
 } from "@vitrine/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Db } from "../../db/client";
 import type { SessionRow } from "../../db/schema";
-import { recordAudit } from "../audit/service";
+import { auditedForAdmin } from "../audit/service";
 import { endSession, endSessions, listSessions, type SessionAccount } from "./service";
 
 const present = (row: SessionRow, currentId: string) => ({
@@ -29,25 +28,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> =
     kind: role,
     id: role === "admin" ? request.adminId : request.modelId,
   });
-  /**
-   * Runs `change`; for an admin, in one transaction with its audit row, whose details `describe` gives (the
-   * session is named by its device, never by its id, which is part of a working credential).
-   */
-  const changing = <T>(
-    request: FastifyRequest,
-    action: string,
-    change: (db: Db) => Promise<T>,
-    describe: (result: T) => Record<string, unknown>,
-  ) =>
-    role === "model"
-      ? change(app.db)
-      : app.db.transaction(async (tx) => {
-          const result = await change(tx);
-          const target = { type: "admin", id: request.adminId };
-          await recordAudit({ db: tx, adminId: request.adminId, entry: { action, target, changes: describe(result) } });
-          return result;
-        });
-
+  // The session is named in an admin's audit row by its device, never by its id (part of a working credential).
   app.get("/", { schema: { response: { 200: ActiveSessionsResponseSchema } } }, async (request) => {
     const rows = await listSessions(app.db, accountOf(request));
     return { sessions: rows.map((row) => present(row, request.sessionId)) };
@@ -58,22 +39,26 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ role: "admin" | "model" }> =
     { schema: { params: SessionIdParamsSchema, response: { 200: SuccessSchema } } },
     async (request) => {
       const { id } = request.params;
-      await changing(
+      await auditedForAdmin(
+        app.db,
+        role,
         request,
         "session.end",
+        (row: SessionRow) => ({ device: row.device, network: row.network, current: id === request.sessionId }),
         (db) => endSession(db, accountOf(request), id),
-        (row) => ({ device: row.device, network: row.network, current: id === request.sessionId }),
       );
       return { success: true as const };
     },
   );
 
   app.post("/end-others", { schema: { response: { 200: EndOtherSessionsResponseSchema } } }, async (request) => {
-    const ended = await changing(
+    const ended = await auditedForAdmin(
+      app.db,
+      role,
       request,
       "session.end_others",
+      (count: number) => ({ ended: count }),
       (db) => endSessions(db, accountOf(request), { except: request.sessionId }),
-      (count) => ({ ended: count }),
     );
     return { success: true as const, ended };
   });

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { admins, models } from "../../db/schema";
 import { badRequest, forbidden } from "../../lib/app-error";
 import { assertPassword } from "../account/service";
-import { recordAudit } from "../audit/service";
+import { auditedForAdmin } from "../audit/service";
 import {
   assertCurrentSecondStep,
   beginTotpSetup,
@@ -76,15 +76,10 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ role: "admin" | "mo
     async (request) => {
       const account = accountOf(request);
       const email = await emailOf(account);
-      const setup = await app.db.transaction(async (tx) => {
-        const started = await beginTotpSetup(tx, key, account, email);
-        // An admin beginning to add a way into the back-office is itself recorded (every admin POST writes its row).
-        if (role === "admin") {
-          const entry = { action: "two_factor.setup_start", target: { type: "admin", id: account.id } };
-          await recordAudit({ db: tx, adminId: account.id, entry });
-        }
-        return started;
-      });
+      // An admin beginning to add a way into the back-office is itself recorded (every admin POST writes its row).
+      const setup = await auditedForAdmin(app.db, role, request, "two_factor.setup_start", {}, (tx) =>
+        beginTotpSetup(tx, key, account, email),
+      );
       return presentSetup(setup);
     },
   );
