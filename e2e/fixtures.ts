@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before } from "node:test";
+import { after, afterEach, before } from "node:test";
 import type { RegisterBody } from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../apps/server/src/db/client";
@@ -13,6 +13,7 @@ import {
   ADMIN,
   adminApiToken,
   confirmEmail,
+  describeOpenPages,
   launchBrowser,
   newPage,
   signInAsAdmin,
@@ -124,6 +125,15 @@ export function useSite(options?: SiteOptions | (() => SiteOptions | Promise<Sit
       opts.data === "empty"
         ? await startSite({ ...own.env, DATA_DIR: own.dataDir }, { built: opts.built, emptyDataDir: true })
         : await start(own.env);
+  });
+  // A failing test says what was on screen: the address and visible text of every page still open (a test that
+  // closes its pages in a `finally` hides them; leave them to the `after` below). Node 20.12+ and 24 give an
+  // afterEach hook the test's outcome.
+  // (@types/node 20 does not declare `passed` yet.)
+  afterEach(async (t) => {
+    const outcome = t as typeof t & { passed?: boolean };
+    if (outcome.passed !== false || !browser || !("diagnostic" in t)) return;
+    t.diagnostic(`what the browser showed when "${t.name}" failed:\n${await describeOpenPages(browser)}`);
   });
   after(async () => {
     for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);

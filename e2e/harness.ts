@@ -116,6 +116,27 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Every page open in `browser`: its address and the first `chars` characters of its visible text, for the report
+ * of a failing test (fixtures.ts useSite). A page that does not answer within 5 s (a hung script) says so.
+ */
+export async function describeOpenPages(browser: Browser, chars = 1500): Promise<string> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  if (pages.length === 0) return "no page was open";
+  const described = await Promise.all(
+    pages.map(async (page, index) => {
+      const text = await Promise.race([
+        page.evaluate(() => document.body?.innerText ?? "").catch((err: Error) => `(unreadable: ${err.message})`),
+        new Promise<string>((resolve) => setTimeout(() => resolve("(no answer within 5 s)"), 5000).unref()),
+      ]);
+      const shown = text.replace(/\n{2,}/g, "\n").trim();
+      const cut = shown.length > chars ? `${shown.slice(0, chars)}…` : shown;
+      return `page ${index + 1} of ${pages.length}: ${page.url()}\n${cut.replace(/^/gm, "  | ")}`;
+    }),
+  );
+  return described.join("\n");
+}
+
 /** A fresh browser context (own storage) at a phone or desktop width; fails on page errors and CSP violations. */
 export async function newPage(
   browser: Browser,
