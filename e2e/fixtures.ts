@@ -251,16 +251,16 @@ export async function siteCall<T = unknown>(
 
 /**
  * The admin's session token for `site`, signed in through both steps (password, then the authenticator's code),
- * once per site: every later call answers the same token, so specs do not spend the authenticator's 30-second
- * steps on repeated sign-ins.
+ * once per data directory: every later call answers the same token, also after the site restarted on it (her
+ * session is in its database), so specs do not spend the authenticator's 30-second steps on repeated sign-ins.
  */
-const adminTokens = new WeakMap<Site, Promise<string>>();
+const adminTokens = new Map<string, Promise<string>>();
 export function adminToken(site: Site): Promise<string> {
-  let token = adminTokens.get(site);
+  let token = adminTokens.get(site.dataDir);
   if (!token) {
     token = adminApiToken(site.baseUrl);
-    adminTokens.set(site, token);
-    token.catch(() => adminTokens.delete(site));
+    adminTokens.set(site.dataDir, token);
+    token.catch(() => adminTokens.delete(site.dataDir));
   }
   return token;
 }
@@ -347,20 +347,20 @@ export async function advertiserPage(
 
 /**
  * The admin's browser on the dashboard: signed in through the admin login screen's two steps the first time on a
- * site (or whenever `throughScreen`), then as a device that kept her session (her token in its storage). Each sign-in
- * through the screen spends one of her authenticator's 30-second steps, each taken once, so signing in for every page
- * made most tests wait for a new step.
+ * data directory (or whenever `throughScreen`), then as a device that kept her session (her token in its storage).
+ * Each sign-in through the screen spends one of her authenticator's 30-second steps, each taken once, so signing in
+ * for every page made most tests wait for a new step.
  */
-const signedInThroughScreen = new WeakSet<Site>();
+const signedInThroughScreen = new Set<string>();
 export async function adminPage(
   browser: Browser,
   site: Site,
   opts: { mobile?: boolean; throughScreen?: boolean } = {},
 ): Promise<Opened> {
   const opened = await visitorPage(browser, site, opts);
-  if (opts.throughScreen || !signedInThroughScreen.has(site)) {
+  if (opts.throughScreen || !signedInThroughScreen.has(site.dataDir)) {
     await signInAsAdmin(opened.page);
-    signedInThroughScreen.add(site);
+    signedInThroughScreen.add(site.dataDir);
     return opened;
   }
   const token = await adminToken(site);

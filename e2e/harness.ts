@@ -178,19 +178,28 @@ const phoneKey = (address: string) => {
   return dataDirOfPort.get(port) ?? port;
 };
 
+/**
+ * A code of the authenticator with `secret` for a 30-second step after `lastStep` that the server takes now: the
+ * current step, else the next one (the server takes either), waiting only when both were used (up to 30 s).
+ */
+export async function totpCodeAfter(secret: string, lastStep: number): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now, lastStep + 1);
+    if (step <= now + 1) {
+      return { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 }), step };
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** The code of the admin's authenticator on the site at `address`, never of a step used before (waits up to 30 s). */
 export async function nextAdminCode(address: string): Promise<string> {
   const phone = phones.get(phoneKey(address));
   if (!phone) throw new Error(`the admin of ${address} has no authenticator set up yet`);
-  for (;;) {
-    const now = Math.floor(Date.now() / 30_000);
-    const step = Math.max(now, phone.lastStep + 1);
-    if (step <= now + 1) {
-      phone.lastStep = step;
-      return TOTP.generate({ secret: Secret.fromBase32(phone.secret), timestamp: step * 30_000 });
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const { code, step } = await totpCodeAfter(phone.secret, phone.lastStep);
+  phone.lastStep = step;
+  return code;
 }
 
 /** Remembers the authenticator secret of the admin of the site at `address` (read from the set-up screen or answer). */

@@ -4,7 +4,15 @@ import { describe, test } from "node:test";
 import { Secret, TOTP } from "otpauth";
 import type { Page } from "playwright-core";
 import { buildRegistration, useSite } from "./fixtures";
-import { ADMIN, adminApiToken, completeAdminSecondStep, newPage, shot as takeShot, visit } from "./harness";
+import {
+  ADMIN,
+  adminApiToken,
+  completeAdminSecondStep,
+  newPage,
+  shot as takeShot,
+  totpCodeAfter,
+  visit,
+} from "./harness";
 
 /**
  * Two-step sign-in end to end: the admin must set up her authenticator at her first sign-in (QR code, first code,
@@ -17,13 +25,13 @@ const MODEL = buildRegistration({ name: `Bia ${id}`, age: 27 });
 
 const e2e = useSite({});
 
-const shot = (page: Page, name: string, mobile: boolean) => takeShot(page, `${SHOTS}/${name}-${mobile ? 390 : 1280}`);
+/**
+ * The admin's session from the first test's sign-in, for the API calls of the others: each sign-in spends one of her
+ * authenticator's 30-second steps, and a third within a step waits for the next one.
+ */
+let adminSession: string | null = null;
 
-/** A code of `secret` from a 30-second step after `afterStep` (a code is usable once). */
-async function codeAfter(secret: string, afterStep: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= afterStep) await new Promise((r) => setTimeout(r, 500));
-  return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }), step: Math.floor(Date.now() / 30_000) };
-}
+const shot = (page: Page, name: string, mobile: boolean) => takeShot(page, `${SHOTS}/${name}-${mobile ? 390 : 1280}`);
 
 describe("two-step sign-in", () => {
   test("the admin is made to set it up at her first sign-in, then signs in with a code", async () => {
@@ -60,6 +68,7 @@ describe("two-step sign-in", () => {
     await completeAdminSecondStep(desktop.page);
     await desktop.page.waitForURL("**/admin/dashboard");
     assert.deepEqual(desktop.errors, []);
+    adminSession = await desktop.page.evaluate(() => window.localStorage.getItem("token"));
     await desktop.context.close();
   });
 
@@ -98,7 +107,7 @@ describe("two-step sign-in", () => {
       await card.getByRole("button", { name: "Ativar verificação em duas etapas" }).click();
       secret = (await card.locator("[data-totp-secret]").textContent())!.trim();
       await takeShot(card, `${SHOTS}/two-factor-model-setup-390`);
-      const first = await codeAfter(secret, step);
+      const first = await totpCodeAfter(secret, step);
       step = first.step;
       await card.getByLabel("Código de verificação").fill(first.code);
       await card.getByRole("button", { name: "Ativar" }).click();
@@ -124,7 +133,7 @@ describe("two-step sign-in", () => {
       .fill(TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 }));
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.getByRole("alert").getByText("Código inválido ou já usado").waitFor();
-    await page.getByLabel("Código de verificação").fill((await codeAfter(secret, step)).code);
+    await page.getByLabel("Código de verificação").fill((await totpCodeAfter(secret, step)).code);
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL("**/dashboard");
     assert.deepEqual(errors, []);
@@ -138,7 +147,7 @@ describe("two-step sign-in", () => {
       body: JSON.stringify({ ...other, email }),
     });
     assert.equal(registered.status, 201);
-    const admin = await adminApiToken(e2e.site.baseUrl);
+    const admin = adminSession ?? (await adminApiToken(e2e.site.baseUrl));
     const on = await fetch(`${e2e.site.baseUrl}/api/admin/settings`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
@@ -156,7 +165,7 @@ describe("two-step sign-in", () => {
       await page.getByRole("heading", { name: "Configure a verificação em duas etapas" }).waitFor();
       const secret = (await page.locator("[data-totp-secret]").textContent())!.trim();
       await shot(page, "two-factor-model-required", mobile);
-      await page.getByLabel("Código de verificação").fill((await codeAfter(secret, -1)).code);
+      await page.getByLabel("Código de verificação").fill((await totpCodeAfter(secret, -1)).code);
       await page.getByRole("button", { name: "Ativar e entrar" }).click();
       await page.getByRole("list", { name: "Códigos de recuperação" }).waitFor();
       await page.getByRole("button", { name: "Guardei meus códigos" }).click();
