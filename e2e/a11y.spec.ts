@@ -271,8 +271,7 @@ describe("accessibility", () => {
         await page.keyboard.press("Tab");
         assert.equal(await focusInGate(), true, `Tab ${i + 1} keeps the focus in the gate`);
       }
-      await page.waitForTimeout(300);
-      await viewShot(page, `a11y-age-gate-${width}`);
+      await shot(page, `a11y-age-gate-${width}`, { fullPage: false, settle: 300 });
       await gate.getByRole("button", { name: "Entrar no site" }).click();
       await gate.waitFor({ state: "hidden" });
       assert.equal(await inert(), false, "the page is usable once accepted");

@@ -84,8 +84,7 @@ describe("admin catalogue screens", () => {
       await page.getByRole("heading", { name: "Nenhuma chave PIX configurada" }).waitFor();
       assert.equal(await page.getByLabel("Tipo de chave").count(), 0, "no key type to choose from");
       assert.equal(await page.getByRole("button", { name: "Gerar QRCode" }).count(), 0);
-      await settle(page);
-      await shot(page, `admin-pix-qr-no-key-${mobile ? 390 : 1280}`);
+      await shot(page, `admin-pix-qr-no-key-${mobile ? 390 : 1280}`, { settle: () => settle(page) });
       assert.deepEqual(await axeSeriousFindings(page), []);
     }
     await shown.page
@@ -111,8 +110,7 @@ describe("admin catalogue screens", () => {
     await keyType.waitFor();
     assert.deepEqual(await optionsOf(keyType), ["E-mail"]);
     assert.equal(await keyType.inputValue(), "email");
-    await settle(page);
-    await shot(page, "admin-pix-qr-email-only-1280");
+    await shot(page, "admin-pix-qr-email-only-1280", { settle: () => settle(page) });
     assert.deepEqual(await axeSeriousFindings(page), []);
 
     await visit(page, "/admin/settings");
@@ -153,8 +151,7 @@ describe("admin catalogue screens", () => {
     const file = readFileSync((await download.path())!);
     assert.deepEqual([...file.subarray(1, 4)], [0x50, 0x4e, 0x47], "the download is a PNG");
 
-    await settle(page);
-    await shot(page, "admin-pix-qr-desktop");
+    await shot(page, "admin-pix-qr-desktop", { settle: () => settle(page) });
     assert.deepEqual(shown.errors, []);
   });
 
@@ -222,8 +219,7 @@ describe("admin catalogue screens", () => {
     const left = await call<{ plans: { id: number }[] }>("GET", "/api/admin/plans");
     assert.ok(!left.plans.some((p) => p.id === plan.id));
 
-    await settle(page);
-    await shot(page, "admin-settings-desktop");
+    await shot(page, "admin-settings-desktop", { settle: () => settle(page) });
     assert.deepEqual(shown.errors, []);
   });
 
@@ -255,9 +251,12 @@ describe("admin catalogue screens", () => {
     assert.equal(await page.getByRole("button", { name: "7 dias" }).getAttribute("aria-pressed"), "true");
     await cardTitled(page, "Acessos diários").locator("svg.recharts-surface").waitFor();
     await page.getByRole("button", { name: "30 dias" }).click();
-    await settle(page);
-    await page.waitForTimeout(500);
-    await shot(page, "admin-stats-desktop");
+    await shot(page, "admin-stats-desktop", {
+      settle: async () => {
+        await settle(page);
+        await page.waitForTimeout(500);
+      },
+    });
     assert.deepEqual(shown.errors, []);
   });
 
@@ -308,8 +307,7 @@ describe("admin catalogue screens", () => {
       .getByRole("row")
       .filter({ hasText: `Cliente 0 ${id}` })
       .waitFor();
-    await settle(page);
-    await shot(page, "admin-orders-desktop");
+    await shot(page, "admin-orders-desktop", { settle: () => settle(page) });
     assert.deepEqual(shown.errors, []);
   });
 
@@ -327,8 +325,7 @@ describe("admin catalogue screens", () => {
     assert.equal(await page.getByLabel("Ação", { exact: true }).inputValue(), "plan.delete");
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
     await page.getByRole("link", { name: "Voltar ao painel" }).waitFor();
-    await settle(page);
-    await shot(page, "admin-audit-desktop");
+    await shot(page, "admin-audit-desktop", { settle: () => settle(page) });
 
     assert.deepEqual(shown.errors, []);
   });

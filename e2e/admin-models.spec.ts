@@ -4,8 +4,8 @@ import { readFile } from "node:fs/promises";
 import { after, before, describe, test } from "node:test";
 import type { AdminSettingsResponse } from "@vitrine/contracts";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { ADMIN, adminApiToken, completeAdminSecondStep, confirmEmail, shot, visit } from "./harness";
-import { useSite } from "./fixtures";
+import { ADMIN, completeAdminSecondStep, confirmEmail, shot, visit } from "./harness";
+import { adminToken as siteAdminToken, useSite } from "./fixtures";
 import { newPage, overlayGone, viewportShot } from "./public-support";
 
 /**
@@ -57,7 +57,8 @@ async function openRowMenu(): Promise<Locator> {
 }
 
 before(async () => {
-  adminToken = await adminApiToken(e2e.site.baseUrl);
+  // The admin session the worker's site already has, if another spec signed in (fixtures.ts).
+  adminToken = await siteAdminToken(e2e.site);
   // Generate PIX needs one of the site's Pix keys; the plan gives the new-payment form something to choose.
   const { settings } = await adminApi<AdminSettingsResponse>("GET", "/api/admin/settings");
   const pixEmail = settings.find((s) => s.setting_key === "pix_email");
@@ -310,9 +311,12 @@ describe("admin: Gerenciar Modelos", () => {
     const confirm = page.getByRole("dialog", { name: "Excluir pagamento" });
     await confirm.getByText("Tem certeza que deseja deletar este pagamento?").waitFor();
     await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
-    await toast("Pagamento excluído com sucesso").waitFor();
+    const deleted = toast("Pagamento excluído com sucesso");
+    await deleted.waitFor();
     await paid.getByRole("cell", { name: /^R\$\s59,90$/ }).waitFor({ state: "detached" });
     await paid.getByRole("cell", { name: /^R\$\s100,00$/ }).waitFor();
+    // The toasts (top right) cover the dialog's close button: she dismisses the toast first, rather than wait 4 s.
+    await deleted.getByRole("button", { name: "Fechar notificação" }).click();
     await dialog.getByRole("button", { name: "Fechar" }).click();
     await dialog.waitFor({ state: "detached" });
     assert.deepEqual(errors, []);

@@ -61,8 +61,8 @@ async function openAdmin(pathname: string, mobile = false): Promise<Page> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300); // the modal's opening animation
-  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false });
+  // The modal's opening animation ends first.
+  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false, settle: 300 });
 }
 
 /** The "pt-BR" text of an amount as screens show it, with any space as a plain one. */

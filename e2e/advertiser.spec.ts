@@ -57,11 +57,14 @@ async function shoot(name: string, pathname: string, ready: (page: Page) => Prom
   for (const mobile of [true, false]) {
     const page = await openAs(mobile, pathname);
     await ready(page);
-    // The top progress bar runs while the page's requests settle; wait for it to go.
-    await page.waitForTimeout(400);
-    await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
-    await page.waitForTimeout(300);
-    await shot(page, `advertiser-${name}-${mobile ? "phone" : "desktop"}`);
+    // The top progress bar runs while the page's requests settle; the picture waits for it to go.
+    await shot(page, `advertiser-${name}-${mobile ? "phone" : "desktop"}`, {
+      settle: async () => {
+        await page.waitForTimeout(400);
+        await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
+        await page.waitForTimeout(300);
+      },
+    });
     assert.deepEqual(shown.errors, [], `${name} (${mobile ? "phone" : "desktop"})`);
   }
 }
@@ -196,11 +199,9 @@ describe("advertiser area", () => {
       new RegExp(`^/cidade/sao-paulo-sp/helena-${id}/${modelId}$`),
     );
 
-    await page.waitForTimeout(400);
-    await shot(page, "advertiser-dashboard-pending-desktop");
+    await shot(page, "advertiser-dashboard-pending-desktop", { settle: 400 });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
-    await shot(page, "advertiser-dashboard-pending-phone");
+    await shot(page, "advertiser-dashboard-pending-phone", { settle: 300 });
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // Renewal dialog: no plan is highlighted by default, so the cheapest is offered. The payment routes come in
@@ -601,8 +602,9 @@ describe("advertiser area", () => {
         await page.getByRole("button", { name: "Entrar", exact: true }).click();
         const alert = page.locator("form").getByRole("alert");
         await alert.getByText("E-mail ou senha incorretos").waitFor();
-        await page.waitForTimeout(300);
-        if (pathname === "/login") await shot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`);
+        if (pathname === "/login") {
+          await shot(page, `advertiser-login-error-${mobile ? "phone" : "desktop"}`, { settle: 300 });
+        }
         await page.locator('input[name="password"]').fill(password);
         await page.getByRole("button", { name: "Entrar", exact: true }).click();
         if (pathname === "/admin/login") await completeAdminSecondStep(page);

@@ -17,7 +17,7 @@ const MODEL = buildRegistration({ name: `Lia ${id}`, age: 25 });
 const e2e = useSite();
 
 /** Screenshots at 390 and 1280 px, looked at by a person. */
-const shot = (page: Page, name: string) => takeShot(page, `mail/${name}`);
+const shot = (page: Page, name: string, opts?: Parameters<typeof takeShot>[2]) => takeShot(page, `mail/${name}`, opts);
 
 async function settle(page: Page) {
   await page.locator('[data-testid="top-progress"][data-active="false"]').waitFor({ state: "attached" });
@@ -46,8 +46,7 @@ describe("e-mail", () => {
       const banner = page.locator("[data-email-banner]");
       await banner.waitFor();
       assert.match(await banner.innerText(), /Confirme seu e-mail/);
-      await settle(page);
-      await shot(page, `dashboard-confirm-banner-${mobile ? 390 : 1280}`);
+      await shot(page, `dashboard-confirm-banner-${mobile ? 390 : 1280}`, { settle: () => settle(page) });
       if (!mobile) {
         // Reenviar: a second message, and only the newest link works.
         const sentBefore = e2e.site.mail.received.filter((m) => /Confirme seu e-mail/.test(m.subject)).length;
@@ -60,8 +59,7 @@ describe("e-mail", () => {
           .at(-1)!;
         await visit(page, `/confirmar-email?token=${linkToken(latest, "/confirmar-email")}`);
         await page.getByText("E-mail confirmado").waitFor();
-        await settle(page);
-        await shot(page, "confirm-email-1280");
+        await shot(page, "confirm-email-1280", { settle: () => settle(page) });
         await page.getByRole("link", { name: "Ir para o painel" }).click();
         await page.waitForURL("**/dashboard");
         await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
@@ -88,8 +86,7 @@ describe("e-mail", () => {
       // The login page stays on screen while the next page's module loads: wait for the new page itself.
       await page.getByRole("heading", { name: "Esqueci minha senha" }).waitFor();
       await page.getByLabel("E-mail").fill(mobile ? `ninguem-${id}@e2e.local` : MODEL.email);
-      await settle(page);
-      await shot(page, `forgot-password-${width}`);
+      await shot(page, `forgot-password-${width}`, { settle: () => settle(page) });
       await page.getByRole("button", { name: "Enviar link" }).click();
       const answer = page.locator("[data-forgot-answer]");
       await answer.waitFor();
@@ -110,8 +107,7 @@ describe("e-mail", () => {
         await visit(page, `/redefinir-senha?token=${linkToken(mail, "/redefinir-senha")}`);
         await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-forte-9");
         await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
-        await settle(page);
-        await shot(page, "reset-password-1280");
+        await shot(page, "reset-password-1280", { settle: () => settle(page) });
         await page.getByRole("button", { name: "Salvar nova senha" }).click();
         await page.waitForURL("**/login");
         await signIn(page, MODEL.password);
@@ -133,8 +129,7 @@ describe("e-mail", () => {
     await page.getByLabel("Repita a nova senha").fill("nova-senha-forte-9");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
     await page.getByText(/expirou ou já foi usado/).waitFor();
-    await settle(page);
-    await shot(page, "reset-password-used-390");
+    await shot(page, "reset-password-used-390", { settle: () => settle(page) });
     await context.close();
   });
 });

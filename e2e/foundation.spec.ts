@@ -245,8 +245,7 @@ describe("foundation", () => {
             .waitFor();
         }
         if (screen.model) await page.getByRole("heading", { name: "Meu Perfil" }).waitFor();
-        await page.waitForTimeout(400);
-        await shot(page, `foundation-${screen.name}-${mobile ? "phone" : "desktop"}`);
+        await shot(page, `foundation-${screen.name}-${mobile ? "phone" : "desktop"}`, { settle: 400 });
         assert.deepEqual(errors, [], `${screen.name} (${mobile ? "phone" : "desktop"})`);
         await context.close();
       }

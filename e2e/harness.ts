@@ -277,11 +277,19 @@ export async function addVirtualAuthenticator(page: Page): Promise<void> {
 
 /**
  * A picture of the page (or of one element) for a person to look at, in .screenshots/<name>.png (git-ignored;
- * `name` may hold folders: "admin-money/plans-390"); the whole page unless `fullPage: false`. Under CI=true
- * scripts/test.sh sets E2E_SCREENSHOTS=0, and no picture is taken: nobody sees CI's disk.
+ * `name` may hold folders: "admin-money/plans-390"); the whole page unless `fullPage: false`. `settle` is what the
+ * picture waits for first: milliseconds for an animation to end, or a function (the top progress bar gone, the
+ * page scrolled back up). Under CI=true scripts/test.sh sets E2E_SCREENSHOTS=0: no picture is taken (nobody sees
+ * CI's disk), and nothing is waited for it.
  */
-export async function shot(target: Page | Locator, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+export async function shot(
+  target: Page | Locator,
+  name: string,
+  opts: { fullPage?: boolean; settle?: number | (() => Promise<unknown>) } = {},
+): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === "0") return;
+  if (typeof opts.settle === "number") await ("goto" in target ? target : target.page()).waitForTimeout(opts.settle);
+  else await opts.settle?.();
   const file = path.join(root, ".screenshots", `${name}.png`);
   mkdirSync(path.dirname(file), { recursive: true });
   if ("goto" in target) await target.screenshot({ path: file, fullPage: opts.fullPage ?? true });

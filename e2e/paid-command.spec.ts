@@ -4,8 +4,8 @@ import { after, before, describe, test } from "node:test";
 import type { AdminModelResponse, ModelPaymentsResponse } from "@vitrine/contracts";
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { callApi } from "./admin-catalog-support";
-import { adminApiToken, shot as takeShot, visit } from "./harness";
-import { useSite } from "./fixtures";
+import { shot as takeShot, visit } from "./harness";
+import { adminToken, useSite } from "./fixtures";
 import { newPage } from "./public-support";
 
 /**
@@ -62,8 +62,8 @@ const writes = (requests: Request[]) =>
     .map((r) => `${r.method()} ${new URL(r.url()).pathname}`);
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300); // the modal's opening animation
-  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false });
+  // The modal's opening animation ends first.
+  await takeShot(page, `${SHOTS}/${name}`, { fullPage: false, settle: 300 });
 }
 
 async function openDetails(page: Page, name: string) {
@@ -75,7 +75,7 @@ async function openDetails(page: Page, name: string) {
 }
 
 before(async () => {
-  token = await adminApiToken(e2e.site.baseUrl);
+  token = await adminToken(e2e.site);
   await api("POST", "/api/admin/plans", PLAN);
   ({
     model: { id: payingId },

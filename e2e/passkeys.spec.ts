@@ -56,8 +56,7 @@ describe("Chaves de acesso (passkeys)", () => {
       await card.getByText("Meu celular").waitFor();
       await card.getByText("ainda não usada").waitFor();
       await card.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(400);
-      await shot(page, `${SHOTS}/passkeys-settings-${width}`);
+      await shot(page, `${SHOTS}/passkeys-settings-${width}`, { settle: 400 });
 
       // Her password alone no longer opens the account: the second step offers her passkey or a recovery code,
       // and no app code (she has no authenticator app).
@@ -170,8 +169,7 @@ describe("Chaves de acesso (passkeys)", () => {
     await card.getByLabel("Nome da nova chave").fill("Chave do escritório");
     await card.getByRole("button", { name: "Adicionar chave de acesso" }).click();
     await card.getByText("Chave do escritório").waitFor();
-    await page.waitForTimeout(400);
-    await shot(page, `${SHOTS}/passkeys-admin-settings-1280`);
+    await shot(page, `${SHOTS}/passkeys-admin-settings-1280`, { settle: 400 });
 
     await page.evaluate(() => window.localStorage.removeItem("token"));
     await visit(page, "/admin/login");
@@ -219,8 +217,7 @@ describe("Chaves de acesso (passkeys)", () => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await twoStep.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      await shot(twoStep, `${SHOTS}/admin-two-step-card-${width}`);
+      await shot(twoStep, `${SHOTS}/admin-two-step-card-${width}`, { settle: 300 });
       await shot(passkeysCard, `${SHOTS}/admin-passkeys-card-${width}`);
     }
     assert.deepEqual(errors, []);

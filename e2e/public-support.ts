@@ -85,8 +85,8 @@ export async function loadAllImages(page: Page): Promise<void> {
 
 /** Overlays (lightbox, dropdowns) are seen in the viewport: a full-page shot would misplace them. */
 export async function viewportShot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300); // let the opening animation end
-  await shot(page, `${SCREENSHOTS}/${name}`, { fullPage: false });
+  // The opening animation ends first.
+  await shot(page, `${SCREENSHOTS}/${name}`, { fullPage: false, settle: 300 });
 }
 
 export const overlayGone = (page: Page) =>

@@ -110,8 +110,7 @@ describe("public texts", () => {
       await page.waitForFunction(() =>
         Array.from(document.querySelectorAll<HTMLImageElement>("[data-city-option] img")).every((img) => img.complete),
       );
-      await page.waitForTimeout(300);
-      await shot(page, `${SHOTS}/header-search-${width}`, { fullPage: false });
+      await shot(page, `${SHOTS}/header-search-${width}`, { fullPage: false, settle: 300 });
       assert.deepEqual(errors, []);
       await context.close();
     }

@@ -151,8 +151,7 @@ describe("Confirme que é você", () => {
     await shot(page, `${SHOTS}/review-390`);
     await page.setViewportSize({ width: 1280, height: 800 });
     // The header settles into its desktop layout before the picture.
-    await page.waitForTimeout(500);
-    await shot(page, `${SHOTS}/review-1280`);
+    await shot(page, `${SHOTS}/review-1280`, { settle: 500 });
 
     // Another page of the panel leads back to the review until she confirms.
     await visit(page, `${local()}/dashboard`);

@@ -60,8 +60,7 @@ describe("screen states", () => {
       await page.getByRole("heading", { name: "Como o público vê seu anúncio" }).waitFor();
       const retry = page.getByRole("button", { name: "Tentar novamente" });
       await retry.waitFor();
-      await page.waitForTimeout(300);
-      await shot(page, `states-load-error-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `states-load-error-${mobile ? "phone" : "desktop"}`, { settle: 300 });
 
       await page.unroute("**/api/models/profile");
       await retry.click();
@@ -85,8 +84,7 @@ describe("screen states", () => {
       const dialog = page.getByRole("dialog", { name: "Excluir produto?" });
       await dialog.getByText("“Ensaio dourado” sai do seu perfil.", { exact: false }).waitFor();
       assert.equal(await focusedText(page), "Cancelar", "focus starts on the harmless choice");
-      await page.waitForTimeout(300);
-      await shot(page, `states-confirm-dialog-${mobile ? "phone" : "desktop"}`);
+      await shot(page, `states-confirm-dialog-${mobile ? "phone" : "desktop"}`, { settle: 300 });
 
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });

@@ -56,8 +56,7 @@ describe("Sessões ativas", () => {
       const card = page.getByRole("region", { name: "Sessões ativas" });
       await card.getByText("Chrome no Android").waitFor();
       await card.getByText("Esta sessão").waitFor();
-      await settle(page);
-      await shot(page, `${SHOTS}/sessions-model-${mobile ? 390 : 1280}`);
+      await shot(page, `${SHOTS}/sessions-model-${mobile ? 390 : 1280}`, { settle: () => settle(page) });
       assert.deepEqual(errors, []);
       await context.close();
     }
@@ -95,8 +94,7 @@ describe("Sessões ativas", () => {
       await visit(page, "/admin/settings");
       const card = page.getByRole("region", { name: "Sessões ativas" });
       await card.getByText("Esta sessão").waitFor();
-      await settle(page);
-      await shot(card, `${SHOTS}/sessions-admin-${mobile ? 390 : 1280}`);
+      await shot(card, `${SHOTS}/sessions-admin-${mobile ? 390 : 1280}`, { settle: () => settle(page) });
       assert.deepEqual(errors, []);
       await context.close();
     }
