@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionQueryKey } from "@/features/auth/session";
-import { subscribeOwnEvents } from "@/lib/model-events";
+import { subscribeOwnEvents } from "@/lib/own-events";
 import { dashboardKeys } from "../api/query-keys";
 
 /**
- * Live updates on the dashboard: when her own events stream (lib/model-events, no visitor age pass needed) says
+ * Live updates on the dashboard: when her own events stream (lib/own-events, no visitor age pass needed) says
  * her status or payment changed (an admin activated her, a payment was applied), the profile and the session are
  * re-read, so the payment banner and the visibility panel follow without a reload.
  */

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { PixCopyPaste } from "@/components/pix-code";
 import { Button, buttonClasses } from "@/components/ui";
 import { sessionQueryKey } from "@/features/auth/session";
-import { subscribeOwnEvents } from "@/lib/model-events";
+import { subscribeOwnEvents } from "@/lib/own-events";
 import { useOwnPayment } from "../api/get-own-payment";
 import { paymentKeys } from "../api/query-keys";
 import { formatMinutesSeconds, useSecondsLeft } from "../hooks/use-seconds-left";
