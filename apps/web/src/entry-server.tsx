@@ -2,7 +2,7 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { isAdultPath, pagesOf, type Params, type ServerRendering } from "@/lib/route-match";
 import { matchRoutes, StaticRouter } from "@/lib/router";
-import { AgeGateProvider } from "./app/layout/age-gate";
+import { AgeGateProvider, preloadAgeGateDialog } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { dehydrateForPage, type PageInfo, pageLoadOf } from "./app/ssr/page-data";
@@ -14,7 +14,8 @@ export type { PageInfo };
 
 /**
  * A rendered public page: its status, the tags for <head>, the markup of #root and the state script, and the
- * source module of its lazy route (the server preloads its chunk, so hydration does not wait for it).
+ * source module of its lazy route, or of the age gate's dialog on a gate page (the server preloads its chunk, so
+ * hydration does not wait for it).
  */
 export type RenderedPage = { status: number; head: string; body: string; pageModule: string | null };
 
@@ -66,6 +67,9 @@ export function configure({ transport }: { transport: ServerTransport }): void {
 
 const isGatedPath = (pathname: string) => isAdultPath(routes, pathname);
 
+/** The source module of the age gate's dialog (app/layout/age-gate.tsx loads it on demand). */
+const AGE_GATE_DIALOG_MODULE = "src/app/layout/age-gate-dialog.tsx";
+
 /**
  * Renders a server-rendered route of the table (home, city, profile) or the 404 page (a path no route matches) to
  * HTML with its data, as one string (it is cached and compressed as one body); null for a route the browser
@@ -99,6 +103,8 @@ export async function render({
   const info = await pageLoadOf(page.ssr?.data ?? null)(queryClient, page.params, location.searchParams, gated);
   if (gated) queryClient.clear();
   else await preloadScreens(matchRoutes(routes, location.pathname) ?? []);
+  // A visitor who has not passed the age check may be shown the gate: its dialog is a module of its own.
+  if (!ageAccepted) await preloadAgeGateDialog();
   const assurance = { ...age, passed: age.mode === "verifier" ? ageAccepted : null };
 
   // Everything the page needs is loaded before rendering (its data prefetched, its screen's module preloaded),
@@ -128,8 +134,8 @@ export async function render({
     status: info.status,
     head: headTags(info, origin),
     body: `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
-    // The gate page shows no screen of the route: its module is not listed for the first script.
-    pageModule: gated ? null : (page.ssr?.module ?? null),
+    // The gate page shows no screen of the route: the first script is given the gate's dialog instead.
+    pageModule: gated ? AGE_GATE_DIALOG_MODULE : (page.ssr?.module ?? null),
   };
 }
 

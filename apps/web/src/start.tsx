@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { AGE_MODE_META } from "@vitrine/contracts";
 import { isAdultPath } from "@/lib/route-match";
 import { BrowserRouter, matchRoutes } from "@/lib/router";
-import { type AgeAssurance, AgeGateProvider, startAgeAssurance } from "./app/layout/age-gate";
+import { type AgeAssurance, AgeGateProvider, preloadAgeGateForStart, startAgeAssurance } from "./app/layout/age-gate";
 import { AppProviders, createQueryClient } from "./app/providers";
 import { AppRoutes, preloadScreens, routes } from "./app/router";
 import { hydrateFromPage, type SsrState } from "./app/ssr/state";
@@ -39,9 +39,12 @@ export async function startApp(onReady: () => void) {
   const state = hydrateFromPage(queryClient);
   const assurance = startAgeAssurance(ageAssuranceOf(state));
   // The server-rendered page's screen is loaded before hydrating, so the first render is that page (a verifier's
-  // gate page has none: it stands instead of the page).
+  // gate page has none: it stands instead of the page); so is the age gate's dialog when that render shows it.
   const verifierGate = assurance.mode === "verifier" && assurance.passed === false;
-  if (state && !verifierGate) await preloadScreens(matchRoutes(routes, window.location) ?? []);
+  await Promise.all([
+    state && !verifierGate ? preloadScreens(matchRoutes(routes, window.location) ?? []) : null,
+    preloadAgeGateForStart(state?.ageAccepted),
+  ]);
   if (state?.dataVersion) setPageDataVersion(state.dataVersion);
   if (state?.lastEventId !== undefined) setPageEventId(state.lastEventId);
   const app = (

@@ -1,20 +1,19 @@
+import { type AgeAssuranceMode, ageGateCookie, hasAgeGateCookie } from "@vitrine/contracts";
 import {
-  AGE_CHECK_CANCELLED_MESSAGE,
-  AGE_CHECK_FAILED_MESSAGE,
-  AGE_REFUSED_MESSAGE,
-  AGE_RESULT_PARAM,
-  AGE_RESULTS,
-  type AgeAssuranceMode,
-  ageGateCookie,
-  hasAgeGateCookie,
-} from "@vitrine/contracts";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
-import { Button, buttonClasses, Modal } from "@/components/ui";
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useSyncExternalStore,
+} from "react";
 import { getAgeStatus } from "@/features/age-assurance/api/get-age-status";
-import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { setAgeVerificationRequiredHandler } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
-import { type Location, useLocation } from "@/lib/router";
+import { useLocation } from "@/lib/router";
+import type { AgeGateDialogProps } from "./age-gate-dialog";
 
 /** localStorage key (e2e/harness.ts sets it to skip the gate). */
 export const AGE_CONFIRMED_KEY = "ageConfirmed";
@@ -81,6 +80,12 @@ function confirmAge() {
 }
 
 let confirmedThisVisit = false;
+
+/** The visitor accepts the self-declared gate ("Entrar no site"): remembered for this visit and on the device. */
+function acceptAgeGate() {
+  confirmedThisVisit = true;
+  confirmAge();
+}
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
@@ -143,146 +148,57 @@ export function useAgeGate(): { open: boolean; assurance: AgeAssurance } {
   return { open: !confirmed, assurance: current };
 }
 
+type GateDialog = ComponentType<AgeGateDialogProps>;
+
+/** The gate's dialog once its module is loaded: from then on it renders at once, without suspending. */
+let LoadedDialog: GateDialog | null = null;
+let loadingDialog: Promise<GateDialog> | null = null;
+
 /**
- * Age gate: a modal dialog over the whole page (labelled by its title, the focus moved into it and kept there),
- * not dismissible, the page behind it not rendered at all (root-layout). Self-declaration: "Entrar no site",
- * remembered on the device once accepted. A verifier: "Verificar minha idade" leads to the verifier.
+ * Loads the gate's dialog, a module of its own: most pages are shown to visitors who passed the gate and never need
+ * it. The server loads it before rendering, the browser before a first render that shows the gate
+ * (preloadAgeGateForStart), so that a server-rendered gate hydrates in the first pass.
+ */
+export function preloadAgeGateDialog(): Promise<GateDialog> {
+  loadingDialog ??= import("./age-gate-dialog").then(
+    (module) => (LoadedDialog = module.AgeGateDialog),
+    (err: unknown) => {
+      loadingDialog = null;
+      throw err;
+    },
+  );
+  return loadingDialog;
+}
+
+const LazyDialog = lazy(async () => ({ default: await preloadAgeGateDialog() }));
+
+/**
+ * Loads the gate's dialog when the app's first render may show it: the server rendered the page with the gate
+ * (`accepted` false), or, on a page the browser renders (`accepted` undefined), the self-declaration is not
+ * accepted on this device. Call after startAgeAssurance.
+ */
+export function preloadAgeGateForStart(accepted: boolean | undefined): Promise<unknown> {
+  const shown = accepted === undefined ? assurance.mode === "self-declaration" && !getSnapshot() : !accepted;
+  return shown ? preloadAgeGateDialog() : Promise.resolve();
+}
+
+/**
+ * Age gate: a modal dialog over the whole page (./age-gate-dialog.tsx), not dismissible, the page behind it not
+ * rendered at all (root-layout).
  */
 export function AgeGate() {
   const { open, assurance: current } = useAgeGate();
-  if (current.mode === "verifier") return <VerifierGate open={open} verifierName={current.verifierName} />;
-  return <SelfDeclarationGate open={open} />;
-}
-
-const GATE_TITLE = "Conteúdo adulto (+18)";
-const GATE_ICON = (
-  <div className="flex size-20 items-center justify-center rounded-full border border-accent/50 bg-accent-soft font-display text-3xl font-semibold text-accent">
-    18+
-  </div>
-);
-
-function GateModal({ open, children }: { open: boolean; children: ReactNode }) {
-  return (
-    <Modal
-      inline
-      open={open}
-      onClose={() => {}}
-      dismissible={false}
-      size="md"
-      align="center"
-      backdropClassName="bg-canvas/90 backdrop-blur-xl"
-      title={GATE_TITLE}
-      icon={GATE_ICON}
-    >
-      <div className="flex flex-col items-center pb-2 text-center">{children}</div>
-    </Modal>
-  );
-}
-
-function TermsLink() {
-  const { openTerms } = useTermsModal();
-  return (
-    <button
-      type="button"
-      onClick={openTerms}
-      className="mt-4 rounded-md text-sm text-accent underline-offset-4 hover:underline"
-    >
-      Ler Termos de Uso
-    </button>
-  );
-}
-
-function SelfDeclarationGate({ open }: { open: boolean }) {
-  const location = useLocation();
+  const selfDeclaration = current.mode === "self-declaration";
   useEffect(() => {
     // Accepted on this device before the cookie existed: the server learns it for the next page.
-    if (!open && !hasAgeCookie()) writeAgeCookie();
-  }, [open]);
+    if (selfDeclaration && !open && !hasAgeCookie()) writeAgeCookie();
+  }, [selfDeclaration, open]);
+  if (!open) return null;
+  const props = { mode: current.mode, verifierName: current.verifierName, onAccept: acceptAgeGate };
+  if (LoadedDialog) return <LoadedDialog {...props} />;
   return (
-    <GateModal open={open}>
-      <p className="text-[0.95rem] leading-relaxed text-ink-muted">
-        Este site contém anúncios e imagens destinados exclusivamente a maiores de 18 anos. Ao entrar, você declara ter
-        18 anos ou mais, assume total responsabilidade pelo seu acesso e concorda com os Termos de Uso.
-      </p>
-      {/* A real form: before the script has run (or without one) it asks the server to set the cookie and
-          come back to this page; with the script, the page accepts at once. */}
-      <form
-        method="get"
-        action={apiPaths.ageGate}
-        className="mt-7 w-full"
-        onSubmit={(event) => {
-          event.preventDefault();
-          confirmedThisVisit = true;
-          confirmAge();
-        }}
-      >
-        <input type="hidden" name="next" value={location.pathname + location.search} />
-        <Button type="submit" size="lg" fullWidth>
-          Entrar no site
-        </Button>
-      </form>
-      <TermsLink />
-    </GateModal>
-  );
-}
-
-/**
- * What the gate says of the verifier's answer the page came back with (`?idade=…`), and its button (null: none),
- * or null without an answer. A cancelled check is no failure: it says so and offers to start again. A minor's
- * result offers no retry.
- */
-function resultOf(search: string): { message: string; tone: "neutral" | "error"; action: string | null } | null {
-  const result = new URLSearchParams(search).get(AGE_RESULT_PARAM);
-  if (result === AGE_RESULTS.under18) return { message: AGE_REFUSED_MESSAGE, tone: "error", action: null };
-  if (result === AGE_RESULTS.cancelled) {
-    return { message: AGE_CHECK_CANCELLED_MESSAGE, tone: "neutral", action: "Começar de novo" };
-  }
-  if (result === AGE_RESULTS.failed) {
-    return { message: AGE_CHECK_FAILED_MESSAGE, tone: "error", action: "Tentar novamente" };
-  }
-  return null;
-}
-
-/** The page to come back to after the check: this one, without the previous answer. */
-function returnPath({ pathname, search }: Location): string {
-  const params = new URLSearchParams(search);
-  params.delete(AGE_RESULT_PARAM);
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
-}
-
-function VerifierGate({ open, verifierName }: { open: boolean; verifierName: string | null }) {
-  const location = useLocation();
-  const result = resultOf(location.search);
-  const action = result ? result.action : "Verificar minha idade";
-  // A plain link: the check works before the script has run, or without one.
-  const start = `${apiPaths.age.start}?next=${encodeURIComponent(returnPath(location))}`;
-  return (
-    <GateModal open={open}>
-      {result && (
-        <p
-          role={result.tone === "error" ? "alert" : "status"}
-          className={
-            result.tone === "error"
-              ? "mb-5 w-full rounded-xl border border-danger/40 bg-danger-soft px-4 py-3 text-sm text-danger"
-              : "mb-5 w-full rounded-xl border border-line-strong bg-surface-2 px-4 py-3 text-sm text-ink"
-          }
-        >
-          {result.message}
-        </p>
-      )}
-      <p className="text-[0.95rem] leading-relaxed text-ink-muted">
-        Este site contém anúncios e imagens destinados exclusivamente a maiores de 18 anos. A idade de quem entra é
-        verificada por <strong className="font-medium text-ink">{verifierName ?? "um verificador de idade"}</strong>: o
-        site recebe apenas a resposta “maior de 18”, nunca seus documentos ou sua data de nascimento. Ao entrar, você
-        assume total responsabilidade pelo seu acesso e concorda com os Termos de Uso.
-      </p>
-      {action && (
-        <a href={start} className={buttonClasses({ size: "lg", fullWidth: true, className: "mt-7" })}>
-          {action}
-        </a>
-      )}
-      <TermsLink />
-    </GateModal>
+    <Suspense fallback={null}>
+      <LazyDialog {...props} />
+    </Suspense>
   );
 }
