@@ -1,4 +1,4 @@
-// No zod here: the public profile page and its report dialog load this file (the schemas are in moderation.ts).
+// No zod here: the public profile's report dialog loads this file (the schemas are in moderation.ts).
 
 /** What a visitor may report, in the order the dialog lists them. */
 export const REPORT_CATEGORIES = [
@@ -43,8 +43,7 @@ export const NOTIFIER_ROLE_LABELS: Record<NotifierRole, string> = {
   protection_entity: "Entidade de proteção",
 };
 
-/** What every accepted report and notice answers. */
-export const REPORT_RECEIVED_MESSAGE = "Denúncia recebida. Obrigado.";
+export { REPORT_RECEIVED_MESSAGE } from "./report-received-plain";
 
 export const REPORT_TEXT_MAX = 1000;
 export const REPORT_CONTACT_MAX = 200;
