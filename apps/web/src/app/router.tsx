@@ -61,6 +61,12 @@ export const routes: RouteObject[] = [
       { path: "cidade/:citySlug/:modelSlug/:id", Component: ModelProfilePage, ssr: profile },
       { path: "modelo/:id", Component: ModelProfilePage, ssr: profile },
       { path: "model/:id", Component: ModelProfilePage, ssr: profile },
+      {
+        // The visitor's favourites are on her device only: the browser renders the page (decision 075).
+        path: "favoritas",
+        Component: page(() => import("@/features/public/pages/favourites-page"), "FavouritesPage"),
+        adult: true,
+      },
 
       { path: "login", Component: ModelLoginPage },
       { path: "model/login", Component: ModelLoginPage },

@@ -69,6 +69,8 @@ export const apiPaths = {
     bySlug: (slug: string) => `/api/cities/by-slug/${enc(slug)}`,
   },
   categories: "/api/categories",
+  /** The admin's list of service names, as the profile editor and the filters read it. */
+  serviceOptions: "/api/service-options",
   visits: "/api/visits",
   ageGate: "/api/age-gate",
   /** Age assurance with a verifier: start a check (a page's link, ?next=), and the mode and pass in force. */
@@ -79,12 +81,16 @@ export const apiPaths = {
   models: {
     public: "/api/models/public",
     publicById: (id: Id) => `/api/models/public/${enc(id)}`,
+    /** The cards of the public ones among some ids (the "Favoritas" page). */
+    publicCards: "/api/models/public/cards",
     publicContact: (id: Id) => `/api/models/public/${enc(id)}/contact`,
     events: "/api/models/events",
     /** Her own live stream (./model-events.ts), opened with a ticket from eventsTicket. */
     ownEvents: "/api/models/own-events",
     eventsTicket: "/api/models/events/ticket",
     profile: "/api/models/profile",
+    /** "Disponível agora": POST { hours } turns it on, DELETE off. */
+    availability: "/api/models/availability",
     photos: "/api/models/photos",
     photo: (id: Id) => `/api/models/photos/${enc(id)}`,
     photoPrimary: (id: Id) => `/api/models/photos/${enc(id)}/primary`,
@@ -182,6 +188,8 @@ export const apiPaths = {
     modelPaymentStatus: (id: Id) => `/api/admin/model-payments/${enc(id)}/status`,
     directLoginToken: (modelId: Id) => `/api/admin/direct-login-token/${enc(modelId)}`,
     categories: "/api/admin/categories",
+    serviceOptions: "/api/admin/service-options",
+    serviceOption: (id: Id) => `/api/admin/service-options/${enc(id)}`,
     orders: "/api/admin/orders",
     ordersCharts: "/api/admin/orders/charts",
     ordersCsv: "/api/admin/orders.csv",
@@ -202,6 +210,8 @@ export const appPaths = {
   city: (slug: string) => `/cidade/${enc(slug)}`,
   modelProfile: (citySlug: string, modelSlug: string, id: Id) =>
     `/cidade/${enc(citySlug)}/${enc(modelSlug)}/${enc(id)}`,
+  /** The visitor's favourites, kept on her device. */
+  favourites: "/favoritas",
   login: "/login",
   modelLogin: "/model/login",
   register: "/register",

@@ -1,5 +1,6 @@
 import { DEFAULT_FOOTER_DISCLAIMER, whatsappNumber } from "@vitrine/contracts";
 import { Link } from "@/lib/router";
+import { appPaths } from "@/lib/paths";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 
@@ -59,6 +60,11 @@ export function Footer() {
             <li>
               <Link to="/" className={linkClasses}>
                 Início
+              </Link>
+            </li>
+            <li>
+              <Link to={appPaths.favourites} className={linkClasses}>
+                Favoritas
               </Link>
             </li>
             <li>

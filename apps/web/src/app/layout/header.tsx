@@ -62,6 +62,9 @@ export function Header() {
           <NavLink to="/" end className={navLinkClasses}>
             Início
           </NavLink>
+          <NavLink to={appPaths.favourites} className={navLinkClasses}>
+            Favoritas
+          </NavLink>
           <button type="button" onClick={openTerms} className={navLinkClasses()}>
             Termos de Uso
           </button>

@@ -31,6 +31,9 @@ export function MobileMenu({
         <Link to="/" className={itemClasses}>
           Início
         </Link>
+        <Link to={appPaths.favourites} className={itemClasses}>
+          Favoritas
+        </Link>
         <button type="button" onClick={onOpenTerms} className={itemClasses}>
           Termos de Uso
         </button>

@@ -9,6 +9,7 @@ import {
 } from "@vitrine/contracts";
 import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui";
+import { FavouriteButton } from "./favourite-button";
 import { formatCount } from "../lib/format";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
 import { VerifiedBadge } from "./verified-badge";
@@ -72,6 +73,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             )}
           </div>
         )}
+        <FavouriteButton modelId={model.id} className="absolute top-2 right-2 size-10 sm:top-3 sm:right-3" />
         <dl className="card-stats">
           <div className="card-stat">
             <dt className="sr-only">Visualizações</dt>

@@ -17,7 +17,7 @@ const EAGER_CARDS = 4;
 const FIRST_CARDS = 8;
 
 /** Two columns of compact cards on phones (see ModelCard), 3 from 1024 px, 4 from 1280 px; CARD_SIZES follows. */
-const GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4";
+export const GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4";
 
 type Listing = ReturnType<typeof usePublicModels>;
 

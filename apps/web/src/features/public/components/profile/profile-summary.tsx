@@ -1,5 +1,6 @@
 import { photoSrcSet, photoUrl, plural, type PublicModel, type PublicPhoto } from "@vitrine/contracts";
 import { Badge } from "@/components/ui";
+import { FavouriteButton } from "../favourite-button";
 import { formatHeight, formatWeight } from "@/features/public/lib/format";
 import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
@@ -68,6 +69,7 @@ export function ProfileSummary({
         <figcaption className="absolute top-4 left-4">
           <Badge className="border-white/15 bg-black/55 text-ink backdrop-blur-md">Foto Principal</Badge>
         </figcaption>
+        <FavouriteButton modelId={model.id} className="absolute top-3 right-3 size-11" />
       </figure>
 
       <div className="flex min-w-0 flex-col">
