@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   "EMAIL_UNCONFIRMED",
   // A sensitive change of her account with no recent proof (password or second factor) in this session.
   "RECENT_PROOF_REQUIRED",
+  // "Disponível agora" started too many times today (AVAILABILITY_STARTS_PER_DAY).
+  "AVAILABILITY_LIMIT",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

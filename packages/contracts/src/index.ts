@@ -19,6 +19,7 @@ export * from "./plans";
 export * from "./settings";
 export * from "./models";
 export * from "./photos";
+export * from "./listing";
 export * from "./public-models";
 export * from "./cities";
 export * from "./visits";

@@ -10,6 +10,7 @@ import {
   PhoneSchema,
 } from "./fields";
 import { DESCRIPTION_MAX, HEIGHT_MAX, HEIGHT_MIN, RATES_MAX, SERVICES_MAX, WEIGHT_MAX, WEIGHT_MIN } from "./limits";
+import { LanguageSchema, NEIGHBORHOOD_MAX, ReceivesAtSchema } from "./listing";
 import { type Rates, serializeRates } from "./models";
 import { OwnerPhotoSchema } from "./photos";
 import { PaymentStatusSchema } from "./statuses";
@@ -164,6 +165,19 @@ export const ProfileBodySchema = z.object({
   ),
   services: ServicesSchema,
   rates: RatesSchema,
+  /** Where she receives; absent keeps, [] clears. Repeated values count once. */
+  receives_at: z
+    .array(ReceivesAtSchema, { error: "Locais de atendimento inválidos" })
+    .transform((v) => [...new Set(v)])
+    .optional(),
+  /** Her region or neighbourhood, free text; "" or null clears. */
+  neighborhood: optionalPlainText(NEIGHBORHOOD_MAX, "Bairro").transform((v) =>
+    v === undefined ? undefined : v.replace(/\s+/g, " ") || null,
+  ),
+  languages: z
+    .array(LanguageSchema, { error: "Idiomas inválidos" })
+    .transform((v) => [...new Set(v)])
+    .optional(),
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 export type ProfileUpdate = z.output<typeof ProfileBodySchema>;
@@ -208,6 +222,13 @@ export const ProfileModelSchema = z.object({
   measurements: z.string().nullable(),
   services: z.string(),
   rates: z.string(),
+  receives_at: z.array(ReceivesAtSchema),
+  neighborhood: z.string().nullable(),
+  languages: z.array(LanguageSchema),
+  /** Derived from her rates when they are saved (hourlyPriceFrom), reais, or null. */
+  price_from: z.number().nullable(),
+  /** "Disponível agora": its end (ISO instant) while on, else null. */
+  available_until: z.string().nullable(),
   is_active: z.boolean(),
   is_verified: z.boolean(),
   /** Her age comes from the birth date of her approved identity verification: the age field is not hers to edit. */

@@ -3,6 +3,13 @@ import { idSchema, PaginationSchema } from "./common";
 import { PublicPhotoSchema } from "./photos";
 import { LISTING_PAGE_SIZE, LISTING_PAGE_SIZE_MAX } from "./limits";
 import { CONTACT_CHANNELS, INVALID_MODEL_ID, LISTING_SEARCH_MAX, parseModelIdParam } from "./public-models-plain";
+import {
+  LanguageSchema,
+  ListingFacetsSchema,
+  ListingFiltersShape,
+  ReceivesAtSchema,
+  refineListingRanges,
+} from "./listing";
 
 export * from "./public-models-plain";
 
@@ -11,32 +18,40 @@ const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v
 
 const positiveInt = (message: string) => z.preprocess(emptyToUndefined, idSchema(message).optional());
 
-export const PublicModelsQuerySchema = z.object({
-  city_id: positiveInt("Cidade inválida"),
-  search: z.preprocess(
-    emptyToUndefined,
-    z.string().trim().max(LISTING_SEARCH_MAX, `A busca deve ter no máximo ${LISTING_SEARCH_MAX} caracteres`).optional(),
-  ),
-  page: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "Página inválida" })
-      .int("Página inválida")
-      .min(1, "Página inválida")
-      .max(100_000, "Página inválida")
-      .default(1),
-  ),
-  /** Page size: 20 by default; larger values are capped at LISTING_PAGE_SIZE_MAX rather than refused. */
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "Limite inválido" })
-      .int("Limite inválido")
-      .min(1, "Limite inválido")
-      .default(LISTING_PAGE_SIZE)
-      .transform((n) => Math.min(n, LISTING_PAGE_SIZE_MAX)),
-  ),
-});
+/** GET /api/models/public: SPEC's city_id, search, page and limit, and the listing filters (listing.ts). */
+export const PublicModelsQuerySchema = z
+  .object({
+    city_id: positiveInt("Cidade inválida"),
+    search: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .max(LISTING_SEARCH_MAX, `A busca deve ter no máximo ${LISTING_SEARCH_MAX} caracteres`)
+        .optional(),
+    ),
+    page: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "Página inválida" })
+        .int("Página inválida")
+        .min(1, "Página inválida")
+        .max(100_000, "Página inválida")
+        .default(1),
+    ),
+    /** Page size: 20 by default; larger values are capped at LISTING_PAGE_SIZE_MAX rather than refused. */
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: "Limite inválido" })
+        .int("Limite inválido")
+        .min(1, "Limite inválido")
+        .default(LISTING_PAGE_SIZE)
+        .transform((n) => Math.min(n, LISTING_PAGE_SIZE_MAX)),
+    ),
+    ...ListingFiltersShape,
+  })
+  .superRefine(refineListingRanges);
 export type PublicModelsQuery = z.output<typeof PublicModelsQuerySchema>;
 
 /** A model card of the public listing, with city_slug and slug to build /cidade/{city_slug}/{slug}/{id}. */
@@ -62,14 +77,27 @@ export const ModelCardSchema = z.object({
   is_verified: z.boolean(),
   views_count: z.number(),
   contact_count: z.number(),
+  /** Her lowest price per hour in reais, derived from her rates (hourlyPriceFrom), or null: "a partir de R$ 150/h". */
+  price_from: z.number().nullable(),
+  /** While "Disponível agora" is on and not ended: its end (ISO instant); else null. */
+  available_until: z.string().nullable(),
+  /** Her region or neighbourhood in the city, as she typed it. */
+  neighborhood: z.string().nullable(),
+  receives_at: z.array(ReceivesAtSchema),
 });
 export type ModelCard = z.infer<typeof ModelCardSchema>;
 
 export const PublicModelsResponseSchema = z.object({
   models: z.array(ModelCardSchema),
   pagination: PaginationSchema,
+  /** Counts per option within the current filters, when the server gives them. */
+  facets: ListingFacetsSchema.optional(),
 });
 export type PublicModelsResponse = z.infer<typeof PublicModelsResponseSchema>;
+
+/** GET /api/models/public/cards?ids=…: the public cards among those ids (others are dropped without a word). */
+export const PublicCardsResponseSchema = z.object({ models: z.array(ModelCardSchema) });
+export type PublicCardsResponse = z.infer<typeof PublicCardsResponseSchema>;
 
 export const PublicModelParamsSchema = z.object({
   id: z.string().transform((raw, ctx) => {
@@ -93,6 +121,7 @@ export const PublicModelSchema = ModelCardSchema.extend({
   instagram: z.string().nullable(),
   /** JSON string { tags, obs } or a comma list; read it with parseRates(). */
   rates: z.string(),
+  languages: z.array(LanguageSchema),
 });
 export type PublicModel = z.infer<typeof PublicModelSchema>;
 

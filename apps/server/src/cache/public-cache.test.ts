@@ -193,10 +193,32 @@ describe("what a change touches (public_changes, migration 0033)", () => {
     const id = await buildModel(ctx.app, { municipioId: 2800308 });
     await updateModel(ctx.app, id, { rates: "R$ 200" });
     assert.deepEqual(await lastTags(), [`model:${id}`, "models"]);
+    await updateModel(ctx.app, id, { languages: ["en"] });
+    assert.deepEqual(await lastTags(), [`model:${id}`, "models"]);
     await updateModel(ctx.app, id, { age: 31 });
-    assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`, "models"]);
+    assert.deepEqual(await lastTags(), [`card:${id}`, "filters", "filters:city:2800308", `model:${id}`, "models"]);
     await updateModel(ctx.app, id, { description: "nova", searchText: "nova" });
     assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`, "models", "search"]);
+    await updateModel(ctx.app, id, { neighborhood: "Centro", neighborhoodSearch: "centro" });
+    assert.deepEqual(await lastTags(), [`card:${id}`, "filters", "filters:city:2800308", `model:${id}`, "models"]);
+  });
+
+  test("Disponível agora touches her card, the filters and the order of the plain lists and searches", async () => {
+    const id = await buildModel(ctx.app, { municipioId: 2800308 });
+    await updateModel(ctx.app, id, { availableUntil: new Date(Date.now() + 3_600_000) });
+    assert.deepEqual(await lastTags(), [
+      `card:${id}`,
+      "filters",
+      "filters:city:2800308",
+      "list:all",
+      "list:city:2800308",
+      `model:${id}`,
+      "models",
+      "search",
+    ]);
+    const v = await version();
+    await updateModel(ctx.app, id, { availabilityStarts: 3 });
+    assert.equal(await version(), v, "the count of her starts is not public");
   });
 
   test("visibility, city and order touch her membership: both cities, the lists, searches and counts", async () => {
@@ -205,6 +227,8 @@ describe("what a change touches (public_changes, migration 0033)", () => {
       [
         `card:${id}`,
         "cities",
+        "filters",
+        ...cities.map((c) => `filters:city:${c}`),
         "list:all",
         ...cities.map((c) => `list:city:${c}`),
         `model:${id}`,

@@ -33,6 +33,12 @@ export const publicTags = {
   cities: "cities",
   /** Anything public about any model (the sitemap). */
   models: "models",
+  /** What filtered listings without a city show (a field a filter or an order reads; migration 0042). */
+  filters: "filters",
+  /** What filtered listings of a city show. */
+  filtersCity: (cityId: number) => `filters:city:${cityId}`,
+  /** The admin's list of service names. */
+  serviceOptions: "service-options",
 } as const;
 
 /** Touches every entry (settings, categories, anything without a finer tag). */

@@ -3,11 +3,14 @@ import pino from "pino";
 import type { Config } from "../config";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { type Database, DEFAULT_POOL_SIZE, openDatabase } from "./client";
+import { deriveStaleListingColumns } from "./derived-columns";
 import { loadReferenceData } from "./reference-data";
 
 /** What a server's first start puts in a database: the migrations, the reference data and the first admin. */
 export async function fillDatabase(database: Database, admin: Parameters<typeof bootstrapAdmin>[1]): Promise<void> {
   await database.migrate();
+  // Columns a migration added and the server derives (price_from from the rates, …): filled by the same code.
+  await deriveStaleListingColumns(database.db);
   await loadReferenceData(database.db, { adminEmail: admin.email });
   await bootstrapAdmin(database.db, admin);
 }

@@ -20,6 +20,7 @@ import {
   settings,
 } from "../db/schema";
 import { addDays, todayInSaoPaulo } from "../lib/dates";
+import { derivedListingColumns } from "../db/derived-columns";
 import { buildModelSearchText } from "../modules/models/search-text";
 import { publicModelValues } from "../modules/models/visibility";
 import { TEST_ADMIN } from "./helper";
@@ -114,6 +115,12 @@ export async function buildModel(app: FastifyInstance, input: QuickModel = {}): 
     municipioId,
     estadoId: place.estadoId,
     categoryId,
+    // The columns a profile save derives (price_from from the rates, …), by the same code.
+    ...derivedListingColumns({
+      rates: fields.rates ?? "",
+      services: fields.services ?? "",
+      neighborhood: fields.neighborhood ?? null,
+    }),
     searchText: buildModelSearchText({
       name,
       description,

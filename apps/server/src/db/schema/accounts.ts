@@ -100,6 +100,36 @@ export const models = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Where she receives (contracts RECEIVES_AT), for the card, the profile and the `atende` filter. */
+    receivesAt: text("receives_at")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Her region or neighbourhood in the city, as typed; neighborhood_search is its normalised form (filter). */
+    neighborhood: text("neighborhood"),
+    neighborhoodSearch: text("neighborhood_search").notNull().default(""),
+    /** The languages she speaks (contracts LANGUAGES). */
+    languages: text("languages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Each service of her comma list, normalised (normalizeText): the `servico` filter matches these. */
+    servicesSearch: text("services_search")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Her lowest price per hour in cents, derived from her rates whenever they are saved (hourlyPriceFrom). */
+    priceFrom: integer("price_from"),
+    /**
+     * Which rule last derived price_from and services_search (db/derived-columns.ts): rows behind are
+     * derived again when the server starts (so the columns added by migration 0042 are filled by the same code).
+     */
+    derivedVersion: smallint("derived_version").notNull().default(0),
+    /** "Disponível agora" until this instant; the public compares it with now, so it ends by itself. */
+    availableUntil: timestamp("available_until", { withTimezone: true }),
+    /** The São Paulo day of her last "Disponível agora" start, and how many starts she made that day. */
+    availabilityDay: date("availability_day", { mode: "string" }),
+    availabilityStarts: smallint("availability_starts").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -118,6 +148,15 @@ export const models = pgTable(
       .on(t.municipioId, t.isFeatured.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nextDueDate)
       .where(publicIndexPredicate(t)),
     index("models_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Listing filters and orders (migration 0042): the price orders per city and overall, and the few models
+    // "Disponível agora" at any moment.
+    index("models_public_city_price_idx")
+      .on(t.municipioId, t.priceFrom, t.id, t.nextDueDate)
+      .where(publicIndexPredicate(t)),
+    index("models_public_price_idx").on(t.priceFrom, t.id, t.nextDueDate).where(publicIndexPredicate(t)),
+    index("models_available_until_idx")
+      .on(t.availableUntil)
+      .where(sql`${t.availableUntil} is not null`),
   ],
 );
 

@@ -37,6 +37,18 @@ export const categories = pgTable("categories", {
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
+/**
+ * The service names the admin keeps (issue 30): the profile editor offers them as choices (free text is still
+ * accepted) and the listing's service filter lists them. Unique ignoring case and accents (name_search).
+ */
+export const serviceOptions = pgTable("service_options", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  /** normalizeText(name) */
+  nameSearch: text("name_search").notNull().unique(),
+  createdAt: createdAt(),
+});
+
 export const plans = pgTable("plans", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),

@@ -1,4 +1,13 @@
-import { daysBetweenDates, modelProfilePath, type ProfileModel, type Visibility } from "@vitrine/contracts";
+import {
+  daysBetweenDates,
+  fromCents,
+  type Language,
+  modelProfilePath,
+  type ProfileModel,
+  type ReceivesAt,
+  type Visibility,
+} from "@vitrine/contracts";
+import { availableUntil } from "../models/availability-state";
 import type { ModelRow } from "../../db/schema";
 import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
 import { derivePaymentStatus } from "../../lib/payment-status";
@@ -138,6 +147,11 @@ export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): 
     measurements: m.measurements,
     services: m.services,
     rates: m.rates,
+    receives_at: m.receivesAt as ReceivesAt[],
+    neighborhood: m.neighborhood,
+    languages: m.languages as Language[],
+    price_from: m.priceFrom === null ? null : fromCents(m.priceFrom),
+    available_until: availableUntil(m.availableUntil),
     is_active: m.isActive,
     is_verified: m.isVerified,
     age_verified: m.verifiedBirthDate !== null,

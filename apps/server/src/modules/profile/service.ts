@@ -5,6 +5,7 @@ import { categories, estados, identityVerifications, models, municipios } from "
 import { notFound } from "../../lib/app-error";
 import { withPlace } from "../models/model-query";
 import { assertPlaceAndCategory } from "../models/place";
+import { derivedListingColumns } from "../../db/derived-columns";
 import { buildModelSearchText } from "../models/search-text";
 import { isPubliclyVisible } from "../models/visibility";
 import type { ProfileRow } from "./present";
@@ -48,6 +49,11 @@ export async function updateProfile({ db, modelId, input }: { db: Db; modelId: n
   const place = await assertPlaceAndCategory({ db, place: input });
   const current = await findProfileRow({ db, modelId });
   const description = input.description ?? current.model.description;
+  const derived = derivedListingColumns({
+    rates: input.rates ?? current.model.rates,
+    services: input.services ?? current.model.services,
+    neighborhood: input.neighborhood === undefined ? current.model.neighborhood : input.neighborhood,
+  });
   await db
     .update(models)
     .set({
@@ -66,6 +72,10 @@ export async function updateProfile({ db, modelId, input }: { db: Db; modelId: n
       measurements: input.measurements,
       services: input.services,
       rates: input.rates,
+      receivesAt: input.receives_at,
+      neighborhood: input.neighborhood,
+      languages: input.languages,
+      ...derived,
       searchText: buildModelSearchText({
         name: input.name,
         description,

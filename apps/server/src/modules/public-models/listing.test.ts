@@ -78,6 +78,7 @@ describe("GET /api/models/public: card and order", () => {
     const [card] = (await list(`?city_id=${CITIES.campoGrandeMs}`)).models;
     assert.deepEqual(Object.keys(card).sort(), [
       "age",
+      "available_until",
       "category_name",
       "city_id",
       "city_name",
@@ -88,7 +89,10 @@ describe("GET /api/models/public: card and order", () => {
       "is_featured",
       "is_verified",
       "name",
+      "neighborhood",
+      "price_from",
       "primary_photo",
+      "receives_at",
       "services",
       "slug",
       "state",

@@ -1,14 +1,17 @@
 import {
   CARD_DESCRIPTION_MAX,
+  type Language,
   type ModelCard,
   type PublicModel,
   type PublicProduct,
+  type ReceivesAt,
   slugify,
 } from "@vitrine/contracts";
 import { sql } from "drizzle-orm";
 import { categories, estados, models, municipios, photos, products } from "../../db/schema";
 import { fromCents } from "../../lib/money";
 import { shorten } from "../../lib/text";
+import { availableUntil } from "../models/availability-state";
 
 /** Columns a card needs; the description is cut in SQL so long texts never leave the database. */
 export const cardColumns = {
@@ -28,6 +31,10 @@ export const cardColumns = {
   isVerified: models.isVerified,
   viewsCount: models.viewsCount,
   contactCount: models.contactCount,
+  priceFrom: models.priceFrom,
+  availableUntil: models.availableUntil,
+  neighborhood: models.neighborhood,
+  receivesAt: models.receivesAt,
 };
 
 export type CardRow = {
@@ -46,6 +53,10 @@ export type CardRow = {
   isVerified: boolean;
   viewsCount: number;
   contactCount: number;
+  priceFrom: number | null;
+  availableUntil: Date | string | null;
+  neighborhood: string | null;
+  receivesAt: string[];
 };
 
 export function presentCard(row: CardRow): ModelCard {
@@ -66,6 +77,10 @@ export function presentCard(row: CardRow): ModelCard {
     is_verified: row.isVerified,
     views_count: row.viewsCount,
     contact_count: row.contactCount,
+    price_from: row.priceFrom === null ? null : fromCents(row.priceFrom),
+    available_until: availableUntil(row.availableUntil),
+    neighborhood: row.neighborhood,
+    receives_at: row.receivesAt as ReceivesAt[],
   };
 }
 
@@ -80,6 +95,7 @@ export const profileColumns = {
   phone: models.phone,
   instagram: models.instagram,
   rates: models.rates,
+  languages: models.languages,
 };
 
 export type ProfileRow = CardRow & {
@@ -90,6 +106,7 @@ export type ProfileRow = CardRow & {
   phone: string | null;
   instagram: string | null;
   rates: string;
+  languages: string[];
 };
 
 const toNumberOrNull = (value: string | null) => (value === null ? null : Number(value));
@@ -105,6 +122,7 @@ export function presentProfile(row: ProfileRow): PublicModel {
     phone: row.phone || null,
     instagram: row.instagram || null,
     rates: row.rates,
+    languages: row.languages as Language[],
   };
 }
 
