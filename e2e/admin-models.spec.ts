@@ -311,12 +311,15 @@ describe("admin: Gerenciar Modelos", () => {
     const confirm = page.getByRole("dialog", { name: "Excluir pagamento" });
     await confirm.getByText("Tem certeza que deseja deletar este pagamento?").waitFor();
     await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
-    const deleted = toast("Pagamento excluído com sucesso");
-    await deleted.waitFor();
+    await toast("Pagamento excluído com sucesso").waitFor();
     await paid.getByRole("cell", { name: /^R\$\s59,90$/ }).waitFor({ state: "detached" });
     await paid.getByRole("cell", { name: /^R\$\s100,00$/ }).waitFor();
-    // The toasts (top right) cover the dialog's close button: she dismisses the toast first, rather than wait 4 s.
-    await deleted.getByRole("button", { name: "Fechar notificação" }).click();
+    // The toasts (top right, 4 s each) cover the dialog's close button: she closes them first rather than wait.
+    await page
+      .getByRole("list", { name: "Notificações" })
+      .evaluate((list) =>
+        list.querySelectorAll<HTMLButtonElement>('[aria-label="Fechar notificação"]').forEach((b) => b.click()),
+      );
     await dialog.getByRole("button", { name: "Fechar" }).click();
     await dialog.waitFor({ state: "detached" });
     assert.deepEqual(errors, []);
