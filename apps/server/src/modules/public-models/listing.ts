@@ -1,12 +1,17 @@
 import {
+  hasListingFilters,
+  type ListingFacets,
+  type ListingFilters,
+  listingFiltersToSearchParams,
   normalizeText,
   type PublicModelsQuery,
+  RECEIVES_AT,
   type PublicModelsResponse,
   PublicModelsResponseSchema,
 } from "@vitrine/contracts";
-import { and, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, like, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { models } from "../../db/schema";
+import { models, photos } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { type CardRow, cardColumns, presentCard } from "./present";
@@ -60,11 +65,20 @@ function orderedIdsQuery(db: Db, where: SQL | undefined) {
     .select({
       ids: sql<
         string | null
-      >`string_agg(${models.id}::text, ',' order by ${models.isFeatured} desc, ${models.id} desc)`,
+      >`string_agg(${models.id}::text, ',' order by ${models.isFeatured} desc, ${availableNow} desc, ${models.id} desc)`,
     })
     .from(models)
     .where(where);
 }
+
+/**
+ * "Disponível agora": her end is after now (compared on every read, so it ends by itself; jobs/availability-end.ts
+ * only refreshes the caches and tells open pages when it passes).
+ */
+const availableNow = sql`coalesce(${models.availableUntil} > now(), false)`;
+
+/** Relevance, the default order: featured first, then "Disponível agora", then newest. */
+const relevanceOrder = [desc(models.isFeatured), desc(availableNow), desc(models.id)];
 
 /** Visible to the public on the day given by the "today" placeholder. */
 const visibleOnPlaceholderDay = () => isPubliclyVisible(sql.placeholder("today"));
@@ -98,7 +112,7 @@ function createPrepared(db: Db) {
         .$dynamic(),
     )
       .where(and(visibleOnPlaceholderDay(), eq(models.municipioId, sql.placeholder("cityId"))))
-      .orderBy(desc(models.isFeatured), desc(models.id))
+      .orderBy(...relevanceOrder)
       .limit(CITY_HEAD_SIZE)
       .prepare("public_listing_city_head"),
   };
@@ -138,6 +152,7 @@ interface ListingInput {
 
 /** GET /api/models/public: visible models, featured first then newest, one page. */
 export async function listPublicModels({ db, cache, query }: ListingInput): Promise<PublicModelsResponse> {
+  if (hasListingFilters(query)) return listFilteredModels({ db, cache, query });
   const filter = { cityId: query.city_id, terms: searchTerms(query.search) };
   const offset = (query.page - 1) * query.limit;
   if (filter.cityId && filter.terms.length === 0 && offset + query.limit <= CITY_HEAD_SIZE) {
@@ -183,6 +198,131 @@ export async function listPublicModels({ db, cache, query }: ListingInput): Prom
  * version gets the same answer, so it is built and serialized once and then served from memory.
  */
 export function getListingBody({ db, cache, query }: ListingInput): Promise<Buffer> {
-  const key = `page|${query.city_id ?? ""}|${searchTerms(query.search).join(" ")}|${query.page}|${query.limit}`;
+  // A filtered page is keyed by its normalised filters (the same choice in any spelling is one entry).
+  const filters = hasListingFilters(query) ? `|${listingFiltersToSearchParams(query).toString()}` : "";
+  const key = `page|${query.city_id ?? ""}|${searchTerms(query.search).join(" ")}|${query.page}|${query.limit}${filters}`;
   return getJsonBody(cache, key, PublicModelsResponseSchema, () => listPublicModels({ db, cache, query }));
+}
+
+const cents = (reais: number) => reais * 100;
+
+/** The SQL of each filter but `atende` (the facets count its options within the others). */
+function filterConditions(filters: Partial<ListingFilters>): (SQL | undefined)[] {
+  const services = (filters.servico ?? []).map((s) => normalizeText(s).replace(/\s+/g, " "));
+  const hasPrice = filters.preco_min !== undefined || filters.preco_max !== undefined;
+  return [
+    filters.categoria !== undefined ? eq(models.categoryId, filters.categoria) : undefined,
+    filters.idade_min !== undefined ? gte(models.age, filters.idade_min) : undefined,
+    filters.idade_max !== undefined ? lte(models.age, filters.idade_max) : undefined,
+    // A price range lists only models whose rates give a price.
+    hasPrice ? sql`${models.priceFrom} is not null` : undefined,
+    filters.preco_min !== undefined ? gte(models.priceFrom, cents(filters.preco_min)) : undefined,
+    filters.preco_max !== undefined ? lte(models.priceFrom, cents(filters.preco_max)) : undefined,
+    services.length > 0
+      ? sql`${models.servicesSearch} @> ${`{${services.map(pgArrayItem).join(",")}}`}::text[]`
+      : undefined,
+    filters.bairro
+      ? like(models.neighborhoodSearch, `%${escapeLike(normalizeText(filters.bairro).replace(/\s+/g, " "))}%`)
+      : undefined,
+    filters.verificada ? eq(models.isVerified, true) : undefined,
+    filters.com_fotos ? withPublicPrimaryPhoto : undefined,
+    filters.disponivel ? availableNow : undefined,
+  ];
+}
+
+/** A text as an element of a PostgreSQL array literal: quoted, with quotes and backslashes escaped. */
+function pgArrayItem(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/** She has a public primary photo (her card shows a picture). */
+const withPublicPrimaryPhoto = sql`exists (select 1 from ${photos} where ${photos.modelId} = ${models.id}
+  and ${photos.isPrimary} and ${photos.isPublic})`;
+
+/** `atende`: she receives at any of the chosen places. */
+function receivesAtCondition(filters: Partial<ListingFilters>): SQL | undefined {
+  return filters.atende?.length ? sql`${models.receivesAt} && ${`{${filters.atende.join(",")}}`}::text[]` : undefined;
+}
+
+const ORDERS: Record<ListingFilters["ordem"], SQL[]> = {
+  relevancia: relevanceOrder,
+  menor_preco: [sql`${models.priceFrom} asc nulls last`, desc(models.id)],
+  maior_preco: [sql`${models.priceFrom} desc nulls last`, desc(models.id)],
+  recentes: [desc(models.id)],
+  mais_vistas: [desc(models.viewsCount), desc(models.id)],
+};
+
+/**
+ * A listing with filters or another order: the page's ids and the total in one statement (the public rule, the
+ * city, the search words and the filters), then the cards; with a city, the counts per option (facets). Cached
+ * by the normalised query (getListingBody) under the tags of what it shows: the list's membership (list:city or
+ * list:all, search when words are given) and the fields the filters read (filters:city or filters, migration
+ * 0042). Views and contacts touch no tag: "mais vistas" follows them within the cache's TTL.
+ */
+async function listFilteredModels({ db, cache, query }: ListingInput): Promise<PublicModelsResponse> {
+  const terms = searchTerms(query.search);
+  const cityId = query.city_id;
+  cache.tag(
+    cityId ? publicTags.listCity(cityId) : publicTags.listAll,
+    cityId ? publicTags.filtersCity(cityId) : publicTags.filters,
+    ...(terms.length > 0 ? [publicTags.search] : []),
+  );
+  const scope = and(listingWhere({ cityId, terms }, todayInSaoPaulo()), ...filterConditions(query));
+  const offset = (query.page - 1) * query.limit;
+  const rows = await db
+    .select({ id: models.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(models)
+    .where(and(scope, receivesAtCondition(query)))
+    .orderBy(...ORDERS[query.ordem])
+    .limit(query.limit)
+    .offset(offset);
+  // A page past the end has no row to carry the total: counted apart.
+  const total =
+    rows[0]?.total ??
+    (offset === 0
+      ? 0
+      : Number(
+          (
+            await db
+              .select({ n: sql<number>`count(*)` })
+              .from(models)
+              .where(and(scope, receivesAtCondition(query)))
+          )[0].n,
+        ));
+  const pageIds = rows.map((r) => r.id);
+  cache.tag(...pageIds.map(publicTags.card));
+  const cards = await findCards(db, pageIds);
+  return {
+    models: cards.map(presentCard),
+    pagination: { page: query.page, pages: Math.ceil(total / query.limit), total },
+    ...(cityId ? { facets: await countFacets(db, scope, query) } : {}),
+  };
+}
+
+/**
+ * Counts per option within the current filters, for a city (a city's public models are few; the whole country is
+ * not counted per option): each place she receives at counted within the other filters (choosing it widens or
+ * narrows the "atende" choice), and each flag within all the current filters plus that flag.
+ */
+async function countFacets(db: Db, scope: SQL | undefined, filters: Partial<ListingFilters>): Promise<ListingFacets> {
+  const chosen = receivesAtCondition(filters) ?? sql`true`;
+  const count = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      ...Object.fromEntries(
+        RECEIVES_AT.map((place) => [place, count(sql`${models.receivesAt} @> ${`{${place}}`}::text[]`)]),
+      ),
+      verificada: count(sql`${chosen} and ${models.isVerified}`),
+      com_fotos: count(sql`${chosen} and ${withPublicPrimaryPhoto}`),
+      disponivel: count(sql`${chosen} and ${availableNow}`),
+    })
+    .from(models)
+    .where(scope);
+  const counts = row as Record<string, number>;
+  return {
+    atende: Object.fromEntries(RECEIVES_AT.map((place) => [place, counts[place] ?? 0])) as ListingFacets["atende"],
+    verificada: counts.verificada ?? 0,
+    com_fotos: counts.com_fotos ?? 0,
+    disponivel: counts.disponivel ?? 0,
+  };
 }
