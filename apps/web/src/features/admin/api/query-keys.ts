@@ -26,6 +26,7 @@ export const adminKeys = {
   modelPayments: (modelId: number) => [...scope, "models", "payments", modelId] as const,
   plans: () => [...scope, "plans"] as const,
   categories: () => [...scope, "categories"] as const,
+  serviceOptions: () => [...scope, "service-options"] as const,
   planDistribution: () => [...scope, "plans", "distribution"] as const,
   orders: () => [...scope, "orders"] as const,
   orderList: (filters: TableFilters) => [...scope, "orders", "list", filters] as const,

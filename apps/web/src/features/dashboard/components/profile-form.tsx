@@ -3,13 +3,20 @@ import {
   HEIGHT_MAX,
   HEIGHT_MIN,
   INSTAGRAM_MAX,
+  type Language,
+  LANGUAGE_LABELS,
+  LANGUAGES,
   MEASUREMENTS_MAX,
   NAME_MAX,
+  NEIGHBORHOOD_MAX,
   parseRates,
   ProfileBodySchema,
   type ProfileModel,
   type ProfileUpdate,
   type Rates,
+  RECEIVES_AT,
+  RECEIVES_AT_LABELS,
+  type ReceivesAt,
   serializeRates,
   SERVICES_MAX,
   WEIGHT_MAX,
@@ -17,13 +24,16 @@ import {
 } from "@vitrine/contracts";
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
+import { CheckboxGroup } from "@/components/checkbox-group";
 import { AgeInput, CategorySelect } from "@/components/profile-fields";
 import { Button, buttonClasses, Card, Input, Textarea } from "@/components/ui";
 import { useCategories } from "@/features/categories/api/get-categories";
 import { EstadoMunicipioFields } from "@/features/cities/components/estado-municipio-fields";
+import { useServiceOptions } from "@/features/categories/api/get-service-options";
 import { useZodForm } from "@/hooks/use-zod-form";
 import { appPaths } from "@/lib/paths";
 import { RatesEditor } from "./rates-editor";
+import { ServiceChoices } from "./service-choices";
 
 type Values = {
   name: string;
@@ -40,6 +50,9 @@ type Values = {
   measurements: string;
   services: string;
   rates: Rates;
+  receives_at: ReceivesAt[];
+  neighborhood: string;
+  languages: Language[];
 };
 
 const text = (v: string | number | null | undefined) => (v === null || v === undefined ? "" : String(v));
@@ -62,6 +75,9 @@ function initialValues(model: ProfileModel): Values {
     measurements: text(model.measurements),
     services: model.services,
     rates: parseRates(model.rates),
+    receives_at: model.receives_at,
+    neighborhood: text(model.neighborhood),
+    languages: model.languages,
   };
 }
 
@@ -108,6 +124,7 @@ export function ProfileForm({
     focusNames: { rates: "rate_duration" },
   });
   const categories = useCategories({ includeEmpty: true });
+  const serviceOptions = useServiceOptions();
   const submitValid = form.handleSubmit(onSubmit);
 
   /** A new estado empties the cidade, which belongs to the previous one. */
@@ -140,6 +157,37 @@ export function ProfileForm({
           municipioLabel="Cidade"
           municipioPlaceholder="Selecione a cidade"
         />
+        <Input
+          label="Bairro ou região"
+          maxLength={NEIGHBORHOOD_MAX}
+          placeholder="Ex.: Moema, Zona Sul"
+          hint="Opcional. Aparece no anúncio e na busca por bairro."
+          wrapperClassName="sm:col-span-2"
+          {...form.field("neighborhood")}
+        />
+      </Section>
+
+      <Section title="Atendimento" description="Onde você atende e os idiomas que fala.">
+        <CheckboxGroup
+          legend="Atende em"
+          name="receives_at"
+          options={RECEIVES_AT}
+          labels={RECEIVES_AT_LABELS}
+          value={form.values.receives_at}
+          onChange={(v) => form.setValue("receives_at", v)}
+          error={form.errors.receives_at}
+          className="sm:col-span-2"
+        />
+        <CheckboxGroup
+          legend="Idiomas"
+          name="languages"
+          options={LANGUAGES}
+          labels={LANGUAGE_LABELS}
+          value={form.values.languages}
+          onChange={(v) => form.setValue("languages", v)}
+          error={form.errors.languages}
+          className="sm:col-span-2"
+        />
       </Section>
 
       <Section title="Sobre você">
@@ -152,13 +200,18 @@ export function ProfileForm({
           hint={`${form.values.description.length}/${DESCRIPTION_MAX} caracteres`}
           {...form.field("description")}
         />
+        <ServiceChoices
+          options={serviceOptions.data ?? []}
+          value={form.values.services}
+          onChange={(v) => form.setValue("services", v)}
+        />
         <Textarea
           label="Serviços"
           rows={3}
           maxLength={SERVICES_MAX}
           wrapperClassName="sm:col-span-2"
           placeholder="Ex.: Jantar, Eventos, Viagens"
-          hint="Separe os serviços por vírgulas."
+          hint="Toque nos serviços da lista ou escreva outros, separados por vírgulas."
           {...form.field("services")}
         />
       </Section>

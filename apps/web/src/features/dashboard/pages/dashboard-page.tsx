@@ -16,6 +16,7 @@ import { formatDate } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 import { useProfile } from "../api/get-profile";
 import { dashboardKeys } from "../api/query-keys";
+import { AvailabilityCard } from "../components/availability-card";
 import { DashboardCard } from "../components/dashboard-card";
 import { RenewalPaidNote } from "../components/renewal-paid-note";
 import { TermsConsentPrompt } from "../components/terms-consent-prompt";
@@ -70,6 +71,7 @@ function Dashboard({ session }: { session: SessionModel }) {
         />
         <TermsConsentPrompt />
         <TwoFactorPrompt />
+        {model && <AvailabilityCard model={model} />}
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <DashboardCard icon="profile" title="Perfil" text="Seus dados, contatos, valores e fotos.">

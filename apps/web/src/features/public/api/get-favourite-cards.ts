@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ModelCard } from "@vitrine/contracts";
+import type { PublicCardsResponse } from "@vitrine/contracts";
 import { publicKeys } from "./query-keys";
 import { api } from "@/lib/api-client";
 import { apiPaths } from "@/lib/paths";
@@ -13,7 +13,7 @@ export function useFavouriteCards(ids: readonly number[]) {
   return useQuery({
     queryKey: [...publicKeys.all(), "cards", sorted] as const,
     queryFn: ({ signal, client, queryKey }) =>
-      api.get<{ models: ModelCard[] }>(apiPaths.models.publicCards, {
+      api.get<PublicCardsResponse>(apiPaths.models.publicCards, {
         query: { ids: sorted },
         signal,
         background: client.getQueryData(queryKey) !== undefined,
