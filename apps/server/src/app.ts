@@ -47,6 +47,7 @@ import { ownProductsRoutes, publicProductsRoutes } from "./modules/products/rout
 import { profileRoutes } from "./modules/profile/routes";
 import { ownEventsStreamRoutes, ownEventsTicketRoutes } from "./modules/public-models/own-events";
 import { publicModelsRoutes } from "./modules/public-models/routes";
+import { serviceOptionsAdminRoutes, serviceOptionsPublicRoutes } from "./modules/service-options/routes";
 import { createVisitCounter, type VisitCounter } from "./modules/public-models/visitor-marks";
 import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
@@ -176,6 +177,7 @@ export async function buildApp({
       await reads.register(publicSettingsRoutes, { prefix: "/settings" });
       await reads.register(placesRoutes);
       await reads.register(citiesRoutes);
+      await reads.register(serviceOptionsPublicRoutes);
       // Adult content (models, their photos' listings, products, contacts, the live stream): with an age verifier,
       // only for a browser holding a valid age pass (modules/age-assurance).
       await reads.register(async (adult) => {
@@ -246,6 +248,7 @@ export async function buildApp({
     await scope.register(ageAssuranceAdminRoutes, { prefix: "/admin" });
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
+    await scope.register(serviceOptionsAdminRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { ageChecksJob } from "./age-checks";
+import { availabilityEndJob } from "./availability-end";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
 import { mailOutboxJob } from "./mail-outbox";
@@ -25,6 +26,7 @@ export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[
     verificationJob,
     photoFingerprintsJob,
     mailOutboxJob,
+    availabilityEndJob,
   ];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;

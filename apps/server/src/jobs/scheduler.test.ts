@@ -314,6 +314,7 @@ describe("scheduler", () => {
         ["verification", 10 * MINUTE],
         ["photo-fingerprints", MINUTE],
         ["mail-outbox", MINUTE / 2],
+        ["availability-end", MINUTE / 2],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
@@ -329,6 +330,7 @@ describe("scheduler", () => {
         "verification",
         "photo-fingerprints",
         "mail-outbox",
+        "availability-end",
       ],
     );
     assert.equal(ctx.config.jobsEnabled, false);

@@ -21,6 +21,18 @@ export async function raiseModelChange(
 /** An event without its id, for comparing what was said. */
 export const withoutId = ({ type, model_id }: RecordedEvent): ModelEvent => ({ type, model_id });
 
+/** The events `app` published while `fn` ran, without their ids. */
+export async function eventsDuring(app: FastifyInstance, fn: () => Promise<unknown>): Promise<ModelEvent[]> {
+  const events: ModelEvent[] = [];
+  const unsubscribe = app.events.subscribe((event) => events.push(withoutId(event)));
+  try {
+    await fn();
+  } finally {
+    unsubscribe();
+  }
+  return events;
+}
+
 /** Reads an event stream until `predicate` matches the text received so far, or fails after `timeoutMs`. */
 export async function readUntil(
   reader: ReadableStreamDefaultReader<Uint8Array>,

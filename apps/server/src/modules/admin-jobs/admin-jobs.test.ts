@@ -46,6 +46,7 @@ describe("GET /api/admin/jobs", () => {
         ["verification", "Verificação de identidade: arquivos e idades", 0, null],
         ["photo-fingerprints", "Impressões digitais das fotos", 0, null],
         ["mail-outbox", "Envio de e-mails", 0, null],
+        ["availability-end", "Fim do Disponível agora", 0, null],
       ],
     );
 

@@ -7,7 +7,7 @@ import {
   type ReceivesAt,
   type Visibility,
 } from "@vitrine/contracts";
-import { availableUntil } from "../models/availability-state";
+import { availableUntil } from "../models/availability";
 import type { ModelRow } from "../../db/schema";
 import { formatDateBr, todayInSaoPaulo } from "../../lib/dates";
 import { derivePaymentStatus } from "../../lib/payment-status";

@@ -1,6 +1,13 @@
-import { ProfileBodySchema, ProfileResponseSchema, ProfileUpdateResponseSchema } from "@vitrine/contracts";
+import {
+  AvailabilityBodySchema,
+  AvailabilityResponseSchema,
+  ProfileBodySchema,
+  ProfileResponseSchema,
+  ProfileUpdateResponseSchema,
+} from "@vitrine/contracts";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { startAvailability, stopAvailability } from "../models/availability";
 import { changeModel } from "../models/publish";
 import { listOwnerPhotos } from "../photos/service";
 import { presentProfileModel } from "./present";
@@ -32,4 +39,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       return { model };
     },
   );
+
+  // "Disponível agora": on for 1 to 8 hours (a few starts a day), or off. Open public pages hear of it through the
+  // public stream's model_status_updated (changeModel), as of any change to her card.
+  app.post(
+    "/availability",
+    { schema: { body: AvailabilityBodySchema, response: { 200: AvailabilityResponseSchema } } },
+    async (request) => {
+      const { modelId } = request;
+      const until = await changeModel(app, modelId, (tx) =>
+        startAvailability({ db: tx, modelId, hours: request.body.hours }),
+      );
+      return { available_until: until.toISOString() };
+    },
+  );
+
+  app.delete("/availability", { schema: { response: { 200: AvailabilityResponseSchema } } }, async (request) => {
+    const { modelId } = request;
+    await changeModel(app, modelId, (tx) => stopAvailability({ db: tx, modelId }));
+    return { available_until: null };
+  });
 };

@@ -190,3 +190,34 @@ describe("GET /api/models/public: bad filters", () => {
     }
   });
 });
+
+describe("GET /api/models/public/cards (favourites)", () => {
+  test("the public cards among the ids, in their order; hidden and unknown ids dropped without a word", async () => {
+    const city = 2507507; // João Pessoa
+    const a = await buildModel(ctx.app, { municipioId: city });
+    const b = await buildModel(ctx.app, { municipioId: city, rates: rates("1h R$ 180") });
+    const hidden = await buildModel(ctx.app, { municipioId: city, isActive: false });
+    const cards = async (query: string) => {
+      const res = await ctx.app.inject({ method: "GET", url: `/api/models/public/cards?ids=${query}` });
+      assert.equal(res.statusCode, 200, res.body);
+      return res.json() as { models: Card[] };
+    };
+    const got = await cards(`${b},${hidden},999999,${a},${b}`);
+    assert.deepEqual(
+      got.models.map((m) => m.id),
+      [b, a],
+    );
+    assert.equal(got.models[0].price_from, 180);
+    // Hidden later: gone at once from the cached answer.
+    await updateModel(ctx.app, b, { isActive: false });
+    assert.deepEqual(
+      (await cards(`${b},${hidden},999999,${a},${b}`)).models.map((m) => m.id),
+      [a],
+    );
+    for (const bad of ["", "x", "0", Array.from({ length: 101 }, (_, i) => i + 1).join(",")]) {
+      const res = await ctx.app.inject({ method: "GET", url: `/api/models/public/cards?ids=${bad}` });
+      assert.equal(res.statusCode, 400, bad);
+      assert.equal(res.json().details[0].message, "Informe de 1 a 100 ids separados por vírgula");
+    }
+  });
+});

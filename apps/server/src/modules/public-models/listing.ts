@@ -4,6 +4,7 @@ import {
   type ListingFilters,
   listingFiltersToSearchParams,
   normalizeText,
+  PublicCardsResponseSchema,
   type PublicModelsQuery,
   RECEIVES_AT,
   type PublicModelsResponse,
@@ -325,4 +326,19 @@ async function countFacets(db: Db, scope: SQL | undefined, filters: Partial<List
     com_fotos: counts.com_fotos ?? 0,
     disponivel: counts.disponivel ?? 0,
   };
+}
+
+/**
+ * GET /api/models/public/cards?ids=…: the public cards among the given ids, in the order given (the visitor's
+ * favourites); an id that is not public now is left out without a word. Cached by the ids under each one's card
+ * tag, which every change of her card or of her visibility touches.
+ */
+export function getCardsBody({ db, cache, ids }: { db: Db; cache: PublicCache; ids: number[] }): Promise<Buffer> {
+  return getJsonBody(
+    cache,
+    `cards|${ids.join(",")}`,
+    PublicCardsResponseSchema,
+    async () => ({ models: (await findCards(db, ids)).map(presentCard) }),
+    ids.map(publicTags.card),
+  );
 }

@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import { categories, estados, models, municipios, photos, products } from "../../db/schema";
 import { fromCents } from "../../lib/money";
 import { shorten } from "../../lib/text";
-import { availableUntil } from "../models/availability-state";
+import { availableUntil } from "../models/availability";
 
 /** Columns a card needs; the description is cut in SQL so long texts never leave the database. */
 export const cardColumns = {

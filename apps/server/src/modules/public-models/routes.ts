@@ -2,6 +2,8 @@ import {
   ContactBodySchema,
   ContactResponseSchema,
   INVALID_MODEL_ID,
+  PublicCardsQuerySchema,
+  PublicCardsResponseSchema,
   PublicModelParamsSchema,
   PublicModelResponseSchema,
   PublicModelsQuerySchema,
@@ -11,7 +13,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { validationError } from "../../lib/app-error";
 import { registerEventStream } from "./events";
-import { getListingBody } from "./listing";
+import { getCardsBody, getListingBody } from "./listing";
 import { addCountedView, findVisibleModelId, getCachedProfile } from "./profile";
 
 /** A bad profile id answers 400 "ID inválido" rather than the generic validation error. */
@@ -36,6 +38,15 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await getListingBody({ db: app.db, cache, query: request.query });
       // Already checked against the schema and serialized: Fastify sends a Buffer as it is, which the
       // type provider cannot express.
+      return reply.type("application/json; charset=utf-8").send(body as never);
+    },
+  );
+
+  app.get(
+    "/public/cards",
+    { schema: { querystring: PublicCardsQuerySchema, response: { 200: PublicCardsResponseSchema } } },
+    async (request, reply) => {
+      const body = await getCardsBody({ db: app.db, cache, ids: request.query.ids });
       return reply.type("application/json; charset=utf-8").send(body as never);
     },
   );
