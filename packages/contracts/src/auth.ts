@@ -56,6 +56,8 @@ export const SessionModelSchema = z.object({
   banned: z.boolean(),
   /** False until she opens the confirmation link: the dashboard asks her to, and she cannot pay or go public. */
   email_confirmed: z.boolean(),
+  /** "Disponível agora": its end (ISO instant) while on, else null (her dashboard shows the state and the end). */
+  available_until: z.string().nullable(),
 });
 export type SessionModel = z.infer<typeof SessionModelSchema>;
 

@@ -1,6 +1,7 @@
 import type { SessionModel } from "@vitrine/contracts";
 import type { ModelRow } from "../../db/schema";
 import { derivePaymentStatus } from "../../lib/payment-status";
+import { availableUntil } from "./availability";
 
 /** The model as the session (login, register, verify) sees it. */
 export function presentSessionModel(row: ModelRow): SessionModel {
@@ -13,6 +14,7 @@ export function presentSessionModel(row: ModelRow): SessionModel {
     next_due_date: row.nextDueDate,
     banned: row.moderationStatus === "banned",
     email_confirmed: row.emailConfirmedAt !== null,
+    available_until: availableUntil(row.availableUntil),
     ...derivePaymentStatus(row),
   };
 }

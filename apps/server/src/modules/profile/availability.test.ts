@@ -39,6 +39,8 @@ describe("Disponível agora", () => {
     assert.ok(until >= before + 3 * 3_600_000 && until <= Date.now() + 3 * 3_600_000);
     assert.deepEqual(events, [{ type: "model_status_updated", model_id: id }]);
     assert.equal((await profile(token)).available_until, res.json().available_until);
+    const session = await ctx.app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(token) });
+    assert.equal(session.json().model.available_until, res.json().available_until, "her session answer too");
     assert.equal((await publicCard(id, 2927408))?.available_until, res.json().available_until);
 
     const again = await start(token, { hours: 1 });
