@@ -59,7 +59,11 @@ async function resolveSession(): Promise<ResolvedSession> {
       if (isRejected(err)) {
         clearToken(role);
         ended = true;
+        continue;
       }
+      // A re-check of the role this tab is signed in as that fails for such a reason keeps the session the tab has
+      // (the query keeps its data on error), rather than moving on to the other role's token.
+      if (getActiveRole() === role) throw err;
     }
   }
   setActiveRole(null);
