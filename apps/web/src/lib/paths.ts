@@ -85,7 +85,7 @@ export const apiPaths = {
     publicCards: "/api/models/public/cards",
     publicContact: (id: Id) => `/api/models/public/${enc(id)}/contact`,
     events: "/api/models/events",
-    /** Her own live stream (./model-events.ts), opened with a ticket from eventsTicket. */
+    /** Her own live stream (./own-events.ts), opened with a ticket from eventsTicket. */
     ownEvents: "/api/models/own-events",
     eventsTicket: "/api/models/events/ticket",
     profile: "/api/models/profile",
