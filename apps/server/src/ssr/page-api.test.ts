@@ -27,6 +27,7 @@ test("the page's reads answer what the API routes answer: same status, same body
     "/api/models/public?city_id=3550308&page=1&limit=20",
     "/api/models/public?search=aurora&page=1&limit=20",
     "/api/models/public?page=0",
+    "/api/categories?include_empty=1",
     `/api/models/public/${hiddenId}`,
     "/api/models/public/999999",
   ]) {

@@ -1,4 +1,5 @@
 import {
+  CategoriesResponseSchema,
   CityResponseSchema,
   CitySlugParamsSchema,
   parseModelIdParam,
@@ -10,6 +11,7 @@ import { AppError } from "../lib/app-error";
 import { errorBody } from "../plugins/error-handler";
 import { getJsonBody } from "../cache/public-cache";
 import { findCityBySlug } from "../modules/cities/service";
+import { listCategories } from "../modules/places/service";
 import { getCachedProfile, getListingBody } from "../modules/public-models/service";
 import { getPublicSettings } from "../modules/settings/service";
 
@@ -17,12 +19,12 @@ import { getPublicSettings } from "../modules/settings/service";
 export type ApiAnswer = { status: number; body: unknown };
 
 /**
- * The public API reads a server-rendered page makes (settings, city by slug, listing page, profile), answered
- * by the same services and cached bodies as their routes, without going through the HTTP stack (`app.inject`
- * cost about as much as the read itself on a page miss). The bodies are the ones the routes send: the cached,
- * schema-checked Buffers parsed back, or the same presenter checked against the route's response schema; a
- * failure answers the route's status and `{ error, code }` body. A profile read does not count a view: the page
- * handler counts the visitor's view before rendering (./pages.ts), so the page shows it as the route's answer
+ * The public API reads a server-rendered page makes (settings, city by slug, listing page, profile, the filter
+ * form's categories), answered by the same services and cached bodies as their routes, without going through the
+ * HTTP stack (`app.inject` cost about as much as the read itself on a page miss). The bodies are the ones the routes
+ * send: the cached, schema-checked Buffers parsed back, or the same presenter checked against the route's response
+ * schema; a failure answers the route's status and `{ error, code }` body. A profile read does not count a view: the
+ * page handler counts the visitor's view before rendering (./pages.ts), so the page shows it as the route's answer
  * would. Any other path, or a query the route would refuse, goes through `app.inject` of the real route.
  */
 export function createPageApi(app: FastifyInstance) {
@@ -55,6 +57,11 @@ export function createPageApi(app: FastifyInstance) {
       if (!params.success || params.data.slug.includes("/")) return null;
       const city = await findCityBySlug({ db, cache, cityIndex, slug: params.data.slug });
       return { status: 200, body: CityResponseSchema.parse({ city }) };
+    }
+    if (path === "/api/categories" && url.searchParams.get("include_empty") === "1") {
+      // Every category (the listing's filter form): a small table.
+      const categories = await listCategories({ db, includeEmpty: true });
+      return { status: 200, body: CategoriesResponseSchema.parse({ categories }) };
     }
     if (path === "/api/models/public") {
       const query = PublicModelsQuerySchema.safeParse(Object.fromEntries(url.searchParams));

@@ -168,6 +168,32 @@ test("X-Cache says whether the page was a stored entry (hit) or rendered for thi
   assert.equal((await get("/cidade/nao-existe-xx")).headers["x-cache"], "miss", "a 404 is rendered each time");
 });
 
+test("a filtered page renders its filters in the form, is not indexed, and its canonical is the plain page", async () => {
+  const tidy = "/cidade/sao-paulo-sp?idade_max=60&ordem=menor_preco";
+  const res = await get(tidy);
+  assert.equal(res.statusCode, 200);
+  assert.match(res.body, /Aurora Vitrine/);
+  assert.match(res.body, /<link rel="canonical" href="http:\/\/localhost(:\d+)?\/cidade\/sao-paulo-sp"/);
+  assert.match(res.body, /name="robots" content="noindex"/);
+  const form = res.body.match(/<form id="filtros"[^>]*>/)?.[0] ?? "";
+  assert.match(form, /action="\/cidade\/sao-paulo-sp"/);
+  assert.match(form, /method="get"/);
+  assert.match(res.body, /<option value="menor_preco" selected="">/);
+  assert.match(res.body, /name="idade_max"[^>]*value="60"/);
+  // A form sent without JavaScript sends every field, the empty ones too: the same page, the same cache entry.
+  const sent = "/cidade/sao-paulo-sp?categoria=&idade_min=&idade_max=60&bairro=+&ordem=menor_preco&outro=1";
+  assert.equal((await get(sent)).headers["x-cache"], "hit");
+  // Filters that leave no one: the page says so, and is still the city's.
+  const none = await get("/cidade/sao-paulo-sp?idade_min=99");
+  assert.doesNotMatch(none.body, /Aurora Vitrine/);
+  assert.match(none.body, /Nenhuma modelo encontrada/);
+  // An invalid value is left out and named.
+  const invalid = await get("/cidade/sao-paulo-sp?ordem=aleatoria");
+  assert.equal(invalid.statusCode, 200);
+  assert.match(invalid.body, /Ordem inválida/);
+  assert.match(invalid.body, /Aurora Vitrine/);
+});
+
 test("a changed setting shows on the next page at once, cached pages included (settings move the data version)", async () => {
   const url = "/cidade/sao-paulo-sp";
   assert.match((await get(url)).body, /<title>[^<]*\| Vitrine Teste<\/title>/);

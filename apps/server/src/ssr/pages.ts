@@ -1,4 +1,10 @@
-import { AGE_RESULT_PARAM, AGE_RESULTS, hasAgeGateCookie, parseModelIdParam } from "@vitrine/contracts";
+import {
+  AGE_RESULT_PARAM,
+  AGE_RESULTS,
+  hasAgeGateCookie,
+  LISTING_FILTER_KEYS,
+  parseModelIdParam,
+} from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
 import { appendVary } from "../plugins/http-cache";
@@ -6,7 +12,11 @@ import { addCountedView, getCachedProfile } from "../modules/public-models/servi
 import { publicOrigin } from "../modules/settings/service";
 import type { Page, PageRenderer } from "./renderer";
 
-/** The listing's query parameters; any other parameter does not change the page (nor its cache key). */
+/**
+ * The listing's query parameters; any other parameter does not change the page (nor its cache key). The filters
+ * (LISTING_FILTER_KEYS) are kept as the page reads them: empty ones left out (a form sent without JavaScript
+ * sends every field), repeated ones (its checkboxes) joined by commas.
+ */
 const PAGE_PARAMS = ["search", "city", "city_id"];
 
 /** The verifier's answers the gate page tells (`?idade=menor`…): kept in the gate page's URL, never elsewhere. */
@@ -35,6 +45,13 @@ export function normalizedUrl(rawUrl: string, { ageResult = false }: { ageResult
   for (const name of PAGE_PARAMS) {
     const value = url.searchParams.get(name);
     if (value !== null) kept.set(name, value);
+  }
+  for (const name of LISTING_FILTER_KEYS) {
+    const values = url.searchParams
+      .getAll(name)
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (values.length) kept.set(name, values.join(","));
   }
   const result = url.searchParams.get(AGE_RESULT_PARAM);
   if (ageResult && result !== null && AGE_RESULT_VALUES.has(result)) kept.set(AGE_RESULT_PARAM, result);

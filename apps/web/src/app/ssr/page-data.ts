@@ -1,17 +1,23 @@
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import type { Params } from "@/lib/route-match";
 import {
+  hasListingFilters,
   INVALID_MODEL_ID,
+  listingFiltersToSearchParams,
   MODEL_NOT_FOUND,
   modelProfilePath,
   parseModelIdParam,
   photoSrcSet,
   photoUrl,
+  readListingFilters,
   slugify,
 } from "@vitrine/contracts";
+import { categoriesQueryOptions } from "@/features/categories/api/get-categories";
 import { cityBySlugQueryOptions } from "@/features/cities/api/get-city-by-slug";
 import { publicModelQueryOptions } from "@/features/public/api/get-public-model";
 import { publicModelsInfiniteQueryOptions } from "@/features/public/api/get-public-models";
+import { serviceOptionsQueryOptions } from "@/features/categories/api/get-service-options";
+import { loadFilterBar } from "@/features/public/components/filter-bar-slot";
 import { CARD_SIZES } from "@/features/public/components/model-card";
 import { HERO_FIRST_IMAGE } from "@/features/public/components/hero";
 import { PROFILE_PHOTO_SIZES } from "@/features/public/components/profile/profile-summary";
@@ -164,8 +170,22 @@ async function loadListing(
     // ?city_id: the browser resolves the name from the city list.
     return { ...homeInfo(site, settings?.site_description), noindex: true };
   }
-  const listingOptions = publicModelsInfiniteQueryOptions({ cityId, search: searchText });
-  await queryClient.prefetchInfiniteQuery(listingOptions);
+  // The filters as the page reads them (an invalid one is left out and named on the page); a filtered page is not
+  // indexed, and its canonical address is the plain page.
+  const { filters, errors } = readListingFilters(search);
+  const filtered = hasListingFilters(filters) || errors.length > 0;
+  const listingOptions = publicModelsInfiniteQueryOptions({
+    cityId,
+    search: searchText,
+    filters: listingFiltersToSearchParams(filters).toString(),
+  });
+  // The filter form's options are read with the listing: the form is in the page's HTML.
+  await Promise.all([
+    queryClient.prefetchInfiniteQuery(listingOptions),
+    queryClient.prefetchQuery(categoriesQueryOptions({ includeEmpty: true })),
+    queryClient.prefetchQuery(serviceOptionsQueryOptions()),
+    loadFilterBar(),
+  ]);
   const first = queryClient.getQueryData(listingOptions.queryKey)?.pages[0]?.models[0];
   const image = first?.primary_photo
     ? { href: photoUrl(first.primary_photo, 800), srcset: photoSrcSet(first.primary_photo), sizes: CARD_SIZES }
@@ -177,14 +197,19 @@ async function loadListing(
       title: cityTitle(cityLabel, site),
       description: `Anúncios de acompanhantes em ${cityLabel}: fotos, serviços e contato. ${site}.`,
       canonical: `/cidade/${citySlug}`,
-      noindex: !!searchText,
+      noindex: !!searchText || filtered,
       image,
       heroImage,
       ogType: "website",
     };
   }
-  // Filtered home pages (?search, ?city) are not indexed: the city pages are.
-  return { ...homeInfo(site, settings?.site_description), image, heroImage, noindex: !!(searchText || citySlug) };
+  // Filtered home pages (?search, ?city, the filters) are not indexed: the city pages are.
+  return {
+    ...homeInfo(site, settings?.site_description),
+    image,
+    heroImage,
+    noindex: !!(searchText || citySlug) || filtered,
+  };
 }
 
 function homeInfo(site: string, description: string | undefined): PageInfo {

@@ -10,7 +10,8 @@ import {
 import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui";
 import { FavouriteButton } from "./favourite-button";
-import { formatCount } from "../lib/format";
+import { formatCount, formatHourlyPrice } from "../lib/format";
+import { AvailableBadge } from "./available-badge";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
 import { VerifiedBadge } from "./verified-badge";
 
@@ -21,12 +22,13 @@ import { VerifiedBadge } from "./verified-badge";
 export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, 47vw";
 
 /**
- * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, age,
- * city and state, category, two-line description, up to 3 services plus "+N mais", "Ver Perfil". Below 640 px
- * (two columns on a phone) the card is compact: the badges, name, age, city and category, without the
- * description, services and "Ver Perfil" (the whole card opens the profile; a price line fits under the city). The link is the
- * name (its accessible name is the visible name) and covers the whole card, so a click anywhere opens the profile;
- * the card shows the focus ring when the link has the keyboard focus.
+ * Model card: badges, primary photo (or "Foto em breve"), views and contacts on hover, name, "Verificada" and
+ * "Disponível agora" (while it lasts), age, city and state, her lowest hourly price ("a partir de R$ 150/h"),
+ * category, two-line description, up to 3 services plus "+N mais", "Ver Perfil". Below 640 px (two columns on a
+ * phone) the card is compact: the badges, name, age, city, price and category, without the description, services
+ * and "Ver Perfil" (the whole card opens the profile). The link is the name (its accessible name is the visible
+ * name) and covers the whole card, so a click anywhere opens the profile; the card shows the focus ring when the
+ * link has the keyboard focus.
  * `loading`: "first" for the first card (its photo may be the largest paint: fetched first, with a high priority),
  * "eager" for the rest of the first row, "lazy" below. The photo box has a fixed 3:4 ratio so nothing moves while
  * images arrive.
@@ -94,7 +96,12 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             {model.name}
           </Link>
         </h3>
-        {model.is_verified && <VerifiedBadge className="mt-1.5 self-start" />}
+        {(model.is_verified || model.available_until) && (
+          <div className="mt-1.5 flex flex-wrap gap-1">
+            {model.is_verified && <VerifiedBadge />}
+            <AvailableBadge until={model.available_until} />
+          </div>
+        )}
         <p className="card-place">
           <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
           <span aria-hidden className="card-dot" />
@@ -103,6 +110,11 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             <span className="truncate">{`${model.city_name}, ${model.state}`}</span>
           </span>
         </p>
+        {model.price_from !== null && (
+          <p className="card-price">
+            a partir de <span className="font-medium text-ink">{formatHourlyPrice(model.price_from)}</span>
+          </p>
+        )}
         {model.category_name && <p className="card-category">{model.category_name}</p>}
         {model.description && <p className="card-text">{model.description}</p>}
         {shown.length > 0 && (

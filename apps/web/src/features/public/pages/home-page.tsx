@@ -1,5 +1,5 @@
-import { CITY_NOT_FOUND, plural, slugify } from "@vitrine/contracts";
-import { useEffect } from "react";
+import { CITY_NOT_FOUND, listingFiltersToSearchParams, plural, readListingFilters, slugify } from "@vitrine/contracts";
+import { useEffect, useMemo } from "react";
 import { Link, useLocation, useParams, useSearchParams } from "@/lib/router";
 import { buttonClasses } from "@/components/ui";
 import { useCities } from "@/features/cities/api/get-cities";
@@ -17,9 +17,11 @@ import { appPaths } from "@/lib/paths";
 import { usePublicModels } from "../api/get-public-models";
 import { CitySelector } from "../components/city-selector";
 import { Hero } from "../components/hero";
+import { FilterBarSlot } from "../components/filter-bar-slot";
 import { ModelGrid } from "../components/model-grid";
 import { useLivePublicData } from "../hooks/use-live-public-data";
 import { useRecordVisit } from "../hooks/use-record-visit";
+import { LISTING_PAGE_PARAMS } from "../lib/listing-url";
 import { cityTitle, DEFAULT_SITE_NAME, homeTitle, searchTitle } from "../lib/page-titles";
 
 function positiveInt(raw: string | null): number | null {
@@ -33,7 +35,8 @@ const STATE_SUFFIX = /-[a-z]{2}$/;
 
 /**
  * Home and city listing, routes / and /cidade/{slug}. Query parameters: search (text), city (a city
- * slug, or a plain name such as "Campinas", searched by name when no city has it as slug) and city_id. The city
+ * slug, or a plain name such as "Campinas", searched by name when no city has it as slug), city_id, and the
+ * listing filters and order (categoria, idade_min… ordem: the API's own names, see ListingFilterBar). The city
  * is resolved first, then the listing loads page by page.
  */
 export function HomePage() {
@@ -56,7 +59,15 @@ export function HomePage() {
   const cityReady = !citySlug || namedCity !== null;
   const cityMissing = !!citySlug && bySlug.isError && !byName.data && !byName.isLoading;
 
-  const listing = usePublicModels({ cityId, search }, { enabled: cityReady });
+  const { filters, errors } = useMemo(() => readListingFilters(searchParams), [searchParams]);
+  const listing = usePublicModels(
+    { cityId, search, filters: listingFiltersToSearchParams(filters).toString() },
+    { enabled: cityReady },
+  );
+  const kept = LISTING_PAGE_PARAMS.flatMap((key): [string, string][] => {
+    const value = searchParams.get(key)?.trim();
+    return value ? [[key, value]] : [];
+  });
   const total = listing.data?.pages[0]?.pagination.total;
 
   useLivePublicData();
@@ -105,6 +116,15 @@ export function HomePage() {
             </p>
           )}
         </div>
+
+        {!cityMissing && (
+          <FilterBarSlot
+            page={{ pathname: location.pathname, kept, cityId, search }}
+            filters={filters}
+            errors={errors}
+            facets={listing.data?.pages[0]?.facets}
+          />
+        )}
 
         {cityMissing ? (
           <div className="flex flex-col items-center rounded-3xl border border-dashed border-line-strong bg-surface/60 px-6 py-16 text-center">

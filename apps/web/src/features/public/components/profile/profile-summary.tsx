@@ -6,6 +6,7 @@ import { ExpandIcon, EyeIcon, PinIcon, StarIcon } from "../icons";
 import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";
 import { SafetyAdvice } from "./safety-advice";
+import { AvailableBadge } from "../available-badge";
 import { VerifiedBadge } from "../verified-badge";
 
 /** One column per fact (classes, not a style attribute: the server's HTML carries no inline style). */
@@ -73,8 +74,9 @@ export function ProfileSummary({
       </figure>
 
       <div className="flex min-w-0 flex-col">
-        {(model.is_featured || model.is_verified) && (
+        {(model.is_featured || model.is_verified || model.available_until) && (
           <div className="mb-4 flex flex-wrap gap-2">
+            <AvailableBadge until={model.available_until} />
             {model.is_verified && <VerifiedBadge />}
             {model.is_featured && (
               <Badge variant="accent">
