@@ -1,3 +1,4 @@
+import { deriveStaleListingColumns } from "../src/db/derived-columns";
 import { type ChildProcess, fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
@@ -51,6 +52,8 @@ export async function prepareData(data: BenchData, extra?: (database: Database) 
     log(
       `dados: ${outcome === "seeded" ? "semeados" : "reaproveitados"} em ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    // The columns the server derives from the rates and services (price_from, …), as a server start would.
+    await deriveStaleListingColumns(database.db);
     await extra?.(database);
     await vacuumAnalyze(database);
   } finally {

@@ -13,6 +13,7 @@ import {
   stop,
 } from "./harness";
 import { type LoadOptions, type LoadResult, measurePair, type Target } from "./load";
+import { LISTING_ORDERS, RECEIVES_AT } from "@vitrine/contracts";
 import { createRandom } from "../src/demo/random";
 import { describePageFaults } from "../../../scripts/machine.mjs";
 
@@ -123,6 +124,22 @@ async function main() {
   const profilePath = (card: Card) => `/cidade/${card.city_slug}/${card.slug}/${card.id}`;
   const citySlugs = withModels.map((c) => c.slug);
   const listingGoal: Goal = { p99: 25, ratio: 0.4 };
+  /** One of several thousand filter combinations (ListingFiltersSchema's parameters), each option drawn at random. */
+  const randomFilters = () => {
+    const params = new URLSearchParams();
+    const maybe = (p: number, key: string, value: () => string) =>
+      void (random.int(1, 100) <= p && params.set(key, value()));
+    maybe(40, "atende", () => random.pick(RECEIVES_AT));
+    maybe(40, "preco_max", () => String(random.int(2, 8) * 50));
+    maybe(25, "idade_min", () => String(random.int(18, 30)));
+    maybe(25, "categoria", () => String(random.int(1, 3)));
+    maybe(20, "servico", () => "massagem");
+    maybe(20, "disponivel", () => "1");
+    maybe(20, "com_fotos", () => "1");
+    maybe(10, "bairro", () => "centro");
+    params.set("ordem", random.pick(LISTING_ORDERS));
+    return params.toString();
+  };
 
   const targets: BenchTarget[] = [
     { name: "listagem página 1", path: "/api/models/public?page=1&limit=20", goal: listingGoal },
@@ -142,6 +159,19 @@ async function main() {
       path: () => `/api/models/public?city_id=${random.pick(cityIds)}&page=${random.int(1, 3)}`,
       warmup: false,
       goal: { p99: 25 },
+    },
+    {
+      // Issue 30: the first page of a filter combination, cold (a random city and one of many combinations).
+      name: "filtros, cidade aleatória, fria",
+      path: () => `/api/models/public?city_id=${random.pick(cityIds)}&${randomFilters()}`,
+      warmup: false,
+      goal: { p99: 50 },
+    },
+    {
+      name: "filtros, sem cidade, fria",
+      path: () => `/api/models/public?${randomFilters()}`,
+      warmup: false,
+      goal: { p99: 50 },
     },
     { name: 'busca "juliana"', path: "/api/models/public?search=juliana", goal: listingGoal },
     { name: 'busca de cidades "sao"', path: "/api/cities/search?q=sao", goal: { p99: 10 } },

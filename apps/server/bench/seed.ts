@@ -55,7 +55,8 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
     await tx.execute(
       sql.raw(`insert into models (username, email, password_hash, name, age, estado_id, municipio_id, category_id,
           description, services, rates, whatsapp, phone, is_active, is_verified, is_featured, views_count, contact_count,
-          next_due_date, first_paid_at, email_confirmed_at, search_text, created_at)
+          next_due_date, first_paid_at, email_confirmed_at, search_text, created_at,
+          receives_at, neighborhood, neighborhood_search, available_until)
         select 'bench' || g, 'bench' || g || '@bench.invalid', 'benchmark-account-without-password',
           (${textArray(FIRST_NAMES)})[1 + g % ${FIRST_NAMES.length}] || ' ' ||
             (${textArray(LAST_NAMES)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
@@ -70,7 +71,11 @@ export async function seedBenchData(database: Database, opts: SeedOptions): Prom
             (${textArray(lastNorm)})[1 + (g / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}] || ' ' ||
             (${textArray(cats.map((c) => normalizeText(c.name)))})[1 + g % ${cats.length}] || ' ' || c.search_name || ' ' || c.uf || ' ' ||
             (${textArray(descNorm)})[1 + (g / 7) % ${DESCRIPTIONS.length}],
-          now() - make_interval(secs => ${n(opts.models)} - g)
+          now() - make_interval(secs => ${n(opts.models)} - g),
+          (array['{hotel,motel}', '{local_proprio,hotel}', '{domicilio,eventos}', '{viagens,hotel}'])[1 + g % 4]::text[],
+          (array['Centro','Jardins','Zona Sul','Vila Nova'])[1 + (g / 3) % 4],
+          (array['centro','jardins','zona sul','vila nova'])[1 + (g / 3) % 4],
+          case when g % 40 = 0 then now() + interval '4 hours' end
         from generate_series(1, ${n(opts.models)}) g
         join bench_cities c
           on c.idx = least(${n(opts.cities - 1)}, floor(${n(opts.cities)} * power(((g::bigint * 7919) % 100003) / 100003.0, 2)))::int

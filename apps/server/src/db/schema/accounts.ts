@@ -157,6 +157,12 @@ export const models = pgTable(
     index("models_available_until_idx")
       .on(t.availableUntil)
       .where(sql`${t.availableUntil} is not null`),
+    // A filtered list and its count read this index alone (migration 0043). Its INCLUDE columns (price_from, age,
+    // category_id, receives_at, services_search, neighborhood_search, available_until, views_count, is_verified)
+    // are in the migration only: drizzle cannot declare them.
+    index("models_public_filters_idx")
+      .on(t.municipioId, t.isFeatured, t.id, t.nextDueDate)
+      .where(publicIndexPredicate(t)),
   ],
 );
 
