@@ -1,14 +1,21 @@
 /**
- * npm run lighthouse: Lighthouse (mobile, default simulated throttling) on the home page, a city page and a profile
- * of the demo data, as a first-time visitor (a fresh browser profile per run), three runs each; prints the median
- * performance score, LCP, FCP, TBT, CLS and the JavaScript transferred per page. A benchmark, not a test: the
- * figures move with the machine's load.
+ * npm run lighthouse: Lighthouse (mobile, default simulated throttling) on the home page, a city page, the same city
+ * filtered (?ordem=menor_preco&verificada=1) and a profile of the demo data, as a visitor who has just passed the
+ * age gate (a fresh browser profile per run, which then obtains its own age pass; Lighthouse empties the HTTP cache
+ * before loading the page), three runs each; prints the median performance score, LCP, FCP, TBT, CLS and the
+ * JavaScript transferred per page. A benchmark, not a test: the figures move with the machine's load.
+ *
+ * The age pass is obtained the way a visitor obtains it, in the same browser Lighthouse then drives (the pass is
+ * bound to that browser's age session): with an age verifier (the demo's), playwright-core opens /api/age/start and
+ * answers "Maior de 18" at the verifier's page; with the self-declaration gate, it clicks "Entrar no site".
  *
  * It builds the web app (skip with LIGHTHOUSE_SKIP_BUILD=1) and starts the demo site itself (src/demo/run-demo.ts)
  * on LIGHTHOUSE_PORT (5190) with its own data directory (LIGHTHOUSE_DATA_DIR, default ./data-lighthouse), or
  * measures an already running site given by LIGHTHOUSE_URL. Chromium: CHROME_PATH (default /usr/bin/chromium).
+ * The demo's verifier, fake Mercado Pago and inbox listen on the ports after LIGHTHOUSE_PORT (+1 … +4), so that the
+ * script does not collide with a demo already running on the default ports.
  * LIGHTHOUSE_RUNS (3) runs per page; LIGHTHOUSE_PAGES=<regexp> keeps the pages whose name matches (home, cidade,
- * perfil); LIGHTHOUSE_BLOCK="*.js" blocks requests matching those patterns (space-separated), e.g. to measure the
+ * filtrada, perfil); LIGHTHOUSE_BLOCK="*.js" blocks requests matching those patterns (space-separated), e.g. to measure the
  * pages with no script at all (what the browser's own work costs on this machine); LIGHTHOUSE_SAVE_DIR keeps each
  * run's full report and trace (JSON) there.
  */
@@ -17,6 +24,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
 import { describePageFaults } from "./machine.mjs";
 
 const env = process.env;
@@ -56,6 +64,9 @@ async function startDemo() {
       HOST: "127.0.0.1",
       DEMO_DATA_DIR: env.LIGHTHOUSE_DATA_DIR ?? path.join(root, "data-lighthouse"),
       DEMO_MP_PORT: String(port + 1),
+      DEMO_AGE_PORT: String(port + 2),
+      DEMO_SMTP_PORT: String(port + 3),
+      DEMO_INBOX_PORT: String(port + 4),
       LOG_LEVEL: "warn",
     },
   });
@@ -70,12 +81,53 @@ function scriptBytes(lhr) {
   return items.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 }
 
-async function measure(url) {
-  // A new Chromium with a new, empty profile each run: no cache, no cookies, no stored age-gate answer.
+/**
+ * Passes the site's age gate in the Chromium listening on `chromePort`, as a visitor does: with a verifier, the
+ * check at the verifier ("Maior de 18") and back; with self-declaration, "Entrar no site". Resolves with the Cookie
+ * header the site gave that browser (for the script's own API calls); throws when the site gave no pass.
+ */
+async function passAgeGate(chromePort, baseUrl) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0];
+    const page = await context.newPage();
+    const status = async () => (await page.request.get(`${baseUrl}/api/age/status`)).json();
+    const { mode } = await status();
+    if (mode === "verifier") {
+      await page.goto(`${baseUrl}/api/age/start?next=/`);
+      await page.getByRole("button", { name: "Maior de 18" }).click();
+      await page.waitForURL(`${baseUrl}/**`);
+      if (!(await status()).passed) throw new Error(`o verificador não deu o passe de idade (${page.url()})`);
+    } else {
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole("dialog").getByRole("button", { name: "Entrar no site" }).click();
+    }
+    const cookies = await context.cookies(baseUrl);
+    await page.close();
+    return cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+  } finally {
+    // Connected over CDP: this only disconnects; the browser and its cookies stay for Lighthouse.
+    await browser.close();
+  }
+}
+
+/** A new Chromium with a new, empty profile (no cache, no cookies) that has just passed the age gate. */
+async function launchWithAgePass(baseUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
   });
+  try {
+    return { chrome, cookie: await passAgeGate(chrome.port, baseUrl) };
+  } catch (err) {
+    await chrome.kill();
+    throw err;
+  }
+}
+
+async function measure(url) {
+  // A new browser each run, which obtains its own age pass; Lighthouse keeps its cookies and empties its HTTP cache.
+  const { chrome } = await launchWithAgePass(new URL(url).origin);
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -87,7 +139,7 @@ async function measure(url) {
     const { lhr } = result;
     if (env.LIGHTHOUSE_SAVE_DIR) {
       mkdirSync(env.LIGHTHOUSE_SAVE_DIR, { recursive: true });
-      const name = `${new URL(url).pathname.replace(/\W+/g, "_")}-${Date.now()}.json`;
+      const name = `${(new URL(url).pathname + new URL(url).search).replace(/\W+/g, "_")}-${Date.now()}.json`;
       writeFileSync(path.join(env.LIGHTHOUSE_SAVE_DIR, name), JSON.stringify(lhr));
       const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
       if (trace)
@@ -117,12 +169,26 @@ async function main() {
   log(describePageFaults());
   const site = env.LIGHTHOUSE_URL ? { baseUrl: env.LIGHTHOUSE_URL.replace(/\/$/, ""), stop() {} } : await startDemo();
   try {
-    const listing = await (await fetch(`${site.baseUrl}/api/models/public?page=1&limit=20`)).json();
-    const card = listing.models[0];
+    // The listing is adult content: the script reads it with an age pass of its own.
+    const { chrome, cookie } = await launchWithAgePass(site.baseUrl);
+    await chrome.kill();
+    const listingOf = async (query) => {
+      const response = await fetch(`${site.baseUrl}/api/models/public?${query}`, { headers: { cookie } });
+      const body = await response.json();
+      if (!response.ok) throw new Error(`/api/models/public?${query}: ${response.status} ${body.code ?? ""}`);
+      return body.models;
+    };
+    // Issue 30's filters (packages/contracts/src/listing-plain.ts): the cheapest first, verified profiles only.
+    const filter = "ordem=menor_preco&verificada=1";
+    const [card] = await listingOf("page=1&limit=20");
     if (!card) throw new Error("o site não tem modelos visíveis");
+    // The filtered page of a city that has verified profiles (else the city of the first card, showing none).
+    const [verified] = await listingOf(`page=1&limit=1&${filter}`);
+    const filteredCity = verified?.city_slug ?? card.city_slug;
     const pages = [
       ["home", "/"],
       [`cidade (${card.city_slug})`, `/cidade/${card.city_slug}`],
+      [`cidade filtrada (${filteredCity})`, `/cidade/${filteredCity}?${filter}`],
       [`perfil (${card.id})`, `/cidade/${card.city_slug}/${card.slug}/${card.id}`],
     ];
     const only = env.LIGHTHOUSE_PAGES ? new RegExp(env.LIGHTHOUSE_PAGES, "i") : null;
