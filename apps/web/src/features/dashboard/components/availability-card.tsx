@@ -63,7 +63,7 @@ export function AvailabilityCard({ model }: { model: ProfileModel }) {
             />
             {AVAILABLE_NOW_LABEL}
           </h2>
-          <p className="mt-1 text-sm text-ink-muted" aria-live="polite">
+          <p className={on ? "mt-1 font-medium text-ink" : "mt-1 text-sm text-ink-muted"} aria-live="polite">
             {on && until
               ? `Disponível até ${timeFormat.format(new Date(until))}`
               : "Avise que você pode atender agora: seu anúncio ganha o selo e aparece antes."}

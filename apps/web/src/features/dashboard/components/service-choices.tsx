@@ -19,26 +19,31 @@ export function ServiceChoices({
   if (options.length === 0) return null;
   const listed = splitServices(value);
   return (
-    <div role="group" aria-label="Serviços da lista" className="flex flex-wrap gap-2 sm:col-span-2">
-      {options.map((option) => {
-        const on = listed.some((s) => same(s, option));
-        return (
-          <button
-            key={option}
-            type="button"
-            aria-pressed={on}
-            onClick={() => onChange((on ? listed.filter((s) => !same(s, option)) : [...listed, option]).join(", "))}
-            className={cn(
-              "min-h-9 rounded-full border px-3.5 text-sm transition-colors",
-              on
-                ? "border-accent/70 bg-accent-soft text-accent"
-                : "border-line bg-surface-2 text-ink-muted hover:border-line-strong hover:text-ink",
-            )}
-          >
-            {option}
-          </button>
-        );
-      })}
+    <div role="group" aria-labelledby="service-choices-label" className="sm:col-span-2">
+      <p id="service-choices-label" className="mb-2.5 text-sm font-medium text-ink-muted">
+        Serviços da lista
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => {
+          const on = listed.some((s) => same(s, option));
+          return (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={on}
+              onClick={() => onChange((on ? listed.filter((s) => !same(s, option)) : [...listed, option]).join(", "))}
+              className={cn(
+                "min-h-9 rounded-full border px-3.5 text-sm transition-colors",
+                on
+                  ? "border-accent/70 bg-accent-soft text-accent"
+                  : "border-line bg-surface-2 text-ink-muted hover:border-line-strong hover:text-ink",
+              )}
+            >
+              {option}
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }
