@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { AVAILABILITY_LIMIT_MESSAGE, AVAILABILITY_STARTS_PER_DAY } from "@vitrine/contracts";
 import { advertiser, advertiserPage, siteCall, useSite } from "./fixtures";
+import { axeSeriousFindings } from "./axe";
 import { shot, visit } from "./harness";
 
 /**
@@ -41,6 +42,7 @@ describe("Disponível agora", () => {
       assert.equal((await publicCard()).available_until, until, "the public sees the same end");
       await card.getByRole("button", { name: "Encerrar" }).waitFor();
       await shot(page, "availability/on-390", { fullPage: false });
+      assert.deepEqual(await axeSeriousFindings(page), [], "axe on the dashboard");
       await page.setViewportSize({ width: 1280, height: 800 });
       await shot(page, "availability/on-1280", { fullPage: false });
       await page.setViewportSize({ width: 390, height: 844 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
 import type { Page, Request } from "playwright-core";
 import { type Advertiser, adminToken, advertiser, siteCall, useSite, visitorPage } from "./fixtures";
+import { axeSeriousFindings } from "./axe";
 import { reload, shot, visit } from "./harness";
 
 /**
@@ -75,6 +76,7 @@ describe("favourites", () => {
         await reload(page);
         await favouriteCards(page).nth(1).waitFor();
         await shot(page, `favourites/list-${width}`);
+        assert.deepEqual(await axeSeriousFindings(page), [], "axe on Favoritas");
 
         // The admin hides Ana: on the next read she is gone from the page and from the device, without a word.
         await siteCall(e2e.site, "PATCH", `/api/admin/models/${ana.id}/status`, {

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
 import { cardTitled } from "./admin-catalog-support";
 import { adminPage, advertiser, advertiserPage, siteCall, useSite } from "./fixtures";
+import { axeSeriousFindings } from "./axe";
 import { shot, visit } from "./harness";
 
 /**
@@ -73,6 +74,7 @@ describe("profile fields and the admin's services", () => {
         assert.equal(await page.getByRole("button", { name: MASSAGE }).getAttribute("aria-pressed"), "true");
         await page.getByRole("group", { name: "Atende em" }).scrollIntoViewIfNeeded();
         await shot(page, `profile-fields/editor-${width}`);
+        assert.deepEqual(await axeSeriousFindings(page), [], "axe on the editor");
         assert.deepEqual(errors, []);
       } finally {
         await context.close();
