@@ -276,6 +276,23 @@ describe("listing filters and sort", () => {
     }
   });
 
+  test("the home page takes the same filters, in its URL and its form", async () => {
+    await ready();
+    const { context, page, errors } = await visitorPage(e2e.browser, e2e.site);
+    await visit(page, "/?preco_max=300&ordem=menor_preco");
+    await waitForCards(page, [ana.name]);
+    const bar = page.getByRole("form", { name: "Filtros" });
+    await bar.getByLabel("Ordenar por").selectOption("maior_preco");
+    await page.waitForURL(/\/\?preco_max=300&ordem=maior_preco$/);
+    await waitForCards(page, [ana.name]);
+    await bar.getByLabel("Preço por hora (R$): máximo").fill("");
+    await bar.getByLabel("Preço por hora (R$): máximo").press("Enter");
+    await page.waitForURL(/\/\?ordem=maior_preco$/);
+    await waitForCards(page, [bia.name, ana.name, cris.name]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test("the sitemap lists plain pages only", async () => {
     await ready();
     const res = await fetch(`${e2e.site.baseUrl}/sitemap.xml`);
