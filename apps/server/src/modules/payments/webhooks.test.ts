@@ -438,8 +438,16 @@ describe("Mercado Pago failing: 503 so that it retries, nothing written", () => 
     const rec = await pendingPlanPayment(p);
     const mp = p.fake.createPayment({ external_reference: rec.ref, amount: rec.amount });
     p.fake.fail({ mode: "timeout", times: 1, match: /GET \/v1\/payments\// });
+    // A short client timeout for this test alone, as checkout's tests have it: the context's 5 s (the fake's answers
+    // wait behind the database's work in this process) would be waited out whole.
+    const timeoutMs = p.ctx.app.config.mercadoPagoTimeoutMs;
+    p.ctx.app.config.mercadoPagoTimeoutMs = 400;
     const started = Date.now();
-    assert.equal(await notifyModel(mp.id), 503);
+    try {
+      assert.equal(await notifyModel(mp.id), 503);
+    } finally {
+      p.ctx.app.config.mercadoPagoTimeoutMs = timeoutMs;
+    }
     assert.ok(Date.now() - started < 10_000);
     const untouched = await paymentRow(p, rec.paymentId);
     assert.equal(untouched.status, "pending");
