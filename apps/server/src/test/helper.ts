@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import assert from "node:assert/strict";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
@@ -71,7 +72,7 @@ export type TestContext = {
 };
 
 /** The key of the prepared databases of test contexts: with the test admin, hashed at the test cost. */
-const templateKey = () => preparedDataKey({ TEST_ADMIN, TEST_PASSWORD_HASH_COST });
+const templateKey = () => preparedDataKey({ TEST_ADMIN, TEST_PASSWORD_HASH_COST, checkpointed: true });
 
 /**
  * PGlite's WebAssembly module, compiled once per test process, and its file bundle: each opening otherwise compiles
@@ -107,6 +108,9 @@ async function openPreparedPglite(): Promise<Database> {
     const database = openDatabase({ dataDir: null, pgliteAssets });
     try {
       await fillDatabase(database, { ...TEST_ADMIN, log: { info() {} } });
+      // A checkpoint first: otherwise every opening of the dump replays the migrations' write-ahead log (~0.15 s of
+      // CPU of the ~0.7 s an opening takes).
+      await database.db.execute(sql`CHECKPOINT`);
       const dump = await database.dumpDataDir!();
       writeFileSync(path.join(dir, "dump.tar"), Buffer.from(await dump.arrayBuffer()));
     } finally {
