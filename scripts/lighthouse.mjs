@@ -182,8 +182,10 @@ async function main() {
     const filter = "ordem=menor_preco&verificada=1";
     const [card] = await listingOf("page=1&limit=20");
     if (!card) throw new Error("o site não tem modelos visíveis");
-    // The filtered page of a city that has verified profiles (else the city of the first card, showing none).
-    const [verified] = await listingOf(`page=1&limit=1&${filter}`);
+    // The same city filtered when it has verified profiles, else the city of the first verified profile, so that
+    // the filtered page shows cards; the city of the first card (showing none) when the site has none verified.
+    const [sameCity] = await listingOf(`page=1&limit=1&city_id=${card.city_id}&verificada=1`);
+    const [verified] = sameCity ? [sameCity] : await listingOf("page=1&limit=1&verificada=1");
     const filteredCity = verified?.city_slug ?? card.city_slug;
     const pages = [
       ["home", "/"],
