@@ -165,6 +165,14 @@ const scenarios: Record<string, () => Promise<Call>> = {
   },
   "POST /api/admin/settings": async () => () =>
     ctx.as(token).post("/api/admin/settings", { setting_key: `chave_${Date.now()}`, setting_value: "x" }),
+  "POST /api/admin/service-options": async () => () =>
+    ctx.as(token).post("/api/admin/service-options", { name: `Serviço ${Date.now()}` }),
+  "DELETE /api/admin/service-options/:id": async () => {
+    const added = await ctx.as(token).post("/api/admin/service-options", { name: `Removível ${Date.now()}` });
+    if (added.statusCode !== 200) throw new Error(`service option: ${added.statusCode} ${added.body}`);
+    const { option } = added.json() as { option: { id: number } };
+    return () => ctx.as(token).delete(`/api/admin/service-options/${option.id}`);
+  },
   "PUT /api/admin/account": async () => async () => {
     const res = await ctx.as(token).put("/api/admin/account", {
       current_password: TEST_ADMIN.password,
