@@ -63,6 +63,11 @@ async function ready(): Promise<void> {
   cris = await campinasModel("Cris Barão", 40, {});
 }
 
+/** The filter bar's code is running (its lists and boxes apply at once; before, the form is the server's plain one). */
+async function filtersEnhanced(page: Page): Promise<void> {
+  await page.locator("form#filtros[data-enhanced]").waitFor({ state: "attached" });
+}
+
 /** The names on the cards, in order. */
 async function cardNames(page: Page): Promise<string[]> {
   await page.getByTestId("model-card").first().waitFor();
@@ -93,6 +98,7 @@ describe("listing filters and sort", () => {
     await ready();
     const { context, page, errors } = await visitorPage(e2e.browser, e2e.site);
     await visit(page, CITY_PATH);
+    await filtersEnhanced(page);
     assert.deepEqual((await cardNames(page)).sort(), [ana.name, bia.name, cris.name].sort());
     // The price on the card, from her lowest hourly rate ("2h R$ 280" is R$ 140/h; "30min R$ 200" is R$ 400/h).
     const anaCard = page.getByTestId("model-card").filter({ hasText: ana.name });
@@ -183,6 +189,7 @@ describe("listing filters and sort", () => {
     await ready();
     const { context, page, errors } = await visitorPage(e2e.browser, e2e.site, { mobile: true });
     await visit(page, CITY_PATH);
+    await filtersEnhanced(page);
     await page.getByTestId("model-card").nth(2).waitFor();
     assert.equal(await page.getByRole("form", { name: "Filtros" }).isVisible(), false, "the bar is folded on phones");
 
@@ -280,6 +287,7 @@ describe("listing filters and sort", () => {
     await ready();
     const { context, page, errors } = await visitorPage(e2e.browser, e2e.site);
     await visit(page, "/?preco_max=300&ordem=menor_preco");
+    await filtersEnhanced(page);
     await waitForCards(page, [ana.name]);
     const bar = page.getByRole("form", { name: "Filtros" });
     await bar.getByLabel("Ordenar por").selectOption("maior_preco");

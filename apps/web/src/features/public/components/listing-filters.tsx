@@ -77,6 +77,9 @@ export function ListingFilterBar({
         method="get"
         action={page.pathname}
         aria-label="Filtros"
+        // Until the bar's code runs, the form is the plain one of the server's HTML: a list or a box applies only
+        // with "Aplicar filtros". `data-enhanced` (set in the browser only) says a choice now applies at once.
+        ref={(form) => form?.setAttribute("data-enhanced", "")}
         onSubmit={apply}
         onChange={(event) => {
           const field = event.target as EventTarget as HTMLInputElement | HTMLSelectElement;
