@@ -126,7 +126,19 @@ export async function describeOpenPages(browser: Browser, chars = 1500): Promise
   const described = await Promise.all(
     pages.map(async (page, index) => {
       const text = await Promise.race([
-        page.evaluate(() => document.body?.innerText ?? "").catch((err: Error) => `(unreadable: ${err.message})`),
+        page
+          .evaluate(() => {
+            // Dialogs, alerts and live messages (toasts) first: they sit at the end of the page, past the cut.
+            const overlays = Array.from(
+              document.querySelectorAll<HTMLElement>(
+                '[role="dialog"], [role="alertdialog"], [role="alert"], [aria-live]',
+              ),
+              (el) => el.innerText.trim(),
+            ).filter(Boolean);
+            const whole = document.body?.innerText ?? "";
+            return overlays.length > 0 ? `[dialogs and messages]\n${overlays.join("\n")}\n[page]\n${whole}` : whole;
+          })
+          .catch((err: Error) => `(unreadable: ${err.message})`),
         new Promise<string>((resolve) => setTimeout(() => resolve("(no answer within 5 s)"), 5000).unref()),
       ]);
       const shown = text.replace(/\n{2,}/g, "\n").trim();
