@@ -48,6 +48,7 @@ import { profileRoutes } from "./modules/profile/routes";
 import { ownEventsStreamRoutes, ownEventsTicketRoutes } from "./modules/public-models/own-events";
 import { publicModelsRoutes } from "./modules/public-models/routes";
 import { serviceOptionsAdminRoutes, serviceOptionsPublicRoutes } from "./modules/service-options/routes";
+import { transparencyAdminRoutes, transparencyPublicRoutes } from "./modules/transparency/routes";
 import { createVisitCounter, type VisitCounter } from "./modules/public-models/visitor-marks";
 import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
@@ -178,6 +179,8 @@ export async function buildApp({
       await reads.register(placesRoutes);
       await reads.register(citiesRoutes);
       await reads.register(serviceOptionsPublicRoutes);
+      // The transparency report: aggregates only, outside the age pass like the reports form.
+      await reads.register(transparencyPublicRoutes);
       // Adult content (models, their photos' listings, products, contacts, the live stream): with an age verifier,
       // only for a browser holding a valid age pass (modules/age-assurance).
       await reads.register(async (adult) => {
@@ -249,6 +252,7 @@ export async function buildApp({
     await scope.register(verificationAdminRoutes, { prefix: "/admin" });
     await scope.register(adminPlacesRoutes, { prefix: "/admin" });
     await scope.register(serviceOptionsAdminRoutes, { prefix: "/admin" });
+    await scope.register(transparencyAdminRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
   };

@@ -42,3 +42,4 @@ export * from "./consents";
 export * from "./passkeys";
 export * from "./trusted-notifiers";
 export * from "./recent-proof";
+export * from "./transparency";
