@@ -50,6 +50,9 @@ import { publicModelsRoutes } from "./modules/public-models/routes";
 import { serviceOptionsAdminRoutes, serviceOptionsPublicRoutes } from "./modules/service-options/routes";
 import { transparencyAdminRoutes, transparencyPublicRoutes } from "./modules/transparency/routes";
 import { createVisitCounter, type VisitCounter } from "./modules/public-models/visitor-marks";
+import { createDailyStats } from "./modules/analytics/daily-stats-store";
+import { countingDailyTotals, dailyStatsFlushPlugin } from "./modules/analytics/plugin";
+import { analyticsEventsRoutes, analyticsModelRoutes } from "./modules/analytics/routes";
 import { publicSettingsRoutes } from "./modules/settings/routes";
 import { statsRoutes } from "./modules/stats/routes";
 import { visitsRoutes } from "./modules/visits/routes";
@@ -146,9 +149,14 @@ export async function buildApp({
   app.addHook("onClose", async () => app.events.close());
   const routeList: { method: string; url: string }[] = [];
   app.decorate("routeList", routeList);
+  // Her daily analytics (modules/analytics): a counted view or contact also counts for her day.
+  app.decorate("dailyStats", createDailyStats());
   app.decorate(
     "countVisit",
-    createVisitCounter({ secret: config.jwtSecret, countsPerHour: config.visitorCountsPerHour }),
+    countingDailyTotals(
+      createVisitCounter({ secret: config.jwtSecret, countsPerHour: config.visitorCountsPerHour }),
+      app.dailyStats,
+    ),
   );
   app.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
@@ -163,6 +171,7 @@ export async function buildApp({
   await app.register(recentProofPlugin, { store: recentProofStore });
   await app.register(publicCachePlugin);
   await app.register(cityIndexPlugin);
+  await app.register(dailyStatsFlushPlugin);
 
   // Every API route lives in exactly one audience scope; a scope's guard is one onRequest hook that reads only
   // headers, so a caller without a valid session is refused (401/403) before any body is read or validated.
@@ -191,6 +200,8 @@ export async function buildApp({
       });
     });
     await scope.register(visitsRoutes);
+    // The public pages' analytics beacon: its own guard (the age gate passed), outside the cached reads.
+    await scope.register(analyticsEventsRoutes);
     // The advertiser's own live stream: opened with a ticket her session asked for, outside the age pass.
     await scope.register(ownEventsStreamRoutes, { prefix: "/models" });
     // Reports and art. 29 notices: outside the age pass, so that anyone can always report.
@@ -222,6 +233,7 @@ export async function buildApp({
     await scope.register(moderationModelRoutes, { prefix: "/models/moderation" });
     await scope.register(myDataRoutes, { prefix: "/models/my-data" });
     await scope.register(ownProductsRoutes, { prefix: "/models" });
+    await scope.register(analyticsModelRoutes, { prefix: "/models" });
     await scope.register(ownEventsTicketRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
   };

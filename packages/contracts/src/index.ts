@@ -43,3 +43,4 @@ export * from "./passkeys";
 export * from "./trusted-notifiers";
 export * from "./recent-proof";
 export * from "./transparency";
+export * from "./analytics";

@@ -7,6 +7,7 @@ import { LOGIN_THROTTLE_FORGET_AFTER_MS } from "../modules/auth/service";
 import { forgetExpiredChallenges } from "../modules/factors/service";
 import { forgetAbandonedVerifierFlows } from "../modules/verification/service";
 import { EVENTS_KEPT_MS, pruneEvents } from "../plugins/events";
+import { pruneDailyStats } from "../modules/analytics/daily-stats-store";
 import type { Job } from "./scheduler";
 
 export const CLEANUP_JOB = "cleanup";
@@ -22,7 +23,8 @@ export const CLEANUP_JOB = "cleanup";
  * - shared counters whose window has ended (the next hit of such a key would start a new window anyway);
  * - passkey challenges past their expiry (never answered: an answered one is spent at once);
  * - identity verifications left `started` at the verifier for more than a day (abandoned there);
- * - live-stream events older than a day (a stream that resumes from before them is told to refresh everything).
+ * - live-stream events older than a day (a stream that resumes from before them is told to refresh everything);
+ * - the advertisers' daily analytics older than ANALYTICS_KEPT_DAYS days (modules/analytics).
  */
 export const cleanupJob: Job = {
   name: CLEANUP_JOB,
@@ -48,6 +50,7 @@ export const cleanupJob: Job = {
     const challenges = await forgetExpiredChallenges(app.db, now);
     const verifierFlows = await forgetAbandonedVerifierFlows(app.db, now);
     const events = await pruneEvents(app.db, new Date(now.getTime() - EVENTS_KEPT_MS));
+    const dailyStats = await pruneDailyStats(app.db, todayInSaoPaulo(now));
     const removed = {
       visitor_marks: marks.length,
       login_throttle: throttles.length,
@@ -57,6 +60,7 @@ export const cleanupJob: Job = {
       passkey_challenges: challenges,
       verifier_flows: verifierFlows,
       events,
+      daily_stats: dailyStats,
     };
     if (Object.values(removed).some((n) => n > 0)) app.log.debug({ job: CLEANUP_JOB, ...removed }, "limpeza");
   },

@@ -10,3 +10,4 @@ export * from "./payments";
 export * from "./moderation";
 export * from "./verification";
 export * from "./platform";
+export * from "./analytics";

@@ -77,7 +77,7 @@ export const publicModelsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       rejectInvalid(request);
       const modelId = await findVisibleModelId({ db: app.db, id: request.params.id });
-      await countVisit({ db: app.db, kind: "contact", modelId, ip: request.ip });
+      await countVisit({ db: app.db, kind: "contact", modelId, ip: request.ip, channel: request.body.channel });
       return { success: true as const };
     },
   );

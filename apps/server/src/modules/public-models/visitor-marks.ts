@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import type { ContactChannel } from "@vitrine/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { models, visitorMarks } from "../../db/schema";
@@ -46,7 +47,9 @@ const MAX_KNOWN_EXHAUSTED = 100_000;
  * address has room in its hourly budget (`countsPerHour` counted views and contacts per address, an IPv6 /64, in a
  * fixed one-hour window shared by every instance: lib/shared-counters.ts). True when it was counted.
  */
-export type VisitCounter = (input: { db: Db; kind: MarkKind; modelId: number; ip: string }) => Promise<boolean>;
+export type VisitCounter = (input: VisitInput) => Promise<boolean>;
+/** A visit to count; a contact names its channel (for her daily analytics, modules/analytics). */
+export type VisitInput = { db: Db; kind: MarkKind; modelId: number; ip: string; channel?: ContactChannel };
 
 export function createVisitCounter({ secret, countsPerHour }: { secret: string; countsPerHour: number }): VisitCounter {
   const hashVisitor = createVisitorHasher(secret);
@@ -58,7 +61,7 @@ export function createVisitCounter({ secret, countsPerHour }: { secret: string; 
   // Both are only shortcuts, emptied when they grow too large.
   const known = new Set<string>();
   const exhaustedUntil = new Map<string, number>();
-  return async function countVisit(input: { db: Db; kind: MarkKind; modelId: number; ip: string }): Promise<boolean> {
+  return async function countVisit(input: VisitInput): Promise<boolean> {
     // A client that closed its connection before the count has no address any more (Fastify's request.ip is then
     // undefined): nobody is left to count.
     if (!input.ip) return false;
