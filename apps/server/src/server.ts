@@ -12,6 +12,7 @@ import { assertIdentityVerifierForProduction } from "./modules/verification/prod
 import { sweepStorage } from "./modules/models/stored-files";
 import { assertPublicOriginConfigured } from "./modules/settings/service";
 import { serve } from "./serve";
+import { warmFilterIndex } from "./modules/public-models/service";
 
 // Everything this process creates (database files, photos, secrets) is readable by its owner only.
 process.umask(0o077);
@@ -40,4 +41,7 @@ if (swept.deleted + swept.committed + swept.discarded > 0) log.info(swept, "arqu
 startJobs({ app, database });
 
 await serve(app, database, config);
+// The listing's filter index is read whole once (decision 080): now, in the background, rather than by the first
+// visitor of a listing.
+warmFilterIndex(app.db, app.publicCache).catch((error: unknown) => log.warn({ error }, "índice de filtros adiado"));
 log.info(`Vitrine em http://localhost:${config.port} (banco: ${database.kind})`);

@@ -246,12 +246,12 @@ describe("what a change touches (public_changes, migration 0033)", () => {
     assert.equal(await version(), v, "a hidden model's change touches nothing");
   });
 
-  test("photos touch her profile, and her card when main; settings touch everything", async () => {
-    const id = await buildModel(ctx.app);
+  test("photos touch her profile; her main photo also her card and the filters of her city (Com fotos)", async () => {
+    const id = await buildModel(ctx.app, { municipioId: 3550308 });
     await buildPhoto(ctx.app, id, { isPrimary: false });
     assert.deepEqual(await lastTags(), [`model:${id}`]);
     await buildPhoto(ctx.app, id);
-    assert.deepEqual(await lastTags(), [`card:${id}`, `model:${id}`]);
+    assert.deepEqual(await lastTags(), [`card:${id}`, "filters", "filters:city:3550308", `model:${id}`]);
     await setSetting(ctx.app, "site_name", "Outro Nome");
     assert.deepEqual(await lastTags(), ["all"]);
   });

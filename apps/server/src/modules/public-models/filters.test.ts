@@ -84,6 +84,32 @@ describe("GET /api/models/public: filters", () => {
     assert.ok(!ids(await list("?disponivel=1&limit=50")).includes(hidden), "without a city either");
   });
 
+  test("the filter index follows each change at once: hidden, moved, price, main photo, a new model", async () => {
+    const city = 2611606; // Recife
+    const other = 2607901; // Jaboatão dos Guararapes
+    const ana = await buildModel(ctx.app, { municipioId: city, receivesAt: ["hotel"], rates: rates("1h R$ 150") });
+    const bia = await buildModel(ctx.app, { municipioId: city, receivesAt: ["hotel"], rates: rates("1h R$ 400") });
+    const inCity = async (filters: string) => ids(await list(`?city_id=${city}&${filters}`)).sort();
+    const country = async (filters: string) => ids(await list(`?${filters}&limit=50`));
+    assert.deepEqual(await inCity("atende=hotel"), [ana, bia].sort(), "the index is built here");
+    assert.deepEqual(await inCity("preco_max=200"), [ana]);
+
+    await updateModel(ctx.app, bia, { priceFrom: 18000 });
+    assert.deepEqual(await inCity("preco_max=200"), [ana, bia].sort(), "a price change");
+    await buildPhoto(ctx.app, bia);
+    assert.deepEqual(await inCity("com_fotos=1"), [bia], "a main photo added");
+    assert.ok((await country("com_fotos=1&ordem=recentes")).includes(bia), "without a city too");
+    await updateModel(ctx.app, ana, { isActive: false });
+    assert.deepEqual(await inCity("atende=hotel"), [bia], "hidden");
+    assert.ok(!(await country("atende=hotel&ordem=recentes")).includes(ana));
+    await updateModel(ctx.app, bia, { municipioId: other });
+    assert.deepEqual(await inCity("atende=hotel"), [], "moved to another city");
+    assert.deepEqual(ids(await list(`?city_id=${other}&atende=hotel`)), [bia]);
+    const cris = await buildModel(ctx.app, { municipioId: city, receivesAt: ["hotel"] });
+    assert.deepEqual(await inCity("atende=hotel"), [cris], "a new public model");
+    assert.equal((await list(`?city_id=${city}&atende=hotel`)).facets?.atende.hotel, 1);
+  });
+
   test("the card carries the price, the availability, the neighbourhood and where she receives", async () => {
     const city = 3304557; // Rio de Janeiro
     const id = await buildModel(ctx.app, {
