@@ -13,6 +13,7 @@ import { adminJobsRoutes } from "./modules/admin-jobs/routes";
 import { adminModelsRoutes } from "./modules/admin-models/routes";
 import { adminSettingsRoutes } from "./modules/admin-settings/routes";
 import { auditRoutes } from "./modules/audit/routes";
+import { boostsAdminRoutes, boostsModelRoutes } from "./modules/boosts/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { citiesRoutes } from "./modules/cities/routes";
 import { directLoginAdminRoutes, directLoginPublicRoutes } from "./modules/direct-login/routes";
@@ -236,6 +237,7 @@ export async function buildApp({
     await scope.register(analyticsModelRoutes, { prefix: "/models" });
     await scope.register(ownEventsTicketRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
+    await scope.register(boostsModelRoutes, { prefix: "/models/boosts" });
   };
 
   /**
@@ -267,6 +269,7 @@ export async function buildApp({
     await scope.register(transparencyAdminRoutes, { prefix: "/admin" });
     await scope.register(pixAdminRoutes, { prefix: "/payments" });
     await scope.register(paymentsAdminRoutes, { prefix: "/payments" });
+    await scope.register(boostsAdminRoutes, { prefix: "/admin" });
   };
 
   /** Calls both a model and an admin may make (either session). */

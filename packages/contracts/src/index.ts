@@ -44,3 +44,4 @@ export * from "./trusted-notifiers";
 export * from "./recent-proof";
 export * from "./transparency";
 export * from "./analytics";
+export * from "./boosts";

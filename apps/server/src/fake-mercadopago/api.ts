@@ -7,7 +7,9 @@ const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
 
 /**
  * The REST API of the fake Mercado Pago, as far as the server uses it: Checkout Pro preferences and Pix payments
- * (both replayed by their X-Idempotency-Key), reading a payment and searching payments by external_reference.
+ * (both replayed by their X-Idempotency-Key), reading a payment, searching payments by external_reference, and a
+ * full refund of an approved payment (POST /v1/payments/{id}/refunds, replayed by its key; the payment becomes
+ * "refunded", as Mercado Pago then notifies).
  */
 export function createApiHandler(input: {
   ledger: FakeLedger;
@@ -118,6 +120,42 @@ export function createApiHandler(input: {
         .filter((p) => !ref || p.external_reference === ref)
         .sort((a, b) => b.id - a.id);
       sendJson(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
+      return;
+    }
+
+    const refundMatch = /^\/v1\/payments\/(\d+)\/refunds$/.exec(url.pathname);
+    if (method === "POST" && refundMatch) {
+      if (!idemKey) {
+        sendJson(res, 400, { message: "X-Idempotency-Key header is required", error: "bad_request", status: 400 });
+        return;
+      }
+      const replay = idempotent.get(idemKey);
+      if (replay) {
+        sendJson(res, replay.status, replay.body);
+        return;
+      }
+      const payment = ledger.payments.get(Number(refundMatch[1]));
+      if (!payment) {
+        sendJson(res, 404, { message: "Payment not found", error: "not_found", status: 404, cause: [] });
+        return;
+      }
+      if (payment.status !== "approved") {
+        sendJson(res, 400, { message: "Payment not refundable", error: "bad_request", status: 400, cause: [] });
+        return;
+      }
+      const refunded = ledger.refund(payment.id);
+      const answer = {
+        id: ledger.nextRefundId(),
+        payment_id: refunded.id,
+        amount: refunded.transaction_amount,
+        status: "approved",
+        date_created: mpNow(),
+      };
+      ledger.refunds.push(answer);
+      idempotent.set(idemKey, { status: 201, body: answer });
+      sendJson(res, 201, answer);
+      // Mercado Pago then notifies the payment's change, like any other.
+      setImmediate(() => void ledger.notifyQuietly(refunded.id));
       return;
     }
 

@@ -105,6 +105,7 @@ export async function startFakeMercadoPago(
     setStatus: ledger.setStatus,
     payPreference: ledger.payPreference,
     refund: ledger.refund,
+    refunds: ledger.refunds,
     notify: ledger.notify,
     close: async () => {
       for (const res of hanging) res.destroy();

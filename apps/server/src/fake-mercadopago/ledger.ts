@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { signWebhook } from "../lib/webhook-signature";
 import { mpNow } from "./http";
-import type { FakePayment, FakePreference } from "./types";
+import type { FakePayment, FakePreference, FakeRefund } from "./types";
 
 /**
  * The fake Mercado Pago's state: its preferences and payments, the changes a buyer (or a test) makes to them, and
@@ -14,6 +14,9 @@ export function createLedger(webhookSecret: string) {
   const payments = new Map<number, FakePayment>();
   let nextPaymentId = 1_000_000_001;
   let nextPreference = 1;
+  let nextRefund = 2_000_000_001;
+  /** Every refund made through the API (POST /v1/payments/{id}/refunds), in order. */
+  const refunds: FakeRefund[] = [];
 
   function newPayment(input: Partial<FakePayment> & { transaction_amount: number }): FakePayment {
     const now = mpNow();
@@ -118,6 +121,9 @@ export function createLedger(webhookSecret: string) {
     return setStatus(id, "refunded", "refunded");
   }
 
+  /** The id Mercado Pago would give the next refund. */
+  const nextRefundId = () => nextRefund++;
+
   /** The id Mercado Pago would give the next Checkout Pro preference. */
   function nextPreferenceId(): string {
     return `123456789-${String(nextPreference++).padStart(8, "0")}-fake`;
@@ -132,6 +138,8 @@ export function createLedger(webhookSecret: string) {
     payPreference,
     paymentsOf,
     refund,
+    refunds,
+    nextRefundId,
     nextPreferenceId,
     notify,
     notifyQuietly,

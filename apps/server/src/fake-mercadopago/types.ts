@@ -21,6 +21,9 @@ export type FakePayment = {
   };
 };
 
+/** A refund made through the API, as Mercado Pago answers it. */
+export type FakeRefund = { id: number; payment_id: number; amount: number; status: string; date_created: string };
+
 export type FakePreference = {
   id: string;
   init_point: string;
@@ -70,6 +73,8 @@ export type FakeMercadoPago = {
   payPreference(preferenceId: string, status: "approved" | "rejected"): FakePayment;
   /** Refunds a payment (status refunded). */
   refund(id: number): FakePayment;
+  /** The refunds the server asked for through the API (POST /v1/payments/{id}/refunds), in order. */
+  refunds: FakeRefund[];
   /**
    * Sends the webhook Mercado Pago would send for the payment to its notification_url (or `url`), signed with the
    * secret (or `secret`); answers the HTTP status the server gave.

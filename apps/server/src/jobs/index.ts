@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { ageChecksJob } from "./age-checks";
 import { availabilityEndJob } from "./availability-end";
+import { boostsJob } from "./boosts";
 import { cleanupJob } from "./cleanup";
 import { expirePendingJob } from "./expire-pending";
 import { mailOutboxJob } from "./mail-outbox";
@@ -27,6 +28,7 @@ export function serverJobs(config: Pick<Config, "storageSweepIntervalMs">): Job[
     photoFingerprintsJob,
     mailOutboxJob,
     availabilityEndJob,
+    boostsJob,
   ];
   if (config.storageSweepIntervalMs > 0) jobs.push(storageSweepJob(config.storageSweepIntervalMs));
   return jobs;

@@ -315,6 +315,7 @@ describe("scheduler", () => {
         ["photo-fingerprints", MINUTE],
         ["mail-outbox", MINUTE / 2],
         ["availability-end", MINUTE / 2],
+        ["boosts", MINUTE],
         ["storage-sweep", 15 * MINUTE],
       ],
     );
@@ -331,6 +332,7 @@ describe("scheduler", () => {
         "photo-fingerprints",
         "mail-outbox",
         "availability-end",
+        "boosts",
       ],
     );
     assert.equal(ctx.config.jobsEnabled, false);

@@ -54,6 +54,15 @@ export type MpPreference = z.infer<typeof PreferenceAnswerSchema>;
 
 const SearchAnswerSchema = z.object({ results: z.array(MpPaymentSchema) });
 
+/** POST /v1/payments/{id}/refunds: the refund Mercado Pago made (the payment itself becomes "refunded"). */
+const RefundAnswerSchema = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  payment_id: z.union([z.number(), z.string()]).transform(String).nullish(),
+  amount: z.number().nullish(),
+  status: z.string().nullish(),
+});
+export type MpRefund = z.infer<typeof RefundAnswerSchema>;
+
 export type MpItem = { id: string; title: string; quantity: number; unit_price: number; currency_id: "BRL" };
 
 /** POST /checkout/preferences (Checkout Pro). Amounts in reais. */
@@ -91,6 +100,8 @@ export interface MercadoPagoClient {
   getPayment(id: string): Promise<MpPayment | null>;
   /** Payments made for one of our records (a Checkout Pro preference may collect several attempts). */
   searchPayments(externalReference: string): Promise<MpPayment[]>;
+  /** Refunds a payment in full (POST /v1/payments/{id}/refunds, no body); the same key replays the first refund. */
+  refundPayment(id: string, idempotencyKey: string): Promise<MpRefund>;
 }
 
 export type MercadoPagoClientOptions = {
@@ -183,6 +194,10 @@ export function createMercadoPagoClient(options: MercadoPagoClientOptions): Merc
       });
       const answer = await call("GET", `/v1/payments/search?${query}`, SearchAnswerSchema);
       return answer!.results;
+    },
+    async refundPayment(id, idempotencyKey) {
+      if (!/^\d{1,20}$/.test(id)) throw new ProviderError("Pagamento do Mercado Pago inválido", "invalid_response");
+      return (await call("POST", `/v1/payments/${id}/refunds`, RefundAnswerSchema, { body: {}, idempotencyKey }))!;
     },
   };
 }

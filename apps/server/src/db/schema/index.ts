@@ -11,3 +11,4 @@ export * from "./moderation";
 export * from "./verification";
 export * from "./platform";
 export * from "./analytics";
+export * from "./boosts";

@@ -47,6 +47,7 @@ describe("GET /api/admin/jobs", () => {
         ["photo-fingerprints", "Impressões digitais das fotos", 0, null],
         ["mail-outbox", "Envio de e-mails", 0, null],
         ["availability-end", "Fim do Disponível agora", 0, null],
+        ["boosts", "Impulsionamentos no relógio", 0, null],
       ],
     );
 

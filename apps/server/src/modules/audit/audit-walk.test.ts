@@ -20,6 +20,7 @@ import { TEST_ADMIN } from "../../test/helper";
 import { useTestContext, signedInAdmin } from "../../test/fixtures";
 import { assertPasskey, createPasskey, type PasskeyOptions, type SoftPasskey } from "../../test/passkey-authenticator";
 import { phoneSecret, rememberSecret, totpCode } from "../../test/two-factor";
+import { boostAwaitingReview, productOf } from "../boosts/test-support";
 import { decide, report } from "../moderation/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
 
@@ -304,6 +305,22 @@ const scenarios: Record<string, () => Promise<Call>> = {
   "POST /api/admin/verifications/:id/resubmit": async () => {
     const { id } = await pendingVerification();
     return () => ctx.as(token).post(`/api/admin/verifications/${id}/resubmit`, { reason: "Foto tremida." });
+  },
+  "POST /api/admin/boosts/:id/approve": async () => {
+    const { boostId } = await boostAwaitingReview(ctx.app, fake);
+    const queue = await ctx.as(token).get("/api/admin/boosts");
+    const item = (queue.json() as { boosts: Array<{ id: number; snapshot_hash: string }> }).boosts.find(
+      (b) => b.id === boostId,
+    );
+    return () => ctx.as(token).post(`/api/admin/boosts/${boostId}/approve`, { snapshot_hash: item?.snapshot_hash });
+  },
+  "POST /api/admin/boosts/:id/reject": async () => {
+    const { boostId } = await boostAwaitingReview(ctx.app, fake);
+    return () => ctx.as(token).post(`/api/admin/boosts/${boostId}/reject`, { reason: "Foto com telefone visível." });
+  },
+  "PATCH /api/admin/boost-products/:id": async () => {
+    const id = await productOf(ctx.app, "bump", 3);
+    return () => ctx.as(token).patch(`/api/admin/boost-products/${id}`, { price_cents: 1390 });
   },
   "POST /api/admin/verifications/frozen/:id/unfreeze": async () => {
     const { id, modelId } = await pendingVerification();

@@ -54,7 +54,7 @@ export async function findRenewalPlan({ db, planId }: { db: Db; planId?: number 
 }
 
 /** The signed-in model as the payer Mercado Pago shows (a deleted account's session is no longer valid). */
-async function findPayer(db: Db, modelId: number) {
+export async function findPayer(db: Db, modelId: number) {
   const [model] = await db
     .select({ name: models.name, email: models.email, emailConfirmedAt: models.emailConfirmedAt })
     .from(models)
@@ -101,11 +101,52 @@ async function openPlanPayment(input: {
   const plan = await findRenewalPlan({ db, planId: input.planId });
   const payer = await findPayer(db, modelId);
   const paymentId = await insertPlanPayment(db, { modelId, plan, method, expiresAt });
-  const ref: RecordRef = { kind: "model_payment", id: paymentId };
-  return { plan, payer, paymentId, ref };
+  const charge: ModelCharge = {
+    paymentId,
+    planId: plan.id,
+    title: plan.name,
+    amountCents: plan.priceCents,
+    payer,
+    expiresAt,
+    undo: () => deletePlanPayment(db, paymentId),
+  };
+  return { plan, paymentId, charge };
 }
 
 const deletePlanPayment = (db: Db, id: number) => db.delete(modelPayments).where(eq(modelPayments.id, id));
+
+/**
+ * One of the model's payments to charge at Mercado Pago: its committed pending record, what it buys (a plan, else
+ * the payment is the item), its price, who pays and until when; `undo` removes the record (and anything written
+ * with it) when the charge fails.
+ */
+export type ModelCharge = {
+  paymentId: number;
+  planId: number | null;
+  title: string;
+  amountCents: number;
+  payer: { name: string; email: string };
+  expiresAt: Date;
+  undo: () => Promise<unknown>;
+};
+
+/** The Checkout Pro link of a committed model payment (chargeOrUndo: a failed charge removes the record). */
+export function chargeModelCheckout(db: Db, checkout: Checkout, charge: ModelCharge) {
+  const ref: RecordRef = { kind: "model_payment", id: charge.paymentId };
+  return chargeOrUndo(
+    checkout,
+    PAYMENT_PROVIDER_FAILED,
+    async () => {
+      const answer = await createModelPreference(checkout, { ref, ...charge });
+      await db
+        .update(modelPayments)
+        .set({ preferenceId: answer.id, paymentLink: answer.init_point })
+        .where(eq(modelPayments.id, charge.paymentId));
+      return answer;
+    },
+    charge.undo,
+  );
+}
 
 /**
  * POST /api/payments/model/subscription: a pending "mercadopago" payment of the plan's price for the signed-in
@@ -119,27 +160,8 @@ export async function startPlanCheckout(input: {
 }) {
   const { db, checkout } = input;
   const expiresAt = new Date(Date.now() + MODEL_LINK_MS);
-  const { plan, payer, paymentId, ref } = await openPlanPayment({ ...input, method: "mercadopago", expiresAt });
-  const preference = await chargeOrUndo(
-    checkout,
-    PAYMENT_PROVIDER_FAILED,
-    async () => {
-      const answer = await createModelPreference(checkout, {
-        ref,
-        planId: plan.id,
-        title: plan.name,
-        amountCents: plan.priceCents,
-        payer,
-        expiresAt,
-      });
-      await db
-        .update(modelPayments)
-        .set({ preferenceId: answer.id, paymentLink: answer.init_point })
-        .where(eq(modelPayments.id, paymentId));
-      return answer;
-    },
-    () => deletePlanPayment(db, paymentId),
-  );
+  const { paymentId, charge } = await openPlanPayment({ ...input, method: "mercadopago", expiresAt });
+  const preference = await chargeModelCheckout(db, checkout, charge);
   return { paymentId, preference };
 }
 
@@ -147,27 +169,25 @@ export async function startPlanCheckout(input: {
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
 /**
- * POST /api/payments/model/pix: a pending "mercadopago_pix" payment of the plan's price for the signed-in model
- * and its Mercado Pago Pix charge, payable for PROVIDER_PIX_MINUTES. The QR image is drawn here from the
- * copy-and-paste code (Mercado Pago's own image when drawing fails).
+ * The Mercado Pago Pix of a committed model payment (chargeOrUndo: a failed charge removes the record), payable
+ * until its expiresAt. The QR image is drawn here from the copy-and-paste code (Mercado Pago's own image when
+ * drawing fails).
  */
-export async function startPlanPix(input: { db: Db; checkout: Checkout; modelId: number; planId?: number | null }) {
-  const { db, checkout } = input;
-  const expiresAt = new Date(Date.now() + PROVIDER_PIX_MINUTES * MINUTE_MS);
-  const { plan, payer, paymentId, ref } = await openPlanPayment({ ...input, method: "mercadopago_pix", expiresAt });
+export async function chargeModelPix(db: Db, checkout: Checkout, input: ModelCharge) {
+  const ref: RecordRef = { kind: "model_payment", id: input.paymentId };
   const charge = await chargeOrUndo(
     checkout,
     PAYMENT_PROVIDER_FAILED,
     async () => {
       const payment = await checkout.client.createPixPayment(
         {
-          transaction_amount: fromCents(plan.priceCents),
-          description: `${plan.name} - ${checkout.siteName}`,
+          transaction_amount: fromCents(input.amountCents),
+          description: `${input.title} - ${checkout.siteName}`,
           payment_method_id: "pix",
-          payer: { email: payer.email, first_name: firstName(payer.name) },
+          payer: { email: input.payer.email, first_name: firstName(input.payer.name) },
           external_reference: externalReference(ref),
           notification_url: checkout.notificationUrl("/api/payments/webhook/model"),
-          date_of_expiration: mpDate(expiresAt),
+          date_of_expiration: mpDate(input.expiresAt),
         },
         idempotencyKey(ref, "pix"),
       );
@@ -176,10 +196,10 @@ export async function startPlanPix(input: { db: Db; checkout: Checkout; modelId:
       await db
         .update(modelPayments)
         .set({ paymentId: payment.id, pixPayload: data.qr_code })
-        .where(eq(modelPayments.id, paymentId));
+        .where(eq(modelPayments.id, input.paymentId));
       return { code: data.qr_code, image: data.qr_code_base64 ?? null, ticketUrl: data.ticket_url ?? null };
     },
-    () => deletePlanPayment(db, paymentId),
+    input.undo,
   );
   let qrCode: string;
   try {
@@ -189,7 +209,19 @@ export async function startPlanPix(input: { db: Db; checkout: Checkout; modelId:
     checkout.log.warn({ err }, "Pix QR could not be drawn; Mercado Pago's image is used");
     qrCode = charge.image.startsWith("data:") ? charge.image : `data:image/png;base64,${charge.image}`;
   }
-  return { paymentId, plan, expiresAt, qrCode, code: charge.code, ticketUrl: charge.ticketUrl };
+  return { qrCode, code: charge.code, ticketUrl: charge.ticketUrl };
+}
+
+/**
+ * POST /api/payments/model/pix: a pending "mercadopago_pix" payment of the plan's price for the signed-in model
+ * and its Mercado Pago Pix charge, payable for PROVIDER_PIX_MINUTES.
+ */
+export async function startPlanPix(input: { db: Db; checkout: Checkout; modelId: number; planId?: number | null }) {
+  const { db, checkout } = input;
+  const expiresAt = new Date(Date.now() + PROVIDER_PIX_MINUTES * MINUTE_MS);
+  const { plan, paymentId, charge } = await openPlanPayment({ ...input, method: "mercadopago_pix", expiresAt });
+  const pix = await chargeModelPix(db, checkout, charge);
+  return { paymentId, plan, expiresAt, ...pix };
 }
 
 /** GET /api/payments/model/payments/{id}: one of the signed-in model's payments (another's is 404, like none). */

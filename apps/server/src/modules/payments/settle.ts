@@ -10,6 +10,7 @@ import type { MercadoPagoClient, MpPayment } from "../../lib/mercadopago";
 import type { Tx } from "../models/lock-model";
 import { isModelVisible, recordModelChange } from "../models/publish";
 import { lockPayment, markPlanPaymentPaid, takeBackPayment } from "../model-payments/service";
+import { boostPaid, boostTakenBack, lockBoostOfPayment } from "../boosts/boost-store";
 import { type ProviderSettings, type RecordRef, parseExternalReference } from "./provider";
 import { type Decision, decide, decisionChanges, type RecordState, takenElsewhere } from "./settle-rules";
 
@@ -166,7 +167,19 @@ async function settleModelPayment(input: {
         .update(modelPayments)
         .set(writesFor(decision, snapshot, payment, now))
         .where(eq(modelPayments.id, payment.id));
-      if (decision.moveTo === "paid") {
+      // A boost's payment (modules/boosts) moves its boost instead of her plan.
+      const boost = await lockBoostOfPayment(tx, payment.id);
+      if (boost) {
+        if (decision.moveTo === "paid") {
+          const cleared = flagColumnsWhenPaid(payment.flag);
+          if (Object.keys(cleared).length > 0) {
+            await tx.update(modelPayments).set(cleared).where(eq(modelPayments.id, payment.id));
+          }
+          await boostPaid(tx, boost, now);
+        } else if (decision.moveTo === "refunded") {
+          await boostTakenBack(tx, boost, now);
+        }
+      } else if (decision.moveTo === "paid") {
         await markPlanPaymentPaid({
           tx,
           payment,
