@@ -131,6 +131,11 @@ export const routes: RouteObject[] = [
             Component: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
           },
           {
+            // Her analytics: the only signed-in page with charts besides the admin's (Recharts loads with it).
+            path: "dashboard/estatisticas",
+            Component: page(() => import("@/features/dashboard/pages/analytics-page"), "AnalyticsPage"),
+          },
+          {
             path: "dashboard/vendas",
             Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
           },

@@ -89,6 +89,8 @@ export const apiPaths = {
     ownEvents: "/api/models/own-events",
     eventsTicket: "/api/models/events/ticket",
     profile: "/api/models/profile",
+    /** Her analytics, `?dias=7|30|90` (decision 077). */
+    analytics: "/api/models/analytics",
     /** "Disponível agora": POST { hours } turns it on, DELETE off. */
     availability: "/api/models/availability",
     photos: "/api/models/photos",
@@ -219,6 +221,8 @@ export const appPaths = {
   dashboardProfile: "/dashboard/profile",
   dashboardGallery: "/dashboard/gallery",
   dashboardSales: "/dashboard/vendas",
+  /** Her analytics per day and per photo (decision 077). */
+  dashboardAnalytics: "/dashboard/estatisticas",
   dashboardSettings: "/dashboard/configuracoes",
   dashboardModeration: "/dashboard/moderacao",
   dashboardVerification: "/dashboard/verificacao",

@@ -22,6 +22,12 @@ const ICONS = {
       <path d="M9 7V6a3 3 0 0 1 6 0v1" strokeLinecap="round" />
     </>
   ),
+  stats: (
+    <>
+      <path d="M4 20h16" strokeLinecap="round" />
+      <path d="M7 16v-4M12 16V8M17 16v-7" strokeLinecap="round" />
+    </>
+  ),
   payments: (
     <>
       <rect x="3" y="5.5" width="18" height="13" rx="2.5" />

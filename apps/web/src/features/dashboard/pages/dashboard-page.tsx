@@ -87,6 +87,15 @@ function Dashboard({ session }: { session: SessionModel }) {
               Abrir Configurações
             </Link>
           </DashboardCard>
+          <DashboardCard
+            icon="stats"
+            title="Estatísticas"
+            text="Seu card, seu perfil, seus contatos e suas fotos, dia a dia."
+          >
+            <Link to={appPaths.dashboardAnalytics} className={small("secondary")}>
+              Ver Estatísticas
+            </Link>
+          </DashboardCard>
           <DashboardCard icon="sales" title="Vendas" text="Produtos que você vende e os pedidos recebidos.">
             <Link to={appPaths.dashboardSales} className={small("secondary")}>
               Gerenciar Vendas

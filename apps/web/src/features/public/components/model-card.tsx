@@ -7,10 +7,12 @@ import {
   POPULAR_VIEWS_THRESHOLD,
   splitServices,
 } from "@vitrine/contracts";
+import { useEffect, useRef } from "react";
 import { Link } from "@/lib/router";
 import { Badge } from "@/components/ui";
 import { FavouriteButton } from "./favourite-button";
 import { formatCount, formatHourlyPrice } from "../lib/format";
+import { noteCardClick, observeCard } from "../lib/analytics-beacon";
 import { AvailableBadge } from "./available-badge";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
 import { VerifiedBadge } from "./verified-badge";
@@ -38,9 +40,12 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
   const shown = services.slice(0, CARD_SERVICES_MAX);
   const more = services.length - shown.length;
   const isPopular = model.views_count > POPULAR_VIEWS_THRESHOLD;
+  // Her analytics: the card shown (half in view) and clicked, sent in one beacon per page view.
+  const cardRef = useRef<HTMLElement>(null);
+  useEffect(() => (cardRef.current ? observeCard(cardRef.current, model.id) : undefined), [model.id]);
 
   return (
-    <article className="group card-frame" data-testid="model-card">
+    <article ref={cardRef} className="group card-frame" data-testid="model-card">
       <div className="card-media">
         {model.primary_photo ? (
           <img
@@ -92,7 +97,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
 
       <div className="card-body">
         <h3 className="card-name">
-          <Link to={modelProfilePath(model)} className="card-link">
+          <Link to={modelProfilePath(model)} className="card-link" onClick={() => noteCardClick(model.id)}>
             {model.name}
           </Link>
         </h3>

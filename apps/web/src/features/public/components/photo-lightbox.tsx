@@ -2,6 +2,7 @@ import { photoSrcSet, photoUrl, type PublicPhoto } from "@vitrine/contracts";
 import { type MouseEvent, useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/lib/cn";
+import { noteLightboxOpen } from "../lib/analytics-beacon";
 import { sharePage } from "../lib/share";
 import { ChevronIcon, CloseIcon, FlagIcon, ShareIcon, WhatsAppIcon } from "./icons";
 
@@ -49,6 +50,12 @@ function LightboxPanel({
   const photo = photos[current];
   const hasPrevious = current > 0;
   const hasNext = current < total - 1;
+
+  // Her analytics: each photo shown here counts as opened (once per page view, sent with the page's beacon).
+  const photoId = photo?.id;
+  useEffect(() => {
+    if (photoId !== undefined) noteLightboxOpen(photoId);
+  }, [photoId]);
 
   // Latest values for the one keydown listener below.
   const state = useRef({ current, total, onIndexChange, onClose });

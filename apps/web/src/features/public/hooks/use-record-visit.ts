@@ -2,6 +2,7 @@ import type { VisitBody } from "@vitrine/contracts";
 import { useEffect, useRef } from "react";
 import { useLocation } from "@/lib/router";
 import { recordVisit } from "../api/record-visit";
+import { flushBeacon } from "../lib/analytics-beacon";
 
 /**
  * Records one visit per page view (per history entry), once `ready` is true (e.g. the city is resolved).
@@ -19,4 +20,6 @@ export function useRecordVisit(visit: VisitBody | null): void {
     // this effect runs with all the page's others right after it starts.
     setTimeout(() => void recordVisit({ page, city_id: cityId }).catch(() => {}));
   }, [key, page, cityId]);
+  // The page view ends: the analytics beacon sends what it saw (cards, lightbox opens).
+  useEffect(() => () => flushBeacon(), [key]);
 }
