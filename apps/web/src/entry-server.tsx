@@ -93,8 +93,9 @@ export async function render({
   const page = pageAt(location.pathname);
   if (!page) return null;
   // Behind the age gate (either mode) a page carries nothing of an advertiser: the head is the loader's gate head
-  // and the data read is dropped before rendering, so neither the markup nor the state holds any of it.
-  const gated = !ageAccepted && page.ssr !== null;
+  // and the data read is dropped before rendering, so neither the markup nor the state holds any of it. An `open`
+  // page (the transparency report) shows nothing of an advertiser and is rendered for everyone.
+  const gated = !ageAccepted && page.ssr !== null && !page.ssr.open;
 
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({

@@ -4,6 +4,9 @@ import {
   hasAgeGateCookie,
   LISTING_FILTER_KEYS,
   parseModelIdParam,
+  parseTransparencyPeriod,
+  TRANSPARENCY_PERIOD_PARAM,
+  transparencyPeriodKey,
 } from "@vitrine/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../lib/app-error";
@@ -30,6 +33,9 @@ class Uncached {
   constructor(readonly page: Page | null) {}
 }
 
+/** The transparency report's page, whose period (`?periodo=`) is kept in its URL (decision 076). */
+const TRANSPARENCY_PATH = "/transparencia";
+
 const PLAIN_PATH = /^(\/[a-z0-9-]+)+$|^\/$/;
 
 /**
@@ -52,6 +58,13 @@ export function normalizedUrl(rawUrl: string, { ageResult = false }: { ageResult
       .map((v) => v.trim())
       .filter(Boolean);
     if (values.length) kept.set(name, values.join(","));
+  }
+  // The report's period, on its own page only, as the report writes it ("2026-t4" is "2026-T4"); a value that names
+  // no period is kept as it is, for the page to answer 400 (never cached).
+  const periodo = url.pathname === TRANSPARENCY_PATH ? url.searchParams.get(TRANSPARENCY_PERIOD_PARAM) : null;
+  if (periodo !== null) {
+    const period = parseTransparencyPeriod(periodo);
+    kept.set(TRANSPARENCY_PERIOD_PARAM, period ? transparencyPeriodKey(period) : periodo);
   }
   const result = url.searchParams.get(AGE_RESULT_PARAM);
   if (ageResult && result !== null && AGE_RESULT_VALUES.has(result)) kept.set(AGE_RESULT_PARAM, result);

@@ -48,6 +48,12 @@ const listing = serverRendered("src/features/public/pages/home-page.tsx", "listi
 const ModelProfilePage = page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage");
 const profile = serverRendered("src/features/public/pages/model-profile-page.tsx", "profile");
 const ModelLoginPage = page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage");
+const TransparencyPage = page(() => import("@/features/transparency/pages/transparency-page"), "TransparencyPage");
+/** The transparency report (decision 076): server-rendered for everyone, outside the age check. */
+const transparency: ServerRendering = {
+  ...serverRendered("src/features/transparency/pages/transparency-page.tsx", "transparency"),
+  open: true,
+};
 
 /** The route table. Exported without a router so a server renderer can reuse it. */
 export const routes: RouteObject[] = [
@@ -87,6 +93,7 @@ export const routes: RouteObject[] = [
         path: "denuncias",
         Component: page(() => import("@/features/public/pages/report-notice-page"), "ReportNoticePage"),
       },
+      { path: "transparencia", Component: TransparencyPage, ssr: transparency },
       {
         // An identified notice's e-mail link: outside the age check, like /denuncias (no `adult`, no `ssr`).
         path: "denuncias/confirmar",
@@ -225,6 +232,13 @@ export const routes: RouteObject[] = [
                     Component: page(
                       () => import("@/features/admin/pages/admin-moderation-case-page"),
                       "AdminModerationCasePage",
+                    ),
+                  },
+                  {
+                    path: "admin/transparencia",
+                    Component: page(
+                      () => import("@/features/transparency/pages/admin-transparency-page"),
+                      "AdminTransparencyPage",
                     ),
                   },
                   {

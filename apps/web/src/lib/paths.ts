@@ -69,6 +69,8 @@ export const apiPaths = {
     bySlug: (slug: string) => `/api/cities/by-slug/${enc(slug)}`,
   },
   categories: "/api/categories",
+  /** The transparency report of a period (`?periodo=`): public figures, and the admin's with the cases. */
+  transparency: { public: "/api/transparency", admin: "/api/admin/transparency" },
   /** The admin's list of service names, as the profile editor and the filters read it. */
   serviceOptions: "/api/service-options",
   visits: "/api/visits",
@@ -229,6 +231,8 @@ export const appPaths = {
   /** "Revise o acesso à sua conta": her first screen after a password reset (her passkeys and sessions). */
   dashboardAccessReview: "/dashboard/revisar-acesso",
   reportNotice: "/denuncias",
+  /** The public transparency report (decision 076), `?periodo=2026-T4` or `?periodo=2026`. */
+  transparency: "/transparencia",
   /** The page an identified notice's e-mail link opens (its state; confirms it). */
   noticeConfirm: "/denuncias/confirmar",
   adminLogin: "/admin/login",
@@ -245,6 +249,7 @@ export const appPaths = {
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   adminAgeAssurance: "/admin/age-assurance",
   adminTrustedNotifiers: "/admin/notificadores",
+  adminTransparency: "/admin/transparencia",
   /** A trusted notifier's own pages (decision 061): its reports, its sign-in, and its e-mailed link. */
   notifierHome: "/notificador",
   notifierLogin: "/notificador/entrar",

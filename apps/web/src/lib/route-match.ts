@@ -5,7 +5,12 @@ import type { ComponentType } from "react";
  * (the server lists that chunk's files for the first script), `data` names its data read (title, meta, status and
  * queries) in the app's server pages. A route without it is rendered by the browser only.
  */
-export type ServerRendering = { module: string; data: string };
+export type ServerRendering = {
+  module: string;
+  data: string;
+  /** A page with nothing of an advertiser (the transparency report): rendered for everyone, outside the age check. */
+  open?: true;
+};
 
 /**
  * A route of the app: a path pattern relative to its parent ("cidade/:slug", "*"), or an index route (the
@@ -134,8 +139,11 @@ export function isServerRenderedPath(routes: RouteObject[], pathname: string): b
   return !!matchRoutes(routes, pathname)?.at(-1)?.route.ssr;
 }
 
-/** Whether the page `pathname` shows adult content: the server-rendered public pages and the routes marked `adult`. */
+/**
+ * Whether the page `pathname` shows adult content: the server-rendered public pages but the `open` ones, and the
+ * routes marked `adult`.
+ */
 export function isAdultPath(routes: RouteObject[], pathname: string): boolean {
   const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  return !!(route?.ssr || route?.adult);
+  return !!((route?.ssr && !route.ssr.open) || route?.adult);
 }

@@ -92,6 +92,11 @@ export function Footer() {
                 Denúncias e remoção de conteúdo
               </Link>
             </li>
+            <li>
+              <Link to={appPaths.transparency} className={linkClasses}>
+                Relatório de transparência
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -11,6 +11,7 @@ import {
   photoUrl,
   readListingFilters,
   slugify,
+  TRANSPARENCY_PERIOD_PARAM,
 } from "@vitrine/contracts";
 import { categoriesQueryOptions } from "@/features/categories/api/get-categories";
 import { cityBySlugQueryOptions } from "@/features/cities/api/get-city-by-slug";
@@ -23,6 +24,7 @@ import { HERO_FIRST_IMAGE } from "@/features/public/components/hero";
 import { PROFILE_PHOTO_SIZES } from "@/features/public/components/profile/profile-summary";
 import { cityTitle, DEFAULT_SITE_NAME, homeTitle, profileTitle } from "@/features/public/lib/page-titles";
 import { publicSettingsQueryOptions } from "@/features/settings/api/get-public-settings";
+import { transparencyQueryOptions } from "@/features/transparency/api/get-transparency";
 
 /** What the server needs besides the markup: the status, the head tags and whether the page is cacheable. */
 export type PageInfo = {
@@ -66,6 +68,8 @@ const PAGE_LOADS = {
   },
   /** The three profile forms: the model of `:id` ("12" or "aurora-12"). */
   profile: (queryClient, params, _search, gated) => loadProfile(queryClient, params.id ?? "", gated),
+  /** /transparencia: the report of `?periodo=` (default the current quarter); never gated (its route is open). */
+  transparency: (queryClient, _params, search) => loadTransparency(queryClient, search),
 } satisfies Record<string, PageLoad>;
 
 export type PageData = keyof typeof PAGE_LOADS;
@@ -209,6 +213,27 @@ async function loadListing(
     image,
     heroImage,
     noindex: !!(searchText || citySlug) || filtered,
+  };
+}
+
+async function loadTransparency(queryClient: QueryClient, search: URLSearchParams): Promise<PageInfo> {
+  const { site, notFound } = await siteOf(queryClient);
+  const periodo = search.get(TRANSPARENCY_PERIOD_PARAM)?.trim() ?? "";
+  const options = transparencyQueryOptions(periodo);
+  await queryClient.prefetchQuery(options);
+  const report = queryClient.getQueryData(options.queryKey)?.report;
+  if (!report) {
+    const error = queryClient.getQueryState(options.queryKey)?.error as { status?: number } | null;
+    return { ...notFound, status: error?.status === 400 ? 400 : 500, title: `Relatório de transparência | ${site}` };
+  }
+  return {
+    status: 200,
+    title: `Relatório de transparência — ${report.period.label} | ${site}`,
+    description: `Denúncias, decisões da moderação, tempos de análise, verificações e impulsionamentos: ${report.period.label}.`,
+    canonical: periodo ? `/transparencia?${TRANSPARENCY_PERIOD_PARAM}=${report.period.key}` : "/transparencia",
+    noindex: false,
+    image: null,
+    ogType: "website",
   };
 }
 

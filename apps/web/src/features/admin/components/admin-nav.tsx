@@ -15,6 +15,7 @@ const LINKS = [
   { to: appPaths.adminStats, label: "Estatísticas" },
   { to: appPaths.adminPixQr, label: "QRCode PIX" },
   { to: appPaths.adminAudit, label: "Auditoria" },
+  { to: appPaths.adminTransparency, label: "Transparência" },
   { to: appPaths.adminAgeAssurance, label: "Verificação de idade" },
   { to: appPaths.adminJobs, label: "Tarefas agendadas" },
 ] as const;
