@@ -143,6 +143,10 @@ export const routes: RouteObject[] = [
             Component: page(() => import("@/features/dashboard/pages/analytics-page"), "AnalyticsPage"),
           },
           {
+            path: "dashboard/impulsionar",
+            Component: page(() => import("@/features/boosts/pages/boosts-page"), "BoostsPage"),
+          },
+          {
             path: "dashboard/vendas",
             Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
           },
@@ -242,6 +246,10 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: "admin/impulsionamentos",
+                    Component: page(() => import("@/features/boosts/pages/admin-boosts-page"), "AdminBoostsPage"),
+                  },
+                  {
                     path: "admin/notificadores",
                     Component: page(
                       () => import("@/features/admin/pages/admin-trusted-notifiers-page"),
@@ -282,6 +290,11 @@ export const routes: RouteObject[] = [
       {
         path: "payment/failure",
         Component: page(() => import("@/features/payments/pages/payment-failure-page"), "PaymentFailurePage"),
+      },
+      {
+        // How the listing is ordered (decision 079): a plain page, outside the age check like /denuncias.
+        path: "como-ordenamos",
+        Component: page(() => import("@/features/boosts/pages/ranking-rules-page"), "RankingRulesPage"),
       },
       { path: "*", Component: NotFoundPage },
     ],

@@ -69,6 +69,17 @@ export const apiPaths = {
     bySlug: (slug: string) => `/api/cities/by-slug/${enc(slug)}`,
   },
   categories: "/api/categories",
+  /** Paid boosts (decision 079): hers, buying one, the admin's review queue and products. */
+  boosts: {
+    own: "/api/models/boosts",
+    pix: "/api/models/boosts/pix",
+    checkout: "/api/models/boosts/checkout",
+    admin: "/api/admin/boosts",
+    approve: (id: Id) => `/api/admin/boosts/${enc(id)}/approve`,
+    reject: (id: Id) => `/api/admin/boosts/${enc(id)}/reject`,
+    products: "/api/admin/boost-products",
+    product: (id: Id) => `/api/admin/boost-products/${enc(id)}`,
+  },
   /** The transparency report of a period (`?periodo=`): public figures, and the admin's with the cases. */
   transparency: { public: "/api/transparency", admin: "/api/admin/transparency" },
   /** The admin's list of service names, as the profile editor and the filters read it. */
@@ -226,6 +237,10 @@ export const appPaths = {
   /** Her analytics per day and per photo (decision 077). */
   dashboardAnalytics: "/dashboard/estatisticas",
   dashboardSettings: "/dashboard/configuracoes",
+  /** Buying a boost and following it (decision 079). */
+  dashboardBoosts: "/dashboard/impulsionar",
+  /** The public rules of the listing order, paid boosts included. */
+  rankingRules: "/como-ordenamos",
   dashboardModeration: "/dashboard/moderacao",
   dashboardVerification: "/dashboard/verificacao",
   /** "Revise o acesso à sua conta": her first screen after a password reset (her passkeys and sessions). */
@@ -245,6 +260,8 @@ export const appPaths = {
   adminStats: "/admin/stats",
   adminPixQr: "/admin/pix-qr",
   adminAudit: "/admin/audit",
+  /** The review queue of paid boosts and their products (decision 079). */
+  adminBoosts: "/admin/impulsionamentos",
   adminModeration: "/admin/denuncias",
   adminModerationCase: (id: Id) => `/admin/denuncias/${enc(id)}`,
   adminAgeAssurance: "/admin/age-assurance",

@@ -93,6 +93,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={appPaths.rankingRules} className={linkClasses}>
+                Como ordenamos os anúncios
+              </Link>
+            </li>
+            <li>
               <Link to={appPaths.transparency} className={linkClasses}>
                 Relatório de transparência
               </Link>

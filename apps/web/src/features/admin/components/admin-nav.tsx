@@ -10,6 +10,7 @@ const LINKS = [
   { to: appPaths.adminModels, label: "Modelos" },
   { to: appPaths.adminVerifications, label: "Verificações" },
   { to: appPaths.adminModeration, label: "Denúncias" },
+  { to: appPaths.adminBoosts, label: "Impulsionamentos" },
   { to: appPaths.adminOrders, label: "Pedidos" },
   { to: appPaths.adminSettings, label: "Configurações" },
   { to: appPaths.adminStats, label: "Estatísticas" },

@@ -96,6 +96,11 @@ function Dashboard({ session }: { session: SessionModel }) {
               Ver Estatísticas
             </Link>
           </DashboardCard>
+          <DashboardCard icon="stats" title="Impulsionar" text="Destaque e Subir anúncio, revisados antes de ir ao ar.">
+            <Link to={appPaths.dashboardBoosts} className={small("secondary")}>
+              Impulsionar anúncio
+            </Link>
+          </DashboardCard>
           <DashboardCard icon="sales" title="Vendas" text="Produtos que você vende e os pedidos recebidos.">
             <Link to={appPaths.dashboardSales} className={small("secondary")}>
               Gerenciar Vendas
