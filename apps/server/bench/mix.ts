@@ -1,4 +1,4 @@
-import { LISTING_PAGE_SIZE, slugify } from "@vitrine/contracts";
+import { AVAILABILITY_STARTS_PER_DAY, LISTING_PAGE_SIZE, slugify } from "@vitrine/contracts";
 import argon2 from "argon2";
 import autocannon from "autocannon";
 import { and, eq, like, sql } from "drizzle-orm";
@@ -24,15 +24,20 @@ import {
 /**
  * npm run bench:mix — visitors and advertisers at once, on the bench data (seed.ts: 100,000 models, 2,000 cities).
  *
- * Visitors (BENCH_CONNECTIONS, 32, autocannon) ask server-rendered pages: a city page `/cidade/<slug>` or, with
- * BENCH_MIX_PROFILE_SHARE (0.5), a profile `/cidade/<city>/<model>/<id>`. Both follow a Zipf popularity (s = 1):
- * cities ranked by their number of visible models, models ranked by their city's rank and then their place on
- * its first page (the models a city page shows; the popular cities' models are the popular models).
+ * Visitors (BENCH_CONNECTIONS, 32, autocannon) ask server-rendered pages: a profile `/cidade/<city>/<model>/<id>`
+ * (BENCH_MIX_PROFILE_SHARE, 1/3), a filtered city page `/cidade/<slug>?<filters>` (BENCH_MIX_FILTERED_SHARE, 1/3:
+ * one of FILTER_CHOICES, the popular choices first, with a Zipf popularity) or else a plain city page
+ * `/cidade/<slug>`. All follow a Zipf popularity (s = 1): cities ranked by their number of visible models, models
+ * ranked by their city's rank and then their place on its first page (the models a city page shows; the popular
+ * cities' models are the popular models).
  *
  * Advertisers edit their own profile through the real API (`PUT /api/models/profile`, her own bearer token) at
  * each rate of BENCH_MIX_RATES ("0,1,5,20" edits/s), BENCH_MIX_DURATION (30) seconds per rate: each edit writes a
  * new description (cards show it) on a model drawn with the same Zipf, so popular pages get edited; one model's
- * edits are sent one after the other, as one person would. Tokens come from the real sign-in
+ * edits are sent one after the other, as one person would. A share of the edits (BENCH_MIX_LIST_SHARE, 1/3) change
+ * what her city page lists or its order instead: "Disponível agora" on for an hour (`POST /api/models/availability`,
+ * while she has starts left that day) or off again, or "Pausar anúncio" and "Retomar" (`POST`/`DELETE
+ * /api/models/pause`), each model going back to where she was on her next such edit. Tokens come from the real sign-in
  * (`POST /api/auth/model/login`): the bench accounts get one password (BENCH_PASSWORD, under a cheap argon2id
  * hash) once, their e-mails are
  * confirmed by the seed, no two-step sign-in is on, and the server runs with a password budget large enough for
@@ -63,7 +68,24 @@ const warmupSec = Number(env.BENCH_MIX_WARMUP ?? 60);
  * PUBLIC_CACHE_MAX_MB (the server's own setting) overrides it; its default, 192, is measured in docs/benchmarks.md.
  */
 const cacheMb = env.PUBLIC_CACHE_MAX_MB ?? "1024";
-const profileShare = Number(env.BENCH_MIX_PROFILE_SHARE ?? 0.5);
+const profileShare = Number(env.BENCH_MIX_PROFILE_SHARE ?? 1 / 3);
+const filteredShare = Number(env.BENCH_MIX_FILTERED_SHARE ?? 1 / 3);
+const listShare = Number(env.BENCH_MIX_LIST_SHARE ?? 1 / 3);
+/** What visitors filter a city by, the most popular first (the page URL's own parameters, decision 074). */
+const FILTER_CHOICES = [
+  "disponivel=1",
+  "ordem=menor_preco",
+  "atende=hotel",
+  "preco_max=200",
+  "com_fotos=1&atende=local_proprio",
+  "idade_max=25",
+  "categoria=1&ordem=menor_preco",
+  "atende=motel&preco_max=300",
+  "servico=massagem",
+  "ordem=mais_vistas",
+  "bairro=centro",
+  "atende=hotel,motel&disponivel=1",
+];
 const sampleMs = Number(env.BENCH_MIX_SAMPLE_MS ?? 1000);
 const password = env.BENCH_PASSWORD ?? "bench-mix-senha-2026";
 const serverPort = Number(env.BENCH_PORT ?? 5096);
@@ -80,7 +102,7 @@ const TARGETS = { rate: 5, hitRate: 0.95, p99Ms: 25, visibleMs: 2000, throughput
 
 type City = { id: number; slug: string; name: string; models_count: number };
 type Card = { id: number; name: string; slug: string; city_slug: string };
-type Kind = "city" | "profile";
+type Kind = "city" | "filtered" | "profile";
 
 /** Zipf (s = 1) over ranks 0…n-1: rank k is drawn with a probability proportional to 1/(k+1). */
 function zipf(n: number, next: () => number): () => number {
@@ -158,6 +180,9 @@ function drive(
 
 type Sample = { cityMs: number; profileMs: number };
 
+/** "Disponível agora" starts sent per model in this run (the server allows AVAILABILITY_STARTS_PER_DAY a day). */
+const availabilityStarts = new Map<number, number>();
+
 /** Edits through the real API at a given rate, one model's edits in order; some are followed until they show. */
 class Editors {
   private seq = 0;
@@ -170,10 +195,36 @@ class Editors {
   samples: Sample[] = [];
   timeouts = 0;
 
+  listEdits = 0;
+  /** Per model, what her last list edit left on: her page goes back on her next one. */
+  private readonly state = new Map<number, "available" | "paused">();
+  private listDebt = 0;
+
   constructor(
     private readonly accounts: Map<number, { token: string; body: Record<string, unknown>; base: string }>,
     private readonly draw: () => Card,
   ) {}
+
+  /** The list edit her next turn makes: undo the last one, else start "Disponível agora" while she may, else pause. */
+  private nextListEdit(id: number): { method: string; path: string; body?: string } {
+    const now = this.state.get(id);
+    if (now === "available") {
+      this.state.delete(id);
+      return { method: "DELETE", path: "/api/models/availability" };
+    }
+    if (now === "paused") {
+      this.state.delete(id);
+      return { method: "DELETE", path: "/api/models/pause" };
+    }
+    const started = availabilityStarts.get(id) ?? 0;
+    if (started < AVAILABILITY_STARTS_PER_DAY) {
+      availabilityStarts.set(id, started + 1);
+      this.state.set(id, "available");
+      return { method: "POST", path: "/api/models/availability", body: JSON.stringify({ hours: 1 }) };
+    }
+    this.state.set(id, "paused");
+    return { method: "POST", path: "/api/models/pause" };
+  }
 
   /** Sends `rate` edits per second until the returned stop() is called (which waits for the edits in flight). */
   run(rate: number): () => Promise<void> {
@@ -203,6 +254,13 @@ class Editors {
     const card = this.draw();
     const account = this.accounts.get(card.id);
     if (!account) throw new Error(`sem token para a modelo ${card.id}`);
+    // Exactly listShare of the edits, spread evenly.
+    this.listDebt += listShare;
+    if (this.listDebt >= 1) {
+      this.listDebt -= 1;
+      this.listEditOne(card, account.token);
+      return;
+    }
     const seq = ++this.seq;
     const marker = `e${card.id}n${seq}q`;
     const follow = Date.now() - this.lastSampleAt >= sampleMs;
@@ -229,6 +287,51 @@ class Editors {
     this.chains.set(card.id, chain);
     void chain.finally(() => {
       if (this.chains.get(card.id) === chain) this.chains.delete(card.id);
+    });
+  }
+
+  /** A list edit of hers, after her edits in flight. */
+  private listEditOne(card: Card, token: string) {
+    const previous = this.chains.get(card.id) ?? Promise.resolve();
+    const chain = previous.then(async () => {
+      const edit = this.nextListEdit(card.id);
+      const sentAt = performance.now();
+      const res = await fetch(`${baseUrl}${edit.path}`, {
+        method: edit.method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(edit.body ? { "content-type": "application/json" } : {}),
+        },
+        body: edit.body,
+      }).catch(() => null);
+      this.apiMs.push(performance.now() - sentAt);
+      if (!res?.ok) {
+        this.failed++;
+        if (this.failed <= 3)
+          log(`  edição recusada: ${edit.method} ${edit.path} ${res?.status ?? "sem resposta"} ${await res?.text()}`);
+        return;
+      }
+      await res.arrayBuffer();
+      this.edits++;
+      this.listEdits++;
+    });
+    this.chains.set(card.id, chain);
+    void chain.finally(() => {
+      if (this.chains.get(card.id) === chain) this.chains.delete(card.id);
+    });
+  }
+
+  /** Puts every model back as she was before the series (available ended, paused resumed). */
+  async restore() {
+    await Promise.all(this.chains.values());
+    await eachLimited([...this.state.keys()], 4, async (id) => {
+      const account = this.accounts.get(id);
+      const edit = this.nextListEdit(id);
+      if (account)
+        await fetch(`${baseUrl}${edit.path}`, {
+          method: edit.method,
+          headers: { authorization: `Bearer ${account.token}` },
+        });
     });
   }
 
@@ -263,6 +366,7 @@ type RateResult = {
   ceilingPerSec: number;
   ceilingP99: number;
   editsPerSec: number;
+  listEdits: number;
   editFailures: number;
   editApiP50: number;
   editApiP99: number;
@@ -301,7 +405,8 @@ async function main() {
         name: models.name,
         cityId: municipios.id,
         citySlug: municipios.slug,
-        place: sql<number>`row_number() over (partition by ${models.municipioId} order by ${models.isFeatured} desc, ${models.id} desc)`,
+        place: sql<number>`row_number() over (partition by ${models.municipioId}
+          order by ${models.isFeatured} desc, coalesce(${models.availableUntil} > now(), false) desc, ${models.id} desc)`,
       })
       .from(models)
       .innerJoin(municipios, eq(municipios.id, models.municipioId))
@@ -354,10 +459,15 @@ async function main() {
   const random = createRandom(21);
   const cityRank = zipf(ranked.length, random.next);
   const modelRank = zipf(universe.length, random.next);
-  const visitor = (): { path: string; kind: Kind } =>
-    random.next() < profileShare
-      ? { path: profilePath(universe[modelRank()]), kind: "profile" }
-      : { path: `/cidade/${ranked[cityRank()].slug}`, kind: "city" };
+  const filterRank = zipf(FILTER_CHOICES.length, random.next);
+  const visitor = (): { path: string; kind: Kind } => {
+    const draw = random.next();
+    if (draw < profileShare) return { path: profilePath(universe[modelRank()]), kind: "profile" };
+    const city = `/cidade/${ranked[cityRank()].slug}`;
+    return draw < profileShare + filteredShare
+      ? { path: `${city}?${FILTER_CHOICES[filterRank()]}`, kind: "filtered" }
+      : { path: city, kind: "city" };
+  };
 
   // The models that will edit: the whole series drawn ahead, so each signs in once, before any measurement.
   const editRandom = createRandom(2121);
@@ -398,12 +508,22 @@ async function main() {
   let planned = 0;
   const nextEditor = () => schedule[planned++ % schedule.length];
 
-  // The ceiling answers the very bytes of a city page and of a profile, in the visitors' proportion.
+  // The ceiling answers the very bytes of a city page, a filtered one and a profile, in the visitors' proportion.
   const ceiling = await startCeiling(ceilingPort, Buffer.byteLength(topHtml), { connections });
   await ceiling.putBody("city", Buffer.from(topHtml));
+  const topFiltered = `/cidade/${top.slug}?${FILTER_CHOICES[0]}`;
+  await ceiling.putBody(
+    "filtered",
+    Buffer.from(await (await fetch(`${baseUrl}${topFiltered}`, { headers: VISITOR_HEADERS })).arrayBuffer()),
+  );
   await ceiling.putBody("profile", Buffer.from(topProfileHtml));
-  const ceilingRequest = (): { path: string; kind: Kind } =>
-    random.next() < profileShare ? { path: "/?body=profile", kind: "profile" } : { path: "/?body=city", kind: "city" };
+  const ceilingRequest = (): { path: string; kind: Kind } => {
+    const draw = random.next();
+    if (draw < profileShare) return { path: "/?body=profile", kind: "profile" };
+    return draw < profileShare + filteredShare
+      ? { path: "/?body=filtered", kind: "filtered" }
+      : { path: "/?body=city", kind: "city" };
+  };
 
   if (warmupSec > 0) {
     log(`aquecimento: ${warmupSec} s de visitantes sem edições`);
@@ -413,7 +533,11 @@ async function main() {
   const results: RateResult[] = [];
   for (const rate of rates) {
     const latencies: number[] = [];
-    const byKind: RateResult["byKind"] = { city: { hits: 0, total: 0 }, profile: { hits: 0, total: 0 } };
+    const byKind: RateResult["byKind"] = {
+      city: { hits: 0, total: 0 },
+      filtered: { hits: 0, total: 0 },
+      profile: { hits: 0, total: 0 },
+    };
     let hits = 0;
     let misses = 0;
     let bad = 0;
@@ -449,6 +573,7 @@ async function main() {
       bad += r.errors + r.timeouts;
     }
     await editorsOfRate.settle();
+    await editorsOfRate.restore();
     const sorted = sortedOf(latencies);
     const apiSorted = sortedOf(editorsOfRate.apiMs);
     const result: RateResult = {
@@ -464,6 +589,7 @@ async function main() {
       ceilingPerSec: ceilingRequests / ceilingSeconds,
       ceilingP99: Math.max(...ceilingP99s),
       editsPerSec: editorsOfRate.edits / seconds,
+      listEdits: editorsOfRate.listEdits,
       editFailures: editorsOfRate.failed,
       editApiP50: quantile(apiSorted, 0.5),
       editApiP99: quantile(apiSorted, 0.99),
@@ -498,11 +624,12 @@ function describe(r: RateResult): string {
   const v = visibility(r.samples);
   return (
     `${r.rate} edições/s: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms, ` +
-    `acertos ${pct(r.hits, r.hits + r.misses)} (cidade ${pct(r.byKind.city.hits, r.byKind.city.total)}, perfil ` +
+    `acertos ${pct(r.hits, r.hits + r.misses)} (cidade ${pct(r.byKind.city.hits, r.byKind.city.total)}, filtrada ` +
+    `${pct(r.byKind.filtered.hits, r.byKind.filtered.total)}, perfil ` +
     `${pct(r.byKind.profile.hits, r.byKind.profile.total)}), teto ${r.ceilingPerSec.toFixed(0)} req/s ` +
     `(p99 ${ms(r.ceilingP99)} ms)` +
     (r.rate > 0
-      ? `; ${r.editsPerSec.toFixed(1)} edições/s feitas (API p50 ${ms(r.editApiP50)}, p99 ${ms(r.editApiP99)} ms` +
+      ? `; ${r.editsPerSec.toFixed(1)} edições/s feitas, ${r.listEdits} mudando listas (API p50 ${ms(r.editApiP50)}, p99 ${ms(r.editApiP99)} ms` +
         `${r.editFailures ? `, ${r.editFailures} recusadas` : ""}); visível em ${r.samples.length} amostras: cidade ` +
         `mediana ${ms(v.city.median)} / máx ${ms(v.city.max)} ms, perfil ${ms(v.profile.median)} / ${ms(v.profile.max)} ms` +
         `${r.timeouts ? `, ${r.timeouts} não apareceram em ${VISIBLE_TIMEOUT_MS / 1000} s` : ""}`
@@ -514,16 +641,17 @@ function describe(r: RateResult): string {
 function printTable(results: RateResult[]) {
   log("");
   log(
-    "| edições/s | req/s | p50 ms | p95 ms | p99 ms | acertos | cidade | perfil | teto req/s | % do teto | " +
+    "| edições/s | req/s | p50 ms | p95 ms | p99 ms | acertos | cidade | filtrada | perfil | teto req/s | % do teto | " +
       "visível cidade (med/máx ms) | visível perfil (med/máx ms) |",
   );
-  log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  log("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   for (const r of results) {
     const v = visibility(r.samples);
     const seen = (x: { median: number; max: number }) => (r.samples.length ? `${ms(x.median)} / ${ms(x.max)}` : "—");
     log(
       `| ${r.rate} (${r.editsPerSec.toFixed(1)}) | ${r.requestsPerSec.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ` +
         `${ms(r.p99)} | ${pct(r.hits, r.hits + r.misses)} | ${pct(r.byKind.city.hits, r.byKind.city.total)} | ` +
+        `${pct(r.byKind.filtered.hits, r.byKind.filtered.total)} | ` +
         `${pct(r.byKind.profile.hits, r.byKind.profile.total)} | ${r.ceilingPerSec.toFixed(0)} | ` +
         `${pct(r.requestsPerSec, r.ceilingPerSec)} | ${seen(v.city)} | ${seen(v.profile)} |`,
     );

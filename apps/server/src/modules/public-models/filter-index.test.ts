@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { LISTING_ORDERS, type ListingFilters, RECEIVES_AT } from "@vitrine/contracts";
 import { createRandom } from "../../demo/random";
-import { type IndexEntry, queryIndex } from "./filter-index";
+import { type IndexEntry, queryIndex, segmentOf } from "./filter-index";
 
 const NOW = Date.parse("2026-12-07T20:00:00Z");
 
@@ -79,7 +79,7 @@ describe("the filter index's pass (queryIndex)", () => {
       const pageNo = random.pick([1, 1, 2, 3, 9, 30]);
       const offset = (pageNo - 1) * limit;
       const expected = bruteForce(all, filters);
-      const got = queryIndex(all, filters, { offset, limit }, null, NOW);
+      const got = queryIndex(segmentOf(all), filters, { offset, limit }, null, { now: NOW });
       const context = JSON.stringify({ filters, limit, pageNo });
       assert.equal(got.total, expected.length, context);
       assert.deepEqual(
@@ -94,7 +94,7 @@ describe("the filter index's pass (queryIndex)", () => {
     const all = entries(300, 3);
     const only = new Set(all.filter((e) => e.id % 3 === 0).map((e) => e.id));
     const filters = { ordem: "relevancia" as const, atende: ["hotel" as const], idade_max: 35 };
-    const got = queryIndex(all, filters, { offset: 0, limit: 20 }, only, NOW);
+    const got = queryIndex(segmentOf(all), filters, { offset: 0, limit: 20 }, only, { now: NOW });
     const others = all.filter((e) => only.has(e.id) && (e.age ?? 0) <= 35);
     const hotel = 1 << RECEIVES_AT.indexOf("hotel");
     const chosen = others.filter((e) => e.receivesAt & hotel);

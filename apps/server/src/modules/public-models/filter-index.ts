@@ -56,9 +56,12 @@ export type FilterIndex = {
   /** Time of the last full read (incremental rebuilds keep it). */
   fullAt: number;
   byId: Map<number, IndexEntry>;
-  /** Every entry, and per city, newest (highest id) first. */
-  all: IndexEntry[];
-  byCity: Map<number, IndexEntry[]>;
+  /** Every entry, and per city, newest (highest id) first: what the next rebuild patches. */
+  entries: IndexEntry[];
+  cityEntries: Map<number, IndexEntry[]>;
+  /** The same as columns, what the pass reads. */
+  all: Segment;
+  byCity: Map<number, Segment>;
 };
 
 /** Past this many changed models, a rebuild reads everything again. */
@@ -152,15 +155,18 @@ const statements = perDatabase((db: Db) => ({
 /** The last index built per database: the next build starts from it. */
 const lastIndex = new WeakMap<Db, FilterIndex>();
 
-function assemble(base: Omit<FilterIndex, "all" | "byCity">): FilterIndex {
-  const all = [...base.byId.values()].sort((a, b) => b.id - a.id);
-  const byCity = new Map<number, IndexEntry[]>();
-  for (const entry of all) {
-    const list = byCity.get(entry.cityId);
+type Versioned = Pick<FilterIndex, "day" | "version" | "loadedAt" | "fullAt">;
+
+function assemble(base: Versioned, byId: Map<number, IndexEntry>): FilterIndex {
+  const entries = [...byId.values()].sort((a, b) => b.id - a.id);
+  const cityEntries = new Map<number, IndexEntry[]>();
+  for (const entry of entries) {
+    const list = cityEntries.get(entry.cityId);
     if (list) list.push(entry);
-    else byCity.set(entry.cityId, [entry]);
+    else cityEntries.set(entry.cityId, [entry]);
   }
-  return { ...base, all, byCity };
+  const byCity = new Map([...cityEntries].map(([city, list]) => [city, segmentOf(list)]));
+  return { ...base, byId, entries, cityEntries, all: segmentOf(entries), byCity };
 }
 
 /** `list` (newest first) without the given ids and with the given entries in their places. */
@@ -180,7 +186,7 @@ function patched(list: readonly IndexEntry[], without: ReadonlySet<number>, add:
 }
 
 /** The previous index with the changed models read again: only their cities' lists are rebuilt. */
-function patch(previous: FilterIndex, changed: readonly number[], rows: readonly IndexEntry[], version: number) {
+function patch(previous: FilterIndex, base: Versioned, changed: readonly number[], rows: readonly IndexEntry[]) {
   const without = new Set(changed);
   const byId = new Map(previous.byId);
   const cities = new Set<number>();
@@ -193,25 +199,24 @@ function patch(previous: FilterIndex, changed: readonly number[], rows: readonly
     byId.set(entry.id, entry);
     cities.add(entry.cityId);
   }
+  const cityEntries = new Map(previous.cityEntries);
   const byCity = new Map(previous.byCity);
   for (const city of cities) {
     const list = patched(
-      previous.byCity.get(city) ?? [],
+      previous.cityEntries.get(city) ?? [],
       without,
       rows.filter((entry) => entry.cityId === city),
     );
-    if (list.length > 0) byCity.set(city, list);
-    else byCity.delete(city);
+    if (list.length > 0) {
+      cityEntries.set(city, list);
+      byCity.set(city, segmentOf(list));
+    } else {
+      cityEntries.delete(city);
+      byCity.delete(city);
+    }
   }
-  return {
-    day: previous.day,
-    version,
-    loadedAt: Date.now(),
-    fullAt: previous.fullAt,
-    byId,
-    all: patched(previous.all, without, rows),
-    byCity,
-  };
+  const entries = patched(previous.entries, without, rows);
+  return { ...base, byId, entries, cityEntries, all: segmentOf(entries), byCity };
 }
 
 async function buildIndex(db: Db, fullAfterMs: number): Promise<FilterIndex> {
@@ -231,7 +236,7 @@ async function buildIndex(db: Db, fullAfterMs: number): Promise<FilterIndex> {
     const ids = changed.map((tag) => Number(tag.slice("card:".length)));
     const rows = ids.length > 0 ? await statements(db).some.execute({ ids: `{${ids.join(",")}}`, today }) : [];
     const entries = rows.flatMap((row) => toEntry(row) ?? []);
-    index = patch(previous, ids, entries, version);
+    index = patch(previous, { day: today, version, loadedAt: Date.now(), fullAt: previous.fullAt }, ids, entries);
   } else {
     const rows = await statements(db).all.execute({ today });
     const byId = new Map<number, IndexEntry>();
@@ -239,7 +244,7 @@ async function buildIndex(db: Db, fullAfterMs: number): Promise<FilterIndex> {
       const entry = toEntry(row);
       if (entry) byId.set(entry.id, entry);
     }
-    index = assemble({ day: today, version, loadedAt: Date.now(), fullAt: Date.now(), byId });
+    index = assemble({ day: today, version, loadedAt: Date.now(), fullAt: Date.now() }, byId);
   }
   const newest = lastIndex.get(db);
   if (!newest || newest.version <= index.version) lastIndex.set(db, index);
@@ -263,121 +268,223 @@ export async function warmFilterIndex(db: Db, cache: PublicCache): Promise<void>
   await getFilterIndex(db, cache);
 }
 
-// The filters and orders, read on the index. The one place they are written: any filtered listing is answered here.
+// The filters and orders, read on the index. The one place they are written: every listing is answered here.
 
-type Matcher = (entry: IndexEntry) => boolean;
+/**
+ * A list of entries (the country's, or a city's) as columns, newest first: the pass reads typed arrays in one tight
+ * loop (a country-wide page costs well under a millisecond, not tens).
+ */
+export type Segment = {
+  length: number;
+  id: Int32Array;
+  categoryId: Int32Array;
+  /** -1: none. */
+  age: Int16Array;
+  /** Cents per hour; -1: none. */
+  priceFrom: Int32Array;
+  receivesAt: Uint8Array;
+  /** FEATURED | VERIFIED | PHOTO bits. */
+  flags: Uint8Array;
+  availableUntil: Float64Array;
+  viewsCount: Int32Array;
+  services: (readonly string[])[];
+  neighborhood: string[];
+};
+
+const FEATURED = 1;
+const VERIFIED = 2;
+const PHOTO = 4;
+
+export function segmentOf(entries: readonly IndexEntry[]): Segment {
+  const n = entries.length;
+  const segment: Segment = {
+    length: n,
+    id: new Int32Array(n),
+    categoryId: new Int32Array(n),
+    age: new Int16Array(n),
+    priceFrom: new Int32Array(n),
+    receivesAt: new Uint8Array(n),
+    flags: new Uint8Array(n),
+    availableUntil: new Float64Array(n),
+    viewsCount: new Int32Array(n),
+    services: new Array<readonly string[]>(n),
+    neighborhood: new Array<string>(n),
+  };
+  entries.forEach((e, i) => {
+    segment.id[i] = e.id;
+    segment.categoryId[i] = e.categoryId ?? -1;
+    segment.age[i] = e.age ?? -1;
+    segment.priceFrom[i] = e.priceFrom ?? -1;
+    segment.receivesAt[i] = e.receivesAt;
+    segment.flags[i] = (e.isFeatured ? FEATURED : 0) | (e.isVerified ? VERIFIED : 0) | (e.hasPhoto ? PHOTO : 0);
+    segment.availableUntil[i] = e.availableUntil;
+    segment.viewsCount[i] = e.viewsCount;
+    segment.services[i] = e.services;
+    segment.neighborhood[i] = e.neighborhood;
+  });
+  return segment;
+}
+
+export const EMPTY_SEGMENT = segmentOf([]);
+
+/** Past this many remembered texts per segment, its memberships are forgotten (visitors type what they like). */
+const MAX_MEMBERSHIPS = 64;
+const memberships = new WeakMap<Segment, Map<string, Uint8Array>>();
+
+/**
+ * Which entries of the segment pass a text test (she offers a service, her neighbourhood contains a part), worked
+ * out once per segment and text: the pass then reads one byte per entry instead of searching strings.
+ */
+function membership(segment: Segment, key: string, test: (i: number) => boolean): Uint8Array {
+  let known = memberships.get(segment);
+  if (!known) memberships.set(segment, (known = new Map()));
+  let found = known.get(key);
+  if (!found) {
+    if (known.size >= MAX_MEMBERSHIPS) known.clear();
+    found = new Uint8Array(segment.length);
+    for (let i = 0; i < segment.length; i++) found[i] = test(i) ? 1 : 0;
+    known.set(key, found);
+  }
+  return found;
+}
 
 const cents = (reais: number) => reais * 100;
 
-/** Every chosen filter but `atende` (the facets count its options within the others), as one test. */
-function otherFiltersMatcher(filters: Partial<ListingFilters>, now: number): Matcher {
-  const tests: Matcher[] = [];
-  const { categoria, idade_min, idade_max, preco_min, preco_max } = filters;
-  if (categoria !== undefined) tests.push((e) => e.categoryId === categoria);
-  if (idade_min !== undefined) tests.push((e) => e.age !== null && e.age >= idade_min);
-  if (idade_max !== undefined) tests.push((e) => e.age !== null && e.age <= idade_max);
-  // A price range lists only models whose rates give a price.
-  if (preco_min !== undefined) tests.push((e) => e.priceFrom !== null && e.priceFrom >= cents(preco_min));
-  if (preco_max !== undefined) tests.push((e) => e.priceFrom !== null && e.priceFrom <= cents(preco_max));
-  const services = (filters.servico ?? []).map((s) => normalizeText(s).replace(/\s+/g, " "));
-  if (services.length > 0) tests.push((e) => services.every((s) => e.services.includes(s)));
-  if (filters.bairro) {
-    const part = normalizeText(filters.bairro).replace(/\s+/g, " ");
-    tests.push((e) => e.neighborhood.includes(part));
+/**
+ * The orders as one number per match, higher first: the order's own value above, the id (newer first, the tie
+ * break of every order) in the low 28 bits. Prices (cents) and views are capped at 2^24 - 1, so every key stays an
+ * exact integer (below 2^52).
+ */
+const ID_SPAN = 2 ** 28;
+const VALUE_CAP = 2 ** 24 - 1;
+const ORDER_CODES = { relevancia: 0, menor_preco: 1, maior_preco: 2, recentes: 3, mais_vistas: 4 } as const;
+
+/** Keeps the `size` highest keys seen (a min-heap: most keys are refused by one comparison with its root). */
+class TopKeys {
+  private readonly heap: Float64Array;
+  count = 0;
+  constructor(private readonly size: number) {
+    this.heap = new Float64Array(Math.max(1, size));
   }
-  if (filters.verificada) tests.push((e) => e.isVerified);
-  if (filters.com_fotos) tests.push((e) => e.hasPhoto);
-  if (filters.disponivel) tests.push((e) => e.availableUntil > now);
-  return (e) => tests.every((test) => test(e));
-}
-
-/** `atende`: she receives at any of the chosen places (no choice: any). */
-function receivesAtMask(filters: Partial<ListingFilters>): number {
-  return filters.atende?.length ? receivesMask(filters.atende) : 0;
-}
-
-type Comparator = (a: IndexEntry, b: IndexEntry) => number;
-
-/** The orders; ties newest first (entries are kept newest first, so a stable pass keeps that order). */
-function comparator(order: ListingFilters["ordem"], now: number): Comparator {
-  const byId: Comparator = (a, b) => b.id - a.id;
-  const price = (e: IndexEntry, missing: number) => e.priceFrom ?? missing;
-  switch (order) {
-    case "relevancia":
-      // Featured first, then "Disponível agora", then newest.
-      return (a, b) =>
-        Number(b.isFeatured) - Number(a.isFeatured) ||
-        Number(b.availableUntil > now) - Number(a.availableUntil > now) ||
-        byId(a, b);
-    case "menor_preco":
-      return (a, b) => price(a, Infinity) - price(b, Infinity) || byId(a, b);
-    case "maior_preco":
-      return (a, b) => price(b, -Infinity) - price(a, -Infinity) || byId(a, b);
-    case "recentes":
-      return byId;
-    case "mais_vistas":
-      return (a, b) => b.viewsCount - a.viewsCount || byId(a, b);
+  offer(key: number) {
+    const heap = this.heap;
+    if (this.count < this.size) {
+      let i = this.count++;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent] <= key) break;
+        heap[i] = heap[parent];
+        i = parent;
+      }
+      heap[i] = key;
+    } else if (this.size > 0 && key > heap[0]) {
+      let i = 0;
+      for (;;) {
+        const left = 2 * i + 1;
+        if (left >= this.size) break;
+        const right = left + 1;
+        const child = right < this.size && heap[right] < heap[left] ? right : left;
+        if (heap[child] >= key) break;
+        heap[i] = heap[child];
+        i = child;
+      }
+      heap[i] = key;
+    }
+  }
+  /** The kept keys, highest first. */
+  sorted(): number[] {
+    return Array.from(this.heap.subarray(0, this.count)).sort((a, b) => b - a);
   }
 }
 
-/** Up to this many first matches are kept in order while scanning; a deeper page sorts every match. */
-const MAX_INSERTION = 200;
-
+/** `facets` is counted only when asked (all zero otherwise). */
 export type FilteredPage = { ids: number[]; total: number; facets: ListingFacets };
 
 /**
- * One page of the entries matching the filters, in the chosen order, the total, and the counts per option within
- * the current filters: each place she receives at counted within the other filters (choosing it widens or narrows
- * the "atende" choice), each flag within all the current filters plus that flag. `only`: the ids a text search
- * found (null: no search).
+ * One page of the entries matching the filters, in the chosen order (relevance: featured first, then "Disponível
+ * agora", then newest; prices: no price last; ties newest first), the total, and the counts per option within the
+ * current filters: each place she receives at counted within the other filters (choosing it widens or narrows the
+ * "atende" choice), each flag within all the current filters plus that flag. Several services: she offers every
+ * one; several places: any of them; a price range: only models whose rates give a price; `bairro`: part of her
+ * normalised neighbourhood. `only`: the ids a text search found (null: no search).
  */
 export function queryIndex(
-  entries: readonly IndexEntry[],
+  segment: Segment,
   filters: Partial<ListingFilters> & Pick<ListingFilters, "ordem">,
   page: { offset: number; limit: number },
   only: ReadonlySet<number> | null,
-  now = Date.now(),
+  { now = Date.now(), facets = true }: { now?: number; facets?: boolean } = {},
 ): FilteredPage {
-  const others = otherFiltersMatcher(filters, now);
-  const chosen = receivesAtMask(filters);
-  const compare = comparator(filters.ordem, now);
-  const want = page.offset + page.limit;
-  const perPlace = RECEIVES_AT.map(() => 0);
-  let verificada = 0;
-  let comFotos = 0;
-  let disponivel = 0;
+  const category = filters.categoria ?? -1;
+  const ageFiltered = filters.idade_min !== undefined || filters.idade_max !== undefined;
+  const ageMin = filters.idade_min ?? 0;
+  const ageMax = filters.idade_max ?? Infinity;
+  const priceFiltered = filters.preco_min !== undefined || filters.preco_max !== undefined;
+  const priceMin = filters.preco_min === undefined ? 0 : cents(filters.preco_min);
+  const priceMax = filters.preco_max === undefined ? Infinity : cents(filters.preco_max);
+  const required = (filters.verificada ? VERIFIED : 0) | (filters.com_fotos ? PHOTO : 0);
+  const needAvailable = filters.disponivel === true;
+  const texts = [
+    ...(filters.servico ?? []).map((name) => {
+      const service = normalizeText(name).replace(/\s+/g, " ");
+      return membership(segment, `s:${service}`, (i) => segment.services[i].includes(service));
+    }),
+    ...(filters.bairro
+      ? [normalizeText(filters.bairro).replace(/\s+/g, " ")].map((part) =>
+          membership(segment, `b:${part}`, (i) => segment.neighborhood[i].includes(part)),
+        )
+      : []),
+  ];
+  const chosen = filters.atende?.length ? receivesMask(filters.atende) : 0;
+  const order = ORDER_CODES[filters.ordem];
+  const top = new TopKeys(page.offset + page.limit);
+  const perPlace = new Int32Array(RECEIVES_AT.length);
   let total = 0;
-  // The best `want` matches so far, kept sorted by insertion (a first page is small); a deep page sorts them all.
-  const deep = want > MAX_INSERTION;
-  const best: IndexEntry[] = [];
-  for (const entry of entries) {
-    if (only && !only.has(entry.id)) continue;
-    if (!others(entry)) continue;
-    for (let i = 0; i < perPlace.length; i++) if (entry.receivesAt & (1 << i)) perPlace[i] += 1;
-    if (chosen && !(entry.receivesAt & chosen)) continue;
+  let verified = 0;
+  let withPhoto = 0;
+  let available = 0;
+  const { id, categoryId, age, priceFrom, receivesAt, flags, availableUntil, viewsCount } = segment;
+  for (let i = 0; i < segment.length; i++) {
+    if (category >= 0 && categoryId[i] !== category) continue;
+    if (ageFiltered && (age[i] < 0 || age[i] < ageMin || age[i] > ageMax)) continue;
+    const price = priceFrom[i];
+    if (priceFiltered && (price < 0 || price < priceMin || price > priceMax)) continue;
+    const flag = flags[i];
+    if ((flag & required) !== required) continue;
+    const isAvailable = availableUntil[i] > now;
+    if (needAvailable && !isAvailable) continue;
+    let textsPass = true;
+    for (let t = 0; t < texts.length && textsPass; t++) textsPass = texts[t][i] === 1;
+    if (!textsPass) continue;
+    if (only && !only.has(id[i])) continue;
+    const places = receivesAt[i];
+    if (facets) for (let bit = 0; places >> bit; bit++) if (places & (1 << bit)) perPlace[bit] += 1;
+    if (chosen && !(places & chosen)) continue;
     total += 1;
-    if (entry.isVerified) verificada += 1;
-    if (entry.hasPhoto) comFotos += 1;
-    if (entry.availableUntil > now) disponivel += 1;
-    if (deep) {
-      best.push(entry);
-      continue;
+    if (facets) {
+      if (flag & VERIFIED) verified += 1;
+      if (flag & PHOTO) withPhoto += 1;
+      if (isAvailable) available += 1;
     }
-    if (best.length === want && compare(entry, best[want - 1]) >= 0) continue;
-    let at = best.length;
-    while (at > 0 && compare(entry, best[at - 1]) < 0) at -= 1;
-    best.splice(at, 0, entry);
-    if (best.length > want) best.pop();
+    let value = 0;
+    if (order === 0) value = (flag & FEATURED ? 2 : 0) + (isAvailable ? 1 : 0);
+    else if (order === 1) value = price < 0 ? 0 : VALUE_CAP + 1 - Math.min(price, VALUE_CAP);
+    else if (order === 2) value = price < 0 ? 0 : Math.min(price, VALUE_CAP - 1) + 1;
+    else if (order === 4) value = Math.min(viewsCount[i], VALUE_CAP);
+    top.offer(value * ID_SPAN + id[i]);
   }
-  if (deep) best.sort(compare);
+  const ids = top
+    .sorted()
+    .slice(page.offset)
+    .map((key) => key % ID_SPAN);
   return {
-    ids: best.slice(page.offset, want).map((e) => e.id),
+    ids,
     total,
     facets: {
       atende: Object.fromEntries(RECEIVES_AT.map((place, i) => [place, perPlace[i]])) as ListingFacets["atende"],
-      verificada,
-      com_fotos: comFotos,
-      disponivel,
+      verificada: verified,
+      com_fotos: withPhoto,
+      disponivel: available,
     },
   };
 }

@@ -17,7 +17,7 @@ import { cardColumns, presentCard } from "./present";
 import { getJsonBody, type PublicCache, publicTags } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { perDatabase } from "../../db/per-database";
-import { getFilterIndex, queryIndex } from "./filter-index";
+import { EMPTY_SEGMENT, getFilterIndex, queryIndex } from "./filter-index";
 
 /** Words of a search beyond this many are ignored. */
 const MAX_SEARCH_TERMS = 8;
@@ -106,10 +106,11 @@ export async function listPublicModels({ db, cache, query }: ListingInput): Prom
   const index = await cache.narrow(shows, () => getFilterIndex(db, cache));
   const found = terms.length > 0 ? new Set(await searchIds(db, cache, { cityId, terms })) : null;
   const page = queryIndex(
-    cityId ? (index.byCity.get(cityId) ?? []) : index.all,
+    cityId ? (index.byCity.get(cityId) ?? EMPTY_SEGMENT) : index.all,
     { ...query, ordem: query.ordem ?? LISTING_ORDER_DEFAULT },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
     found,
+    { facets: Boolean(cityId && filtered) },
   );
   cache.tag(...page.ids.map(publicTags.card));
   const cards = await findCards(db, page.ids);
