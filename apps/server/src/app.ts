@@ -72,6 +72,7 @@ import { cityIndexPlugin } from "./cache/city-index";
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plugins/error-handler";
 import { type EventBus, startEventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
+import { pauseRoutes } from "./modules/pause/routes";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { recentProofPlugin } from "./plugins/recent-proof";
@@ -236,6 +237,7 @@ export async function buildApp({
     await scope.register(ownProductsRoutes, { prefix: "/models" });
     await scope.register(analyticsModelRoutes, { prefix: "/models" });
     await scope.register(ownEventsTicketRoutes, { prefix: "/models" });
+    await scope.register(pauseRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
     await scope.register(boostsModelRoutes, { prefix: "/models/boosts" });
   };

@@ -56,6 +56,8 @@ export const AdminModelSchema = z.object({
   is_verified: z.boolean(),
   /** Active, plan valid: the public sees the model. */
   is_visible: z.boolean(),
+  /** She paused her ad ("Pausado"): hidden from the public until she resumes it; her plan keeps running. */
+  is_paused: z.boolean(),
   views_count: z.number().int(),
   contact_count: z.number().int(),
   created_at: z.string(),

@@ -42,6 +42,7 @@ export * from "./consents";
 export * from "./passkeys";
 export * from "./trusted-notifiers";
 export * from "./recent-proof";
+export * from "./pause";
 export * from "./transparency";
 export * from "./analytics";
 export * from "./boosts";

@@ -191,6 +191,7 @@ export const VisibilityReasonCodeSchema = z.enum([
   "verification_frozen",
   "no_payment",
   "plan_expired",
+  "paused",
   "no_primary_photo",
   "primary_photo_private",
 ]);
@@ -229,6 +230,8 @@ export const ProfileModelSchema = z.object({
   price_from: z.number().nullable(),
   /** "Disponível agora": its end (ISO instant) while on, else null. */
   available_until: z.string().nullable(),
+  /** "Pausar anúncio": when she paused it (ISO instant), or null. Her plan keeps running meanwhile. */
+  paused_at: z.string().nullable(),
   is_active: z.boolean(),
   is_verified: z.boolean(),
   /** Her age comes from the birth date of her approved identity verification: the age field is not hers to edit. */

@@ -106,6 +106,11 @@ export const apiPaths = {
     analytics: "/api/models/analytics",
     /** "Disponível agora": POST { hours } turns it on, DELETE off. */
     availability: "/api/models/availability",
+    /** "Pausar anúncio": POST pauses, DELETE resumes ("Retomar"). */
+    pause: "/api/models/pause",
+    /** Her tours: GET lists, POST { municipio_id, starts_on, ends_on } adds; DELETE one by id. */
+    tours: "/api/models/tours",
+    tour: (id: Id) => `/api/models/tours/${enc(id)}`,
     photos: "/api/models/photos",
     photo: (id: Id) => `/api/models/photos/${enc(id)}`,
     photoPrimary: (id: Id) => `/api/models/photos/${enc(id)}/primary`,

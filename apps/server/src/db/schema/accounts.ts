@@ -130,6 +130,11 @@ export const models = pgTable(
     /** The São Paulo day of her last "Disponível agora" start, and how many starts she made that day. */
     availabilityDay: date("availability_day", { mode: "string" }),
     availabilityStarts: smallint("availability_starts").notNull().default(0),
+    /**
+     * Set while she paused her ad ("Pausar anúncio", modules/pause): the public does not see her (model_is_listed,
+     * migration 0044); her plan keeps running. Null: not paused.
+     */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -188,13 +193,14 @@ export const consents = pgTable(
 export type AdminRow = typeof admins.$inferSelect;
 export type ModelRow = typeof models.$inferSelect;
 
-/** The public indexes' predicate: the database's model_is_listed of the columns it reads (migration 0041). */
+/** The public indexes' predicate: the database's model_is_listed of the columns it reads (migrations 0041, 0044). */
 function publicIndexPredicate(t: {
   isActive: AnyPgColumn;
   isVerified: AnyPgColumn;
   emailConfirmedAt: AnyPgColumn;
   deletedAt: AnyPgColumn;
   moderationStatus: AnyPgColumn;
+  pausedAt: AnyPgColumn;
 }) {
-  return sql`model_is_listed(${t.isActive}, ${t.isVerified}, ${t.emailConfirmedAt}, ${t.deletedAt}, ${t.moderationStatus})`;
+  return sql`model_is_listed(${t.isActive}, ${t.isVerified}, ${t.emailConfirmedAt}, ${t.deletedAt}, ${t.moderationStatus}, ${t.pausedAt})`;
 }

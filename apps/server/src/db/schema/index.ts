@@ -10,5 +10,6 @@ export * from "./payments";
 export * from "./moderation";
 export * from "./verification";
 export * from "./platform";
+export * from "./tours";
 export * from "./analytics";
 export * from "./boosts";

@@ -24,7 +24,9 @@ export function presentAdminModel(record: AdminModelRecord, today: string = toda
     payment_status: derivePaymentStatus(model, today).payment_status,
     is_active: model.isActive,
     is_verified: model.isVerified,
-    is_visible: model.isActive && !model.deletedAt && model.nextDueDate !== null && today < model.nextDueDate,
+    is_visible:
+      model.isActive && !model.deletedAt && !model.pausedAt && model.nextDueDate !== null && today < model.nextDueDate,
+    is_paused: model.pausedAt !== null,
     views_count: model.viewsCount,
     contact_count: model.contactCount,
     created_at: model.createdAt.toISOString(),

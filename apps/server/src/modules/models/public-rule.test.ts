@@ -70,6 +70,7 @@ const HIDING: Record<string, Partial<typeof models.$inferInsert>> = {
   deleted_at: { deletedAt: new Date() },
   moderation_status: { moderationStatus: "hidden" },
   next_due_date: { nextDueDate: todayInSaoPaulo() },
+  paused_at: { pausedAt: new Date() },
 };
 
 describe("the public rule: one SQL function, watched by the cache's trigger", () => {

@@ -7,8 +7,8 @@ export const MODERATION_CLEAR = "none";
 
 /**
  * Whether the public sees a model on `today` (a São Paulo day): the database's `model_is_public(models, day)`
- * (migration 0041), the one place the rule is written — active, verified, e-mail confirmed, not deleted, clear of
- * moderation, and a plan valid that day (day < next_due_date). Every public query (lists, counts, cities, search,
+ * (migrations 0041, 0044), the one place the rule is written — active, verified, e-mail confirmed, not deleted, clear
+ * of moderation, not paused by her, and a plan valid that day (day < next_due_date). Every public query (lists, counts, cities, search,
  * previews, profile, photos) filters through this, the cache's triggers and the public indexes call the same
  * function. The query must read `models` under its own name (no alias). A prepared statement passes a
  * placeholder for the day.
@@ -29,6 +29,7 @@ export function publicModelValues(nextDueDate: string | null) {
     emailConfirmedAt: new Date(),
     deletedAt: null,
     moderationStatus: MODERATION_CLEAR,
+    pausedAt: null,
     nextDueDate,
   } satisfies Partial<typeof models.$inferInsert>;
 }

@@ -32,7 +32,7 @@ const toNumber = (v: string | null) => (v === null ? null : Number(v));
 /**
  * Why the public does not see the model, one reason per part of the rule (the database's model_is_public, read
  * here as row.isVisible: active, not deleted, clear of moderation, identity verified, e-mail confirmed, a valid
- * plan), plus photo warnings that do not hide the model but leave its card without a picture. A test
+ * plan, not paused by her), plus photo warnings that do not hide the model but leave its card without a picture. A test
  * (profile/visibility-reasons.test.ts) checks on every combination that she has a blocking reason exactly when
  * model_is_public says she is hidden.
  */
@@ -100,6 +100,13 @@ export function explainVisibility(
       });
     }
   }
+  if (m.pausedAt) {
+    reasons.push({
+      code: "paused",
+      blocking: true,
+      message: "Você pausou seu anúncio: ele não aparece no site até você retomar. Seu plano continua correndo.",
+    });
+  }
   if (!photo.hasPrimary) {
     reasons.push({
       code: "no_primary_photo",
@@ -152,6 +159,7 @@ export function presentProfileModel(row: ProfileRow, photo: PrimaryPhotoState): 
     languages: m.languages as Language[],
     price_from: m.priceFrom === null ? null : fromCents(m.priceFrom),
     available_until: availableUntil(m.availableUntil),
+    paused_at: m.pausedAt ? m.pausedAt.toISOString() : null,
     is_active: m.isActive,
     is_verified: m.isVerified,
     age_verified: m.verifiedBirthDate !== null,

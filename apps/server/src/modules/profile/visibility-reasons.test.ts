@@ -27,6 +27,7 @@ function combinations(today: string) {
     ["emailConfirmedAt", "email_confirmed_at", [when, null]],
     ["nextDueDate", "next_due_date", [null, addDays(today, -1), today, addDays(today, 1)]],
     ["firstPaidAt", "first_paid_at", [null, when]],
+    ["pausedAt", "paused_at", [null, when]],
   ];
   let cases: Partial<ModelRow>[] = [{}];
   for (const [field, , values] of axes) cases = cases.flatMap((c) => values.map((v) => ({ ...c, [field]: v })));

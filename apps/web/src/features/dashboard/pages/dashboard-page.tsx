@@ -18,6 +18,7 @@ import { useProfile } from "../api/get-profile";
 import { dashboardKeys } from "../api/query-keys";
 import { AvailabilityCard } from "../components/availability-card";
 import { DashboardCard } from "../components/dashboard-card";
+import { PauseCard } from "../components/pause-card";
 import { RenewalPaidNote } from "../components/renewal-paid-note";
 import { TermsConsentPrompt } from "../components/terms-consent-prompt";
 import { VerificationBanner } from "../components/verification-banner";
@@ -71,6 +72,7 @@ function Dashboard({ session }: { session: SessionModel }) {
         />
         <TermsConsentPrompt />
         <TwoFactorPrompt />
+        {model && <PauseCard model={model} />}
         {model && <AvailabilityCard model={model} />}
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

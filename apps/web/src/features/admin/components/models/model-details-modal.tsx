@@ -83,6 +83,7 @@ function ModelSummary({ model }: { model: AdminModel }) {
         <Badge variant={model.is_visible ? "success" : "warning"}>
           {model.is_visible ? "Visível no site" : "Fora do site"}
         </Badge>
+        {model.is_paused && <Badge variant="warning">Pausado</Badge>}
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rows.map(([label, value]) => (

@@ -57,6 +57,11 @@ export function ModelsTable({ models, loading, today, pendingIds, onToggle, onAc
         <div className="min-w-40">
           <p className="font-medium text-ink">{m.name}</p>
           <p className="text-xs text-ink-subtle">@{m.username}</p>
+          {m.is_paused && (
+            <Badge variant="warning" className="mt-1">
+              Pausado
+            </Badge>
+          )}
         </div>
       ),
     },
