@@ -14,6 +14,7 @@ function entries(count: number, seed: number): IndexEntry[] {
     list.push({
       id,
       cityId: 1,
+      tourCities: [],
       categoryId: random.int(1, 3),
       age: random.int(18, 45),
       priceFrom: random.int(1, 5) === 1 ? null : random.int(1, 6) * 5000,

@@ -29,6 +29,8 @@ import { isPubliclyVisible } from "../models/visibility";
 export type IndexEntry = {
   id: number;
   cityId: number;
+  /** The other cities she is listed in today (a tour under way, modules/tours). */
+  tourCities: readonly number[];
   categoryId: number | null;
   age: number | null;
   /** Cents per hour, or null when her rates give none. */
@@ -76,6 +78,10 @@ const receivesMask = (places: readonly string[]) =>
 const entryColumns = {
   id: models.id,
   cityId: models.municipioId,
+  // Written out qualified: a selected expression renders its columns without their table. The "today" placeholder
+  // is the statement's day (a tour under way: starts_on ≤ today ≤ ends_on, as modules/tours reads it).
+  tourCities: sql<number[]>`array(select t."municipio_id" from "tours" t where t."model_id" = "models"."id"
+    and t."starts_on" <= ${sql.placeholder("today")}::date and t."ends_on" >= ${sql.placeholder("today")}::date)`,
   categoryId: models.categoryId,
   age: models.age,
   priceFrom: models.priceFrom,
@@ -94,6 +100,7 @@ const entryColumns = {
 type EntryRow = {
   id: number;
   cityId: number | null;
+  tourCities: number[];
   categoryId: number | null;
   age: number | null;
   priceFrom: number | null;
@@ -112,6 +119,7 @@ function toEntry(row: EntryRow): IndexEntry | null {
   return {
     id: row.id,
     cityId: row.cityId,
+    tourCities: row.tourCities.filter((city) => city !== row.cityId),
     categoryId: row.categoryId,
     age: row.age,
     priceFrom: row.priceFrom,
@@ -157,13 +165,18 @@ const lastIndex = new WeakMap<Db, FilterIndex>();
 
 type Versioned = Pick<FilterIndex, "day" | "version" | "loadedAt" | "fullAt">;
 
+/** The cities that list her today: her own and those of a tour under way. */
+const citiesOf = (entry: IndexEntry) => [entry.cityId, ...entry.tourCities];
+
 function assemble(base: Versioned, byId: Map<number, IndexEntry>): FilterIndex {
   const entries = [...byId.values()].sort((a, b) => b.id - a.id);
   const cityEntries = new Map<number, IndexEntry[]>();
   for (const entry of entries) {
-    const list = cityEntries.get(entry.cityId);
-    if (list) list.push(entry);
-    else cityEntries.set(entry.cityId, [entry]);
+    for (const city of citiesOf(entry)) {
+      const list = cityEntries.get(city);
+      if (list) list.push(entry);
+      else cityEntries.set(city, [entry]);
+    }
   }
   const byCity = new Map([...cityEntries].map(([city, list]) => [city, segmentOf(list)]));
   return { ...base, byId, entries, cityEntries, all: segmentOf(entries), byCity };
@@ -192,12 +205,12 @@ function patch(previous: FilterIndex, base: Versioned, changed: readonly number[
   const cities = new Set<number>();
   for (const id of changed) {
     const old = byId.get(id);
-    if (old) cities.add(old.cityId);
+    if (old) for (const city of citiesOf(old)) cities.add(city);
     byId.delete(id);
   }
   for (const entry of rows) {
     byId.set(entry.id, entry);
-    cities.add(entry.cityId);
+    for (const city of citiesOf(entry)) cities.add(city);
   }
   const cityEntries = new Map(previous.cityEntries);
   const byCity = new Map(previous.byCity);
@@ -205,7 +218,7 @@ function patch(previous: FilterIndex, base: Versioned, changed: readonly number[
     const list = patched(
       previous.cityEntries.get(city) ?? [],
       without,
-      rows.filter((entry) => entry.cityId === city),
+      rows.filter((entry) => citiesOf(entry).includes(city)),
     );
     if (list.length > 0) {
       cityEntries.set(city, list);

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { serializeRates } from "@vitrine/contracts";
 import { useTestContext } from "../../test/fixtures";
-import { buildModel, buildPhoto, updateModel } from "../../test/factories";
+import { bearer, buildModel, buildPhoto, makeVisible, registerModel, updateModel } from "../../test/factories";
+import { addDays, todayInSaoPaulo } from "../../lib/dates";
 
 const ctx = useTestContext();
 
@@ -108,6 +109,28 @@ describe("GET /api/models/public: filters", () => {
     const cris = await buildModel(ctx.app, { municipioId: city, receivesAt: ["hotel"] });
     assert.deepEqual(await inCity("atende=hotel"), [cris], "a new public model");
     assert.equal((await list(`?city_id=${city}&atende=hotel`)).facets?.atende.hotel, 1);
+  });
+
+  test("a tour under way lists her in the tour's city too, filters and facets included, until it is removed", async () => {
+    const { token, id } = await registerModel(ctx.app, { municipio_id: 4205407, estado_id: 42 }); // Florianópolis
+    await makeVisible(ctx.app, id);
+    await updateModel(ctx.app, id, { receivesAt: ["hotel"] });
+    const joinville = 4209102;
+    const inJoinville = async () => ids(await list(`?city_id=${joinville}&atende=hotel&limit=50`));
+    assert.ok(!(await inJoinville()).includes(id), "the index is built here, before her tour");
+    const today = todayInSaoPaulo();
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/models/tours",
+      headers: bearer(token),
+      payload: { municipio_id: joinville, starts_on: today, ends_on: addDays(today, 2) },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.ok((await inJoinville()).includes(id), "listed in the tour's city at once");
+    assert.ok(ids(await list(`?city_id=${joinville}&limit=50`)).includes(id), "the plain city page too");
+    assert.ok(ids(await list(`?city_id=4205407&atende=hotel&limit=50`)).includes(id), "and still at home");
+    await ctx.app.inject({ method: "DELETE", url: `/api/models/tours/${res.json().tour.id}`, headers: bearer(token) });
+    assert.ok(!(await inJoinville()).includes(id), "gone with the tour");
   });
 
   test("the card carries the price, the availability, the neighbourhood and where she receives", async () => {
