@@ -223,7 +223,7 @@ export async function readReportCases(db: Db, range: ReportRange): Promise<Admin
       )
       .orderBy(desc(identityVerifications.decidedAt), desc(identityVerifications.id))
       .limit(limit),
-    readBoosts(db, range, { withCases: true }),
+    readBoosts(db, range, { withCases: true, limit }),
   ]);
   const cut = <T>(list: T[]) => list.slice(0, TRANSPARENCY_CASES_LIMIT);
   const iso = (at: Date | null) => (at ? at.toISOString() : "");

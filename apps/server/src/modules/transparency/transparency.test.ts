@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { before, describe, it } from "node:test";
+import { after, before, describe, it } from "node:test";
 import {
   type AdminTransparencyResponse,
   TRANSPARENCY_PERIOD_INVALID,
@@ -7,10 +7,12 @@ import {
   type TransparencyReport,
 } from "@vitrine/contracts";
 import { and, desc, eq, inArray, like } from "drizzle-orm";
-import { identityVerifications, mailOutbox, moderationCases, moderationReports } from "../../db/schema";
-import { buildModel, registerModel } from "../../test/factories";
+import { boosts, identityVerifications, mailOutbox, moderationCases, moderationReports } from "../../db/schema";
+import { buildModel, loginAdmin, registerModel } from "../../test/factories";
 import { signedInAdmin, useTestContext } from "../../test/fixtures";
+import { boostAwaitingReview } from "../boosts/test-support";
 import { agreeingReports, decide, report } from "../moderation/test-support";
+import { type PaymentsContext, startPaymentsContext } from "../payments/test-support";
 import { pendingOf, sendVerification } from "../verification/test-support";
 import { resolveReportRange, saoPauloMidnight } from "./periods";
 
@@ -336,4 +338,56 @@ describe("transparency report", () => {
     assert.equal(login.statusCode, 200, login.body);
     return login.json().token as string;
   }
+});
+
+/** Paid boosts in the report: sold by their payment, reviewed and rejected by the admin's review. */
+describe("transparency report: boosts", () => {
+  let p: PaymentsContext;
+  let admin: string;
+  before(async () => {
+    p = await startPaymentsContext();
+    admin = await loginAdmin(p.ctx.app);
+  });
+  after(() => p.close());
+
+  it("counts boosts sold, reviewed and rejected in the period, and lists them for the admin", async () => {
+    const app = p.ctx.app;
+    // Three boosts paid by Pix (settled as a webhook would); one approved, one rejected and refunded, one waiting.
+    const bought: { boostId: number }[] = [];
+    for (let i = 0; i < 3; i++) bought.push(await boostAwaitingReview(app, p.fake, { days: 7 }));
+    const queue = (await p.ctx.as(admin).get("/api/admin/boosts?view=all")).json() as {
+      boosts: { id: number; snapshot_hash: string }[];
+    };
+    const hash = queue.boosts.find((b) => b.id === bought[0]!.boostId)!.snapshot_hash;
+    const approved = await p.ctx.as(admin).post(`/api/admin/boosts/${bought[0]!.boostId}/approve`, {
+      snapshot_hash: hash,
+    });
+    assert.equal(approved.statusCode, 200, approved.body);
+    const rejected = await p.ctx.as(admin).post(`/api/admin/boosts/${bought[1]!.boostId}/reject`, {
+      reason: "Fotos sem relação com o anúncio.",
+    });
+    assert.equal(rejected.statusCode, 200, rejected.body);
+
+    // Moved into the third quarter of 2025: paid on 1 July (São Paulo), reviewed on 30 September at 23:59.
+    const ids = bought.map((b) => b.boostId);
+    await app.db
+      .update(boosts)
+      .set({ paidAt: new Date("2025-07-01T03:00:00Z") })
+      .where(inArray(boosts.id, ids));
+    await app.db
+      .update(boosts)
+      .set({ reviewedAt: new Date("2025-10-01T02:59:00Z") })
+      .where(inArray(boosts.id, ids.slice(0, 2)));
+
+    const res = await p.ctx.as(admin).get("/api/admin/transparency?periodo=2025-T3");
+    assert.equal(res.statusCode, 200, res.body);
+    const { report: q3, cases } = res.json() as AdminTransparencyResponse;
+    assert.deepEqual(q3.boosts, { sold: 3, reviewed: 2, rejected: 1 });
+    assert.deepEqual(cases.boosts.map((b) => b.id).sort(), [...ids].sort());
+    assert.equal(cases.boosts.find((b) => b.id === ids[1])?.status, "rejected");
+    const q2 = (await p.ctx.as(null).get("/api/transparency?periodo=2025-T2")).json() as { report: TransparencyReport };
+    assert.deepEqual(q2.report.boosts, { sold: 0, reviewed: 0, rejected: 0 });
+    const year = (await p.ctx.as(null).get("/api/transparency?periodo=2025")).json() as { report: TransparencyReport };
+    assert.deepEqual(year.report.boosts, { sold: 3, reviewed: 2, rejected: 1 });
+  });
 });

@@ -32,6 +32,13 @@ const VERIFICATION_LABELS: Record<string, string> = {
   rejected: "Recusada",
   underage: "Recusada (menor de 18)",
 };
+const BOOST_LABELS: Record<string, string> = {
+  pending_payment: "Aguardando pagamento",
+  awaiting_review: "Aguardando análise",
+  approved: "Aprovado",
+  rejected: "Recusado",
+  refunded: "Estornado",
+};
 const actionLabel = (action: string) => MODERATION_ACTION_LABELS[action as ModerationAction] ?? action;
 
 const caseLink = (id: number) => (
@@ -152,7 +159,7 @@ function CaseTables({ cases }: { cases: Cases }) {
   ];
   const boostColumns: TableColumn<Cases["boosts"][number]>[] = [
     { key: "id", header: "Impulsionamento", render: (b) => `#${b.id}` },
-    { key: "status", header: "Situação", render: (b) => b.status },
+    { key: "status", header: "Situação", render: (b) => BOOST_LABELS[b.status] ?? b.status },
     { key: "at", header: "Em", render: (b) => formatDateTime(b.at) },
   ];
   return (
