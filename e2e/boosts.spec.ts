@@ -80,6 +80,8 @@ describe("paid boosts", () => {
     await simulator.close();
     const row = mine.page.locator("[data-boost-id]").filter({ hasText: "Destaque 7 dias" });
     await row.locator('[data-boost-phase="awaiting_review"]').waitFor({ timeout: 20_000 });
+    // Its receipt: her payment's number, method and time.
+    assert.match((await row.getByTestId("boost-receipt").textContent()) ?? "", /Recibo: pagamento nº \d+, Pix/);
     await shot(mine.page, "boosts/awaiting-review-390");
 
     // The admin reviews it at 1280 px.

@@ -62,8 +62,10 @@ export const OwnBoostSchema = z.object({
   phase: z.enum(BOOST_PHASES),
   /** bump: the São Paulo hour of each move up; null: at approval. */
   bump_hour: z.number().nullable(),
-  /** Her payment of it (her receipt in Pagamentos). */
+  /** Her payment of it: its receipt (number, method, when it was paid). */
   payment_id: z.number(),
+  payment_method: z.string(),
+  paid_at: z.string().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   reject_reason: z.string().nullable(),

@@ -118,6 +118,12 @@ describe("a boost paid by Pix and its signed webhooks", () => {
     const receipt = await p.ctx.as(model.token).get(`/api/payments/model/payments/${bought.paymentId}`);
     assert.equal(receipt.statusCode, 200, receipt.body);
     assert.equal((receipt.json() as { payment: { status: string } }).payment.status, "paid");
+    const own = await p.ctx.as(model.token).get("/api/models/boosts");
+    const listed = (own.json() as { boosts: Array<{ id: number; payment_id: number; paid_at: string | null }> }).boosts;
+    assert.deepEqual(
+      listed.filter((b) => b.id === bought.boostId).map((b) => [b.payment_id, Boolean(b.paid_at)]),
+      [[bought.paymentId, true]],
+    );
   });
 });
 

@@ -56,18 +56,31 @@ export async function listOwnBoosts({ db, modelId, now = new Date() }: { db: Db;
     .where(eq(boostProducts.active, true))
     .orderBy(asc(boostProducts.sortOrder), asc(boostProducts.id));
   const rows = await db
-    .select({ boost: boosts, paymentStatus: modelPayments.status })
+    .select({
+      boost: boosts,
+      paymentStatus: modelPayments.status,
+      method: modelPayments.method,
+      paidAt: modelPayments.paidAt,
+    })
     .from(boosts)
     .innerJoin(modelPayments, eq(modelPayments.id, boosts.paymentId))
     .where(eq(boosts.modelId, modelId))
     .orderBy(desc(boosts.createdAt), desc(boosts.id));
   return {
     products: products.map(presentProduct),
-    boosts: rows.map(({ boost, paymentStatus }): OwnBoost => presentOwn(boost, paymentStatus, now)),
+    boosts: rows.map((row): OwnBoost => presentOwn(row, now)),
   };
 }
 
-function presentOwn(b: BoostRow, paymentStatus: string, now: Date): OwnBoost {
+function presentOwn(
+  {
+    boost: b,
+    paymentStatus,
+    method,
+    paidAt,
+  }: { boost: BoostRow; paymentStatus: string; method: string; paidAt: Date | null },
+  now: Date,
+): OwnBoost {
   return {
     id: b.id,
     kind: b.kind,
@@ -77,6 +90,8 @@ function presentOwn(b: BoostRow, paymentStatus: string, now: Date): OwnBoost {
     phase: boostPhase(b, paymentStatus, now),
     bump_hour: b.bumpHour,
     payment_id: b.paymentId,
+    payment_method: method,
+    paid_at: iso(paidAt),
     starts_at: iso(b.startsAt),
     ends_at: iso(b.endsAt),
     reject_reason: b.rejectReason,

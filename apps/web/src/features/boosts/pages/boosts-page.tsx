@@ -97,6 +97,13 @@ function BoostRow({ boost }: { boost: OwnBoost }) {
         {boost.ends_at && ` até ${formatDateTime(boost.ends_at)}`}
         {boost.bump_hour !== null && ` · sobe às ${String(boost.bump_hour).padStart(2, "0")}:00`}
       </p>
+      {boost.paid_at && (
+        <p className="text-xs text-ink-subtle" data-testid="boost-receipt">
+          Recibo: pagamento nº {boost.payment_id}, {boost.payment_method === "mercadopago_pix" ? "Pix" : "Mercado Pago"}
+          , pago em {formatDateTime(boost.paid_at)}
+          {boost.phase === "rejected" || boost.phase === "refunded" ? " (estornado)" : ""}.
+        </p>
+      )}
       {boost.phase === "paused" && (
         <p className="text-sm text-warning">
           Você alterou o anúncio: o impulsionamento está pausado até uma nova análise, e o prazo não é estendido.
