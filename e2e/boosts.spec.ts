@@ -103,6 +103,14 @@ describe("paid boosts", () => {
     assert.equal((Date.parse(boost!.ends_at!) - Date.parse(boost!.starts_at!)) / 86_400_000, 7);
     assert.deepEqual(await axeSeriousFindings(mine.page), []);
     await shot(mine.page, "boosts/live-390");
+    // By card: Mercado Pago's checkout (the simulator) opens in a new tab for a "Subir anúncio".
+    const bump = mine.page.locator("[data-boost-product]").filter({ hasText: "Subir anúncio (1 vez)" });
+    const [checkoutTab] = await Promise.all([
+      mine.context.waitForEvent("page"),
+      bump.getByRole("button", { name: "Cartão" }).click(),
+    ]);
+    await checkoutTab.getByRole("button", { name: "Aprovar" }).waitFor();
+    await checkoutTab.close();
     assert.deepEqual(mine.errors, []);
     assert.deepEqual(admin.errors, []);
     await mine.context.close();

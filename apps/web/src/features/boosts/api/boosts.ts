@@ -4,6 +4,7 @@ import type {
   AdminBoostResponse,
   AdminBoostsResponse,
   BuyBoostBody,
+  BuyBoostCheckoutResponse,
   BuyBoostPixResponse,
   OwnBoostsResponse,
   UpdateBoostProductBody,
@@ -37,6 +38,13 @@ export function useBuyBoostPix() {
   return useMutation({
     mutationFn: (body: BuyBoostBody) => api.post<BuyBoostPixResponse>(apiPaths.boosts.pix, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: boostKeys.own() }),
+  });
+}
+
+/** POST /api/models/boosts/checkout: a Checkout Pro link (card, or Pix there) for one product. */
+export function useBuyBoostCheckout() {
+  return useMutation({
+    mutationFn: (body: BuyBoostBody) => api.post<BuyBoostCheckoutResponse>(apiPaths.boosts.checkout, body),
   });
 }
 

@@ -18,7 +18,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { appPaths } from "@/lib/paths";
 import { Link } from "@/lib/router";
-import { boostKeys, useBuyBoostPix, useOwnBoosts } from "../api/boosts";
+import { boostKeys, useBuyBoostCheckout, useBuyBoostPix, useOwnBoosts } from "../api/boosts";
 import { BoostPhaseBadge } from "../components/boost-phase-badge";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, "0")}:00` }));
@@ -41,7 +41,7 @@ function ProductCard({
 }: {
   product: BoostProduct;
   busy: boolean;
-  onBuy: (bumpHour: number | null) => void;
+  onBuy: (bumpHour: number | null, method: "pix" | "card") => void;
 }) {
   const [hour, setHour] = useState("");
   const bump = product.kind === "bump";
@@ -71,14 +71,24 @@ function ProductCard({
       )}
       <div className="mt-auto flex items-center justify-between gap-3">
         <span className="text-lg font-semibold text-ink">{formatBRL(product.price_cents / 100)}</span>
-        <Button
-          size="sm"
-          loading={busy}
-          loadingText="Gerando Pix..."
-          onClick={() => onBuy(hour === "" ? null : Number(hour))}
-        >
-          Pagar com Pix
-        </Button>
+        <span className="flex gap-2">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => onBuy(hour === "" ? null : Number(hour), "card")}
+          >
+            Cartão
+          </Button>
+          <Button
+            size="sm"
+            loading={busy}
+            loadingText="Gerando Pix..."
+            onClick={() => onBuy(hour === "" ? null : Number(hour), "pix")}
+          >
+            Pagar com Pix
+          </Button>
+        </span>
       </div>
     </li>
   );
@@ -123,11 +133,32 @@ function Boosts({ modelId }: { modelId: number }) {
   const buy = useBuyBoostPix();
   const queryClient = useQueryClient();
   const [buying, setBuying] = useState<{ productId: number; bumpHour: number | null } | null>(null);
+  const card = useBuyBoostCheckout();
   const charge = buy.data;
 
   const start = (productId: number, bumpHour: number | null) => {
     setBuying({ productId, bumpHour });
     buy.mutate({ product_id: productId, bump_hour: bumpHour });
+  };
+
+  /** Card (or Pix) at Mercado Pago's checkout, in a tab opened inside the click so pop-up blockers allow it. */
+  const checkout = (productId: number, bumpHour: number | null) => {
+    const tab = window.open("", "_blank");
+    card.mutate(
+      { product_id: productId, bump_hour: bumpHour },
+      {
+        onSuccess: (data) => {
+          void queryClient.invalidateQueries({ queryKey: boostKeys.own() });
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = data.init_point;
+          } else {
+            window.location.assign(data.init_point);
+          }
+        },
+        onError: () => tab?.close(),
+      },
+    );
   };
 
   return (
@@ -146,6 +177,9 @@ function Boosts({ modelId }: { modelId: number }) {
               />
             </Card>
           )}
+          {card.isError && (
+            <ErrorAlert>{errorMessage(card.error, "Não foi possível abrir o pagamento. Tente novamente.")}</ErrorAlert>
+          )}
           {buy.isError && (
             <ErrorAlert>{errorMessage(buy.error, "Não foi possível gerar o Pix. Tente novamente.")}</ErrorAlert>
           )}
@@ -159,7 +193,7 @@ function Boosts({ modelId }: { modelId: number }) {
                   key={product.id}
                   product={product}
                   busy={buy.isPending && buying?.productId === product.id}
-                  onBuy={(hour) => start(product.id, hour)}
+                  onBuy={(hour, method) => (method === "pix" ? start(product.id, hour) : checkout(product.id, hour))}
                 />
               ))}
             </ul>
