@@ -39,6 +39,8 @@ export const publicTags = {
   filtersCity: (cityId: number) => `filters:city:${cityId}`,
   /** The admin's list of service names. */
   serviceOptions: "service-options",
+  /** Which paid boosts are live, in any city (migration 0048). */
+  boosts: "boosts",
 } as const;
 
 /** Touches every entry (settings, categories, anything without a finer tag). */

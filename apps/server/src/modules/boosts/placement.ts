@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { boosts, models, settings } from "../../db/schema";
+import { type BoostRow, boosts, models, settings } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
 import { placedAt } from "./rules";
@@ -44,19 +44,39 @@ export function rotate<T>(ids: T[], places: number, slot: number): T[] {
   return Array.from({ length: places }, (_, i) => ids[(offset + i) % ids.length]);
 }
 
+/** A live boost as placement reads it. */
+export type LiveBoost = Pick<BoostRow, "id" | "modelId" | "cityId" | "kind" | "startsAt">;
+
+const liveColumns = {
+  id: boosts.id,
+  modelId: boosts.modelId,
+  cityId: boosts.cityId,
+  kind: boosts.kind,
+  startsAt: boosts.startsAt,
+};
+
+/** Approved, not paused, started and not ended at `now`. */
+const liveAt = (now: Date) =>
+  and(eq(boosts.status, "approved"), isNull(boosts.pausedAt), lte(boosts.startsAt, now), gt(boosts.endsAt, now));
+
+/**
+ * Every live boost of every city, the earliest bought first, whoever the public sees (the listing keeps those of
+ * models it lists in their own city, the city bought for).
+ */
+export async function liveBoosts(db: Db, now: Date): Promise<LiveBoost[]> {
+  return db.select(liveColumns).from(boosts).where(liveAt(now)).orderBy(asc(boosts.id));
+}
+
 /** The live boosts of a city (see above), the earliest bought first. */
 export async function liveBoostsOfCity(db: Db, cityId: number, now: Date) {
   return db
-    .select({ id: boosts.id, modelId: boosts.modelId, kind: boosts.kind, startsAt: boosts.startsAt })
+    .select(liveColumns)
     .from(boosts)
     .innerJoin(models, eq(models.id, boosts.modelId))
     .where(
       and(
         eq(boosts.cityId, cityId),
-        eq(boosts.status, "approved"),
-        isNull(boosts.pausedAt),
-        lte(boosts.startsAt, now),
-        gt(boosts.endsAt, now),
+        liveAt(now),
         eq(models.municipioId, cityId),
         isPubliclyVisible(todayInSaoPaulo(now)),
       ),
@@ -69,9 +89,17 @@ export async function boostedPlaces(
   cityId: number,
   now: Date = new Date(),
 ): Promise<{ featured: number[]; bumped: number[] }> {
-  const live = await liveBoostsOfCity(db, cityId, now);
+  return placeBoosts(await liveBoostsOfCity(db, cityId, now), await featuredPlaces(db), now);
+}
+
+/** The places of a city's live boosts (of models the public sees in that city), by the rules above. */
+export function placeBoosts(
+  live: readonly LiveBoost[],
+  places: number,
+  now: Date,
+): { featured: number[]; bumped: number[] } {
   const featuredIds = [...new Set(live.filter((b) => b.kind === "featured").map((b) => b.modelId))];
-  const featured = rotate(featuredIds, await featuredPlaces(db), featuredSlot(now));
+  const featured = rotate(featuredIds, places, featuredSlot(now));
   const shown = new Set(featured);
   const bumped: number[] = [];
   const bumps = live

@@ -26,7 +26,7 @@ import { adSnapshot } from "./snapshot";
  */
 
 /** Where boosts place cards on a city page (the public listing calls it) and the clock's news for the jobs. */
-export { boostedPlaces, FEATURED_SLOT_MS } from "./placement";
+export { boostedPlaces, FEATURED_SLOT_MS, featuredPlaces, featuredSlot, liveBoosts, placeBoosts } from "./placement";
 export { syncBoostPublicState, touchRotatingCities } from "./public-state";
 
 export const BOOST_NOT_FOUND = "Impulsionamento não encontrado";

@@ -369,6 +369,8 @@ const cents = (reais: number) => reais * 100;
  * exact integer (below 2^52).
  */
 const ID_SPAN = 2 ** 28;
+/** Above every relevance value of the ordinary order (0–3): the first lift. */
+export const LIFT_BASE = 4;
 const VALUE_CAP = 2 ** 24 - 1;
 const ORDER_CODES = { relevancia: 0, menor_preco: 1, maior_preco: 2, recentes: 3, mais_vistas: 4 } as const;
 
@@ -426,7 +428,16 @@ export function queryIndex(
   filters: Partial<ListingFilters> & Pick<ListingFilters, "ordem">,
   page: { offset: number; limit: number },
   only: ReadonlySet<number> | null,
-  { now = Date.now(), facets = true }: { now?: number; facets?: boolean } = {},
+  {
+    now = Date.now(),
+    facets = true,
+    lift = null,
+  }: {
+    now?: number;
+    facets?: boolean;
+    /** In relevance order, these ids' places above every other (higher first): paid boosts of the city. */
+    lift?: ReadonlyMap<number, number> | null;
+  } = {},
 ): FilteredPage {
   const category = filters.categoria ?? -1;
   const ageFiltered = filters.idade_min !== undefined || filters.idade_max !== undefined;
@@ -480,8 +491,10 @@ export function queryIndex(
       if (isAvailable) available += 1;
     }
     let value = 0;
-    if (order === 0) value = (flag & FEATURED ? 2 : 0) + (isAvailable ? 1 : 0);
-    else if (order === 1) value = price < 0 ? 0 : VALUE_CAP + 1 - Math.min(price, VALUE_CAP);
+    if (order === 0) {
+      value = (flag & FEATURED ? 2 : 0) + (isAvailable ? 1 : 0);
+      if (lift !== null) value += lift.get(id[i]) ?? 0;
+    } else if (order === 1) value = price < 0 ? 0 : VALUE_CAP + 1 - Math.min(price, VALUE_CAP);
     else if (order === 2) value = price < 0 ? 0 : Math.min(price, VALUE_CAP - 1) + 1;
     else if (order === 4) value = Math.min(viewsCount[i], VALUE_CAP);
     top.offer(value * ID_SPAN + id[i]);

@@ -17,7 +17,8 @@ import { cardColumns, presentCard } from "./present";
 import { getJsonBody, type PublicCache, publicTags } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { perDatabase } from "../../db/per-database";
-import { EMPTY_SEGMENT, getFilterIndex, queryIndex } from "./filter-index";
+import { EMPTY_SEGMENT, type FilterIndex, getFilterIndex, LIFT_BASE, queryIndex } from "./filter-index";
+import { featuredPlaces, featuredSlot, liveBoosts, placeBoosts } from "../boosts/service";
 
 /** Words of a search beyond this many are ignored. */
 const MAX_SEARCH_TERMS = 8;
@@ -80,6 +81,36 @@ async function findCards(db: Db, ids: number[]) {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The places paid boosts give in a city's relevance order (modules/boosts/placement.ts, public at /como-ordenamos):
+ * its featured places first, then its bumped cards, then the ordinary order. Every city's live boosts are one cached
+ * list (read again when a boost starts, ends, pauses or moves up: the `boosts` tag, migration 0048, and per rotation
+ * slot); a city page depends only on its own list's tag, which the same changes touch. A boost counts for a model
+ * this city lists as her own city, the city it was bought for.
+ */
+async function boostLifts(
+  db: Db,
+  cache: PublicCache,
+  index: FilterIndex,
+  cityId: number,
+): Promise<Map<number, number> | null> {
+  const now = new Date();
+  const { live, places } = await cache.narrow([publicTags.listCity(cityId)], () =>
+    cache.get(
+      `live-boosts|${featuredSlot(now)}`,
+      async () => ({ live: await liveBoosts(db, now), places: await featuredPlaces(db) }),
+      { tags: [publicTags.boosts], weigh: (value) => 256 + value.live.length * 64 },
+    ),
+  );
+  const here = live.filter((boost) => boost.cityId === cityId && index.byId.get(boost.modelId)?.cityId === cityId);
+  if (here.length === 0) return null;
+  const { featured, bumped } = placeBoosts(here, places, now);
+  const lift = new Map<number, number>();
+  bumped.forEach((id, rank) => lift.set(id, LIFT_BASE + bumped.length - rank));
+  featured.forEach((id, rank) => lift.set(id, LIFT_BASE + bumped.length + featured.length - rank));
+  return lift;
+}
+
 /** What a listing page is built from: the database, the public cache and the visitor's query. */
 interface ListingInput {
   db: Db;
@@ -105,12 +136,14 @@ export async function listPublicModels({ db, cache, query }: ListingInput): Prom
     : [publicTags.listAll, ...(filtered ? [publicTags.filters] : [])];
   const index = await cache.narrow(shows, () => getFilterIndex(db, cache));
   const found = terms.length > 0 ? new Set(await searchIds(db, cache, { cityId, terms })) : null;
+  const ordem = query.ordem ?? LISTING_ORDER_DEFAULT;
+  const lift = cityId && ordem === "relevancia" ? await boostLifts(db, cache, index, cityId) : null;
   const page = queryIndex(
     cityId ? (index.byCity.get(cityId) ?? EMPTY_SEGMENT) : index.all,
-    { ...query, ordem: query.ordem ?? LISTING_ORDER_DEFAULT },
+    { ...query, ordem },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
     found,
-    { facets: Boolean(cityId && filtered) },
+    { facets: Boolean(cityId && filtered), lift },
   );
   cache.tag(...page.ids.map(publicTags.card));
   const cards = await findCards(db, page.ids);
