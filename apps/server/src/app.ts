@@ -73,6 +73,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandler } from "./plu
 import { type EventBus, startEventBus } from "./plugins/events";
 import { passwordBudgetPlugin } from "./plugins/password-budget";
 import { pauseRoutes } from "./modules/pause/routes";
+import { tourRoutes } from "./modules/tours/routes";
 import { publicCachePlugin } from "./cache/public-cache";
 import { registerRejectNul } from "./plugins/reject-nul";
 import { recentProofPlugin } from "./plugins/recent-proof";
@@ -238,6 +239,7 @@ export async function buildApp({
     await scope.register(analyticsModelRoutes, { prefix: "/models" });
     await scope.register(ownEventsTicketRoutes, { prefix: "/models" });
     await scope.register(pauseRoutes, { prefix: "/models" });
+    await scope.register(tourRoutes, { prefix: "/models" });
     await scope.register(paymentsModelRoutes, { prefix: "/payments" });
     await scope.register(boostsModelRoutes, { prefix: "/models/boosts" });
   };

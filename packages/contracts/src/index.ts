@@ -43,6 +43,7 @@ export * from "./passkeys";
 export * from "./trusted-notifiers";
 export * from "./recent-proof";
 export * from "./pause";
+export * from "./tours";
 export * from "./transparency";
 export * from "./analytics";
 export * from "./boosts";

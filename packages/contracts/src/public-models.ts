@@ -10,6 +10,7 @@ import {
   ReceivesAtSchema,
   refineListingRanges,
 } from "./listing";
+import { PublicTourSchema } from "./tours";
 
 export * from "./public-models-plain";
 
@@ -84,6 +85,11 @@ export const ModelCardSchema = z.object({
   /** Her region or neighbourhood in the city, as she typed it. */
   neighborhood: z.string().nullable(),
   receives_at: z.array(ReceivesAtSchema),
+  /**
+   * Her tour under way today (São Paulo), or null: "Em turnê até 12/12" on the tour city's page, "Em turnê em
+   * Curitiba de 10 a 12/12" anywhere else (tourLabel).
+   */
+  tour: PublicTourSchema.nullable(),
 });
 export type ModelCard = z.infer<typeof ModelCardSchema>;
 

@@ -96,6 +96,7 @@ describe("GET /api/models/public: card and order", () => {
       "services",
       "slug",
       "state",
+      "tour",
       "views_count",
     ]);
     assert.equal(card.id, id);

@@ -12,6 +12,7 @@ import { categories, estados, models, municipios, photos, products } from "../..
 import { fromCents } from "../../lib/money";
 import { shorten } from "../../lib/text";
 import { availableUntil } from "../models/availability";
+import { currentTour, toursColumn } from "../tours/tours-store";
 
 /** Columns a card needs; the description is cut in SQL so long texts never leave the database. */
 export const cardColumns = {
@@ -35,6 +36,8 @@ export const cardColumns = {
   availableUntil: models.availableUntil,
   neighborhood: models.neighborhood,
   receivesAt: models.receivesAt,
+  /** Her tours not ended (modules/tours): the card carries the one under way today. */
+  tours: toursColumn,
 };
 
 export type CardRow = {
@@ -57,6 +60,7 @@ export type CardRow = {
   availableUntil: Date | string | null;
   neighborhood: string | null;
   receivesAt: string[];
+  tours?: Parameters<typeof currentTour>[0];
 };
 
 export function presentCard(row: CardRow): ModelCard {
@@ -81,6 +85,7 @@ export function presentCard(row: CardRow): ModelCard {
     available_until: availableUntil(row.availableUntil),
     neighborhood: row.neighborhood,
     receives_at: row.receivesAt as ReceivesAt[],
+    tour: currentTour(row.tours),
   };
 }
 

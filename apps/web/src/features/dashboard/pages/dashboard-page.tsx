@@ -19,6 +19,7 @@ import { dashboardKeys } from "../api/query-keys";
 import { AvailabilityCard } from "../components/availability-card";
 import { DashboardCard } from "../components/dashboard-card";
 import { PauseCard } from "../components/pause-card";
+import { ToursCard } from "../components/tours-card";
 import { RenewalPaidNote } from "../components/renewal-paid-note";
 import { TermsConsentPrompt } from "../components/terms-consent-prompt";
 import { VerificationBanner } from "../components/verification-banner";
@@ -74,6 +75,7 @@ function Dashboard({ session }: { session: SessionModel }) {
         <TwoFactorPrompt />
         {model && <PauseCard model={model} />}
         {model && <AvailabilityCard model={model} />}
+        <ToursCard />
 
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           <DashboardCard icon="profile" title="Perfil" text="Seus dados, contatos, valores e fotos.">

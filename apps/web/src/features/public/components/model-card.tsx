@@ -14,6 +14,7 @@ import { FavouriteButton } from "./favourite-button";
 import { formatCount, formatHourlyPrice } from "../lib/format";
 import { noteCardClick, observeCard } from "../lib/analytics-beacon";
 import { AvailableBadge } from "./available-badge";
+import { TourLabel } from "./tour-label";
 import { CameraIcon, ChatIcon, EyeIcon, FlameIcon, PinIcon, StarIcon } from "./icons";
 import { VerifiedBadge } from "./verified-badge";
 
@@ -35,7 +36,16 @@ export const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 31vw, 
  * "eager" for the rest of the first row, "lazy" below. The photo box has a fixed 3:4 ratio so nothing moves while
  * images arrive.
  */
-export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; loading?: "first" | "eager" | "lazy" }) {
+export function ModelCard({
+  model,
+  loading = "lazy",
+  pageCityId = null,
+}: {
+  model: ModelCardData;
+  loading?: "first" | "eager" | "lazy";
+  /** The city whose page lists the card, if any: her tour's label depends on it (TourLabel). */
+  pageCityId?: number | null;
+}) {
   const services = splitServices(model.services);
   const shown = services.slice(0, CARD_SERVICES_MAX);
   const more = services.length - shown.length;
@@ -107,6 +117,7 @@ export function ModelCard({ model, loading = "lazy" }: { model: ModelCardData; l
             <AvailableBadge until={model.available_until} />
           </div>
         )}
+        <TourLabel tour={model.tour} pageCityId={pageCityId} className="mt-1.5" />
         <p className="card-place">
           <span className="shrink-0 text-ink">{`${model.age} anos`}</span>
           <span aria-hidden className="card-dot" />

@@ -25,7 +25,7 @@ type Listing = ReturnType<typeof usePublicModels>;
  * The models grid with infinite scroll: skeletons while the first page loads, the error and empty
  * states, then the cards and a sentinel that asks for the next page.
  */
-export function ModelGrid({ listing }: { listing: Listing }) {
+export function ModelGrid({ listing, cityId = null }: { listing: Listing; cityId?: number | null }) {
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { data, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, refetch } = listing;
   const models: ModelCardData[] = data?.pages.flatMap((p) => p.models) ?? [];
@@ -58,7 +58,11 @@ export function ModelGrid({ listing }: { listing: Listing }) {
       <ul className={GRID}>
         {(revealed ? models : models.slice(0, FIRST_CARDS)).map((model, index) => (
           <li key={model.id}>
-            <ModelCard model={model} loading={index === 0 ? "first" : index < EAGER_CARDS ? "eager" : "lazy"} />
+            <ModelCard
+              model={model}
+              pageCityId={cityId}
+              loading={index === 0 ? "first" : index < EAGER_CARDS ? "eager" : "lazy"}
+            />
           </li>
         ))}
       </ul>

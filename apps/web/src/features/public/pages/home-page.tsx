@@ -135,7 +135,7 @@ export function HomePage() {
             </Link>
           </div>
         ) : (
-          <ModelGrid listing={listing} />
+          <ModelGrid listing={listing} cityId={cityId} />
         )}
       </section>
     </>

@@ -7,6 +7,7 @@ import { PhotoPlaceholder } from "../model-card";
 import { ContactButtons } from "./contact-buttons";
 import { SafetyAdvice } from "./safety-advice";
 import { AvailableBadge } from "../available-badge";
+import { TourLabel } from "../tour-label";
 import { VerifiedBadge } from "../verified-badge";
 
 /** One column per fact (classes, not a style attribute: the server's HTML carries no inline style). */
@@ -100,6 +101,7 @@ export function ProfileSummary({
             {plural(model.views_count, "visualização", "visualizações")}
           </span>
         </div>
+        <TourLabel tour={model.tour} className="mt-3 text-sm" />
         {model.category_name && (
           <p className="mt-4 text-xs font-semibold tracking-[0.2em] text-accent uppercase">{model.category_name}</p>
         )}
