@@ -5,8 +5,9 @@ import {
   type AnalyticsPeriod,
   type AnalyticsResponse,
 } from "@vitrine/contracts";
-import { and, asc, between, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { perDatabase } from "../../db/per-database";
 import { modelDailyStats, models, municipios, photoDailyStats, photos } from "../../db/schema";
 import { addDays, todayInSaoPaulo } from "../../lib/dates";
 import { rowsOf } from "../moderation/case-store";
@@ -34,26 +35,39 @@ export async function addBeacon({
   const modelIds = [...new Set([...impressions, ...clicks])];
   const today = todayInSaoPaulo();
   const [cards, photoRows] = await Promise.all([
-    modelIds.length === 0
-      ? []
-      : db
-          .select({ id: models.id, cover: photos.id })
-          .from(models)
-          .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
-          .where(and(inArray(models.id, modelIds), isPubliclyVisible(today))),
-    opens.length === 0
-      ? []
-      : db
-          .select({ id: photos.id, modelId: photos.modelId })
-          .from(photos)
-          .innerJoin(models, eq(models.id, photos.modelId))
-          .where(and(inArray(photos.id, opens), eq(photos.isPublic, true), isPubliclyVisible(today))),
+    modelIds.length === 0 ? [] : beaconStatements(db).covers.execute({ ids: `{${modelIds.join(",")}}`, today }),
+    opens.length === 0 ? [] : beaconStatements(db).photos.execute({ ids: `{${opens.join(",")}}`, today }),
   ]);
   const cover = new Map(cards.map((row) => [row.id, row.cover]));
   for (const id of impressions) if (cover.has(id)) stats.addCard("impression", id, cover.get(id)!, today);
   for (const id of clicks) if (cover.has(id)) stats.addCard("click", id, cover.get(id)!, today);
   for (const row of photoRows) stats.addLightboxOpen(row.id, row.modelId, today);
 }
+
+/**
+ * A beacon's two reads, prepared once per connection (one array parameter, the same statement for any number of
+ * ids): a page view sends a beacon, so planning them per request would cost more than running them.
+ */
+const beaconStatements = perDatabase((db: Db) => ({
+  covers: db
+    .select({ id: models.id, cover: photos.id })
+    .from(models)
+    .leftJoin(photos, and(eq(photos.modelId, models.id), eq(photos.isPrimary, true), eq(photos.isPublic, true)))
+    .where(and(sql`${models.id} = any(${sql.placeholder("ids")}::int[])`, isPubliclyVisible(sql.placeholder("today"))))
+    .prepare("analytics_beacon_covers"),
+  photos: db
+    .select({ id: photos.id, modelId: photos.modelId })
+    .from(photos)
+    .innerJoin(models, eq(models.id, photos.modelId))
+    .where(
+      and(
+        sql`${photos.id} = any(${sql.placeholder("ids")}::int[])`,
+        eq(photos.isPublic, true),
+        isPubliclyVisible(sql.placeholder("today")),
+      ),
+    )
+    .prepare("analytics_beacon_photos"),
+}));
 
 const rate = (clicks: number, impressions: number) => (impressions > 0 ? clicks / impressions : null);
 
