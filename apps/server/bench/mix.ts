@@ -29,7 +29,10 @@ import {
  * one of FILTER_CHOICES, the popular choices first, with a Zipf popularity) or else a plain city page
  * `/cidade/<slug>`. All follow a Zipf popularity (s = 1): cities ranked by their number of visible models, models
  * ranked by their city's rank and then their place on its first page (the models a city page shows; the popular
- * cities' models are the popular models).
+ * cities' models are the popular models). Besides, BENCH_MIX_BEACON_SHARE (0.25) of the requests are the pages'
+ * analytics beacon (`POST /api/analytics/events`: the impressions of a city's first page and a click, as a page
+ * view ends), each from its own visitor address (X-Forwarded-For, the server trusting the bench as its proxy): the
+ * counting is on in every series. Beacons are not pages: the hit rate and the visibility samples leave them out.
  *
  * Advertisers edit their own profile through the real API (`PUT /api/models/profile`, her own bearer token) at
  * each rate of BENCH_MIX_RATES ("0,1,5,20" edits/s), BENCH_MIX_DURATION (30) seconds per rate: each edit writes a
@@ -71,6 +74,7 @@ const cacheMb = env.PUBLIC_CACHE_MAX_MB ?? "1024";
 const profileShare = Number(env.BENCH_MIX_PROFILE_SHARE ?? 1 / 3);
 const filteredShare = Number(env.BENCH_MIX_FILTERED_SHARE ?? 1 / 3);
 const listShare = Number(env.BENCH_MIX_LIST_SHARE ?? 1 / 3);
+const beaconShare = Number(env.BENCH_MIX_BEACON_SHARE ?? 0.25);
 /** What visitors filter a city by, the most popular first (the page URL's own parameters, decision 074). */
 const FILTER_CHOICES = [
   "disponivel=1",
@@ -102,7 +106,8 @@ const TARGETS = { rate: 5, hitRate: 0.95, p99Ms: 25, visibleMs: 2000, throughput
 
 type City = { id: number; slug: string; name: string; models_count: number };
 type Card = { id: number; name: string; slug: string; city_slug: string };
-type Kind = "city" | "filtered" | "profile";
+type Kind = "city" | "filtered" | "profile" | "beacon";
+type Visit = { path: string; kind: Kind; method?: "POST"; body?: string; headers?: Record<string, string> };
 
 /** Zipf (s = 1) over ranks 0…n-1: rank k is drawn with a probability proportional to 1/(k+1). */
 function zipf(n: number, next: () => number): () => number {
@@ -141,7 +146,7 @@ async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promis
 function drive(
   url: string,
   seconds: number,
-  nextRequest: () => { path: string; kind: Kind },
+  nextRequest: () => Visit,
   record?: (kind: Kind, ms: number, cache: string | undefined, status: number) => void,
 ): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -159,7 +164,15 @@ function drive(
             setupRequest: (req: autocannon.Request, context: object) => {
               const next = nextRequest();
               (context as { kind?: Kind }).kind = next.kind;
-              return { ...req, path: next.path };
+              return next.method
+                ? {
+                    ...req,
+                    path: next.path,
+                    method: next.method,
+                    body: next.body,
+                    headers: { ...req.headers, ...next.headers },
+                  }
+                : { ...req, path: next.path };
             },
             onResponse: (status: number, _body: string, context: object, headers: autocannon.Request["headers"]) => {
               const h = (headers ?? {}) as Record<string, string | string[] | undefined>;
@@ -425,6 +438,8 @@ async function main() {
   const server = await startBenchServer(data, serverPort, {
     // Every sign-in of the bench comes from 127.0.0.1: the per-network password budget must let them through.
     AUTH_RATE_LIMIT: env.AUTH_RATE_LIMIT ?? "1000000",
+    // The beacons carry their visitor's address the way nginx does in production.
+    TRUST_PROXY: env.TRUST_PROXY ?? "true",
     PUBLIC_CACHE_MAX_MB: cacheMb,
   });
 
@@ -460,7 +475,19 @@ async function main() {
   const cityRank = zipf(ranked.length, random.next);
   const modelRank = zipf(universe.length, random.next);
   const filterRank = zipf(FILTER_CHOICES.length, random.next);
-  const visitor = (): { path: string; kind: Kind } => {
+  const beacon = (): Visit => {
+    const cards = firstPages.get(ranked[cityRank()].id) ?? [];
+    const address = `10.${random.int(0, 255)}.${random.int(0, 255)}.${random.int(1, 254)}`;
+    return {
+      path: "/api/analytics/events",
+      kind: "beacon",
+      method: "POST",
+      body: JSON.stringify({ impressions: cards.map((c) => c.id), card_clicks: cards.slice(0, 1).map((c) => c.id) }),
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+    };
+  };
+  const visitor = (): Visit => {
+    if (random.next() < beaconShare) return beacon();
     const draw = random.next();
     if (draw < profileShare) return { path: profilePath(universe[modelRank()]), kind: "profile" };
     const city = `/cidade/${ranked[cityRank()].slug}`;
@@ -517,7 +544,9 @@ async function main() {
     Buffer.from(await (await fetch(`${baseUrl}${topFiltered}`, { headers: VISITOR_HEADERS })).arrayBuffer()),
   );
   await ceiling.putBody("profile", Buffer.from(topProfileHtml));
-  const ceilingRequest = (): { path: string; kind: Kind } => {
+  await ceiling.putBody("beacon", Buffer.alloc(0));
+  const ceilingRequest = (): Visit => {
+    if (random.next() < beaconShare) return { path: "/?body=beacon", kind: "beacon" };
     const draw = random.next();
     if (draw < profileShare) return { path: "/?body=profile", kind: "profile" };
     return draw < profileShare + filteredShare
@@ -537,6 +566,7 @@ async function main() {
       city: { hits: 0, total: 0 },
       filtered: { hits: 0, total: 0 },
       profile: { hits: 0, total: 0 },
+      beacon: { hits: 0, total: 0 },
     };
     let hits = 0;
     let misses = 0;
@@ -626,7 +656,8 @@ function describe(r: RateResult): string {
     `${r.rate} edições/s: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${ms(r.p50)} / p95 ${ms(r.p95)} / p99 ${ms(r.p99)} ms, ` +
     `acertos ${pct(r.hits, r.hits + r.misses)} (cidade ${pct(r.byKind.city.hits, r.byKind.city.total)}, filtrada ` +
     `${pct(r.byKind.filtered.hits, r.byKind.filtered.total)}, perfil ` +
-    `${pct(r.byKind.profile.hits, r.byKind.profile.total)}), teto ${r.ceilingPerSec.toFixed(0)} req/s ` +
+    `${pct(r.byKind.profile.hits, r.byKind.profile.total)}; ${r.byKind.beacon.total} beacons), teto ` +
+    `${r.ceilingPerSec.toFixed(0)} req/s ` +
     `(p99 ${ms(r.ceilingP99)} ms)` +
     (r.rate > 0
       ? `; ${r.editsPerSec.toFixed(1)} edições/s feitas, ${r.listEdits} mudando listas (API p50 ${ms(r.editApiP50)}, p99 ${ms(r.editApiP99)} ms` +
