@@ -3,12 +3,13 @@ import type { Db } from "../../db/client";
 import { boosts } from "../../db/schema";
 import { featuredPlaces, featuredSlot } from "./placement";
 import { publicStateOf } from "./rules";
+import { recordModelChange } from "../models/publish";
 
 /**
  * Keeps what the public pages saw of each boost in step with the clock (for jobs/boosts.ts). A boost starts, moves
  * up (a bump, every 24 hours) and ends by its times alone — every read compares them with now — but a cached page
  * only drops when a row changes: writing public_state makes migration 0046's trigger touch the city's list and
- * her card. Answers how many boosts changed.
+ * her card, and open pages are told (model_status_updated). Answers how many boosts changed.
  */
 export async function syncBoostPublicState(db: Db, now: Date): Promise<number> {
   const rows = await db
@@ -24,7 +25,11 @@ export async function syncBoostPublicState(db: Db, now: Date): Promise<number> {
   for (const row of rows) {
     const state = publicStateOf(row, now);
     if (state === row.publicState) continue;
-    await db.update(boosts).set({ publicState: state }).where(eq(boosts.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.update(boosts).set({ publicState: state }).where(eq(boosts.id, row.id));
+      // Open city pages move her card (model_status_updated), last in the transaction.
+      await recordModelChange(tx, row.modelId);
+    });
     changed += 1;
   }
   return changed;

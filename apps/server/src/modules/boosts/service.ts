@@ -19,6 +19,7 @@ import { clientFor, loadProviderSettings } from "../payments/service";
 import { boostApprovedMessage, boostRejectedMessage } from "./messages";
 import { boostPhase, endAfter, publicStateOf, startAfterApproval } from "./rules";
 import { adSnapshot } from "./snapshot";
+import { recordModelChange } from "../models/publish";
 
 /**
  * Boosts: what she may buy and what she bought, the admin's review queue (approve the ad as it stands, or reject
@@ -245,6 +246,8 @@ export async function approveBoost(input: { db: Db; adminId: number; id: number;
       kind: "payment",
       content: (origin) => boostApprovedMessage(boost.name, `${origin}/dashboard/impulsionar`),
     });
+    // Open city pages move her card to its place (model_status_updated), last in the transaction.
+    await recordModelChange(tx, boost.modelId);
   });
   return readAdminBoost(db, id, now);
 }
