@@ -1,5 +1,5 @@
 import { MODEL_EVENT_TYPES, type ModelEventType } from "@vitrine/contracts";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 
 export type ModelEvent = { type: ModelEventType; model_id?: number };
 
@@ -60,7 +60,7 @@ export function parseEvent(data: unknown): ModelEvent | null {
 
 function open(): EventSource {
   const after = lastEventId === null ? "" : `?after=${encodeURIComponent(lastEventId)}`;
-  const opened = new EventSource(apiPaths.models.events + after);
+  const opened = new EventSource(publicApiPaths.models.events + after);
   opened.onmessage = (message) => {
     if (message.lastEventId) lastEventId = message.lastEventId;
     const event = parseEvent(message.data);

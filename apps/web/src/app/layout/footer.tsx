@@ -1,6 +1,6 @@
 import { DEFAULT_FOOTER_DISCLAIMER, whatsappNumber } from "@vitrine/contracts";
 import { Link } from "@/lib/router";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 

@@ -6,7 +6,7 @@ import { useSession } from "@/features/auth/session";
 import { CitySearchBox } from "@/features/cities/components/city-search-box";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { cn } from "@/lib/cn";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 
 // Loaded when first needed (the phone menu opened, a signed-in visitor): public pages' first load stays light.
 const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));

@@ -1,6 +1,6 @@
 import type { AgeStatusResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 
 /**
  * GET /api/age/status: the age-assurance mode in force and whether this browser holds a valid age pass (the pass
@@ -8,5 +8,5 @@ import { apiPaths } from "@/lib/paths";
  * server state telling it.
  */
 export function getAgeStatus(): Promise<AgeStatusResponse> {
-  return api.get<AgeStatusResponse>(apiPaths.age.status, { background: true, skipAuthRedirect: true });
+  return api.get<AgeStatusResponse>(publicApiPaths.age.status, { background: true, skipAuthRedirect: true });
 }

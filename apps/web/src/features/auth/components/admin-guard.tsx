@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "@/lib/router";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 import { useSession } from "../session";
 
 /**

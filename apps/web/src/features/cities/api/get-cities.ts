@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CitiesResponse, City } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { cityKeys } from "./query-keys";
 
 /** GET /api/cities?state: cities that have visible models (with models_count), alphabetical. */
 export async function getCities({ state }: { state: string | null }): Promise<City[]> {
-  const { cities } = await api.get<CitiesResponse>(apiPaths.cities.list, {
+  const { cities } = await api.get<CitiesResponse>(publicApiPaths.cities.list, {
     query: { state },
     background: true,
   });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { City, CityResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { cityKeys } from "./query-keys";
 
 /** GET /api/cities/by-slug/{slug} ("sao-paulo-sp"): the city of a /cidade/{slug} route; 404 if unknown. */
 export async function getCityBySlug(slug: string): Promise<City> {
-  const { city } = await api.get<CityResponse>(apiPaths.cities.bySlug(slug));
+  const { city } = await api.get<CityResponse>(publicApiPaths.cities.bySlug(slug));
   return city;
 }
 

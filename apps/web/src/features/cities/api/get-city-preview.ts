@@ -1,7 +1,7 @@
 import { queryOptions, useQueries } from "@tanstack/react-query";
 import type { City, ModelCard, PublicModelsResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { cityKeys } from "./query-keys";
 
 /** At most this many cities of a search get a preview. */
@@ -13,7 +13,7 @@ export const CITY_PREVIEW_MAX = 10;
  */
 export async function getCityPreview(cityId: number): Promise<ModelCard | null> {
   try {
-    const { models } = await api.get<PublicModelsResponse>(apiPaths.models.public, {
+    const { models } = await api.get<PublicModelsResponse>(publicApiPaths.models.public, {
       query: { city_id: cityId, limit: 1 },
       background: true,
     });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { StatesResponse, StateSummary } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { cityKeys } from "./query-keys";
 
 /** GET /api/cities/states: each state (UF) that has visible models, with its model count. */
 export async function getStates(): Promise<StateSummary[]> {
-  const { states } = await api.get<StatesResponse>(apiPaths.cities.states, { background: true });
+  const { states } = await api.get<StatesResponse>(publicApiPaths.cities.states, { background: true });
   return states;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type CitiesResponse, type City, CITY_SEARCH_MIN_CHARS, slugify } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { cityKeys } from "./query-keys";
 
 /**
@@ -10,7 +10,7 @@ import { cityKeys } from "./query-keys";
  */
 export async function searchCities(q: string, signal?: AbortSignal): Promise<City[]> {
   try {
-    const { cities } = await api.get<CitiesResponse>(apiPaths.cities.search, {
+    const { cities } = await api.get<CitiesResponse>(publicApiPaths.cities.search, {
       query: { q },
       signal,
       background: true,

@@ -1,5 +1,5 @@
 import type { City } from "@vitrine/contracts";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 
 /** id of the models grid section on the home page; choosing a city scrolls there. */
 export const RESULTS_ANCHOR_ID = "resultados";

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicModelResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { publicKeys } from "./query-keys";
 
 /**
@@ -12,7 +12,7 @@ export function getPublicModel(
   id: number,
   { signal, background = false }: { signal?: AbortSignal; background?: boolean } = {},
 ): Promise<PublicModelResponse> {
-  return api.get<PublicModelResponse>(apiPaths.models.publicById(id), { signal, background });
+  return api.get<PublicModelResponse>(publicApiPaths.models.publicById(id), { signal, background });
 }
 
 export const publicModelQueryOptions = (id: number) =>

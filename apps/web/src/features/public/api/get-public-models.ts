@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LISTING_PAGE_SIZE, type PublicModelsResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { type ListingQuery, publicKeys } from "./query-keys";
 
 /**
@@ -23,7 +23,7 @@ export function getPublicModels({
   signal?: AbortSignal;
   background?: boolean;
 }): Promise<PublicModelsResponse> {
-  return api.get<PublicModelsResponse>(apiPaths.models.public, {
+  return api.get<PublicModelsResponse>(publicApiPaths.models.public, {
     query: { city_id: cityId, search, ...Object.fromEntries(new URLSearchParams(filters)), page, limit },
     signal,
     background,

@@ -1,6 +1,6 @@
 import type { ContactChannel } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 
 /**
  * POST /api/models/public/{id}/contact: counts a WhatsApp / Ligar / Instagram click (de-duplicated by the
@@ -8,6 +8,6 @@ import { apiPaths } from "@/lib/paths";
  */
 export function recordContact(modelId: number, channel: ContactChannel): void {
   api
-    .post(apiPaths.models.publicContact(modelId), { channel }, { background: true, skipAuthRedirect: true })
+    .post(publicApiPaths.models.publicContact(modelId), { channel }, { background: true, skipAuthRedirect: true })
     .catch(() => {});
 }

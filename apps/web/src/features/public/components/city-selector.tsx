@@ -6,7 +6,7 @@ import { useCities } from "@/features/cities/api/get-cities";
 import { useStates } from "@/features/cities/api/get-states";
 import { cityTarget } from "@/features/cities/lib/city-navigation";
 import { cn } from "@/lib/cn";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 import { formatCount } from "../lib/format";
 import { ChevronIcon, PinIcon } from "./icons";
 

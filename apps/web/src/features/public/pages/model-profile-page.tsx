@@ -13,7 +13,7 @@ import { cityTarget } from "@/features/cities/lib/city-navigation";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { hasErrorCode } from "@/lib/api-client";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 import { usePublicModel } from "../api/get-public-model";
 import { recordContact } from "../api/record-contact";
 import { ChevronIcon, FlagIcon } from "../components/icons";

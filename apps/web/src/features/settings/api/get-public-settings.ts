@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicSettings, PublicSettingsResponse } from "@vitrine/contracts";
 import { api } from "@/lib/api-client";
-import { apiPaths } from "@/lib/paths";
+import { publicApiPaths } from "@/lib/public-paths";
 import { settingsKeys } from "./query-keys";
 
 /** GET /api/settings/public: site name, description, support contacts, footer disclaimer. */
 export async function getPublicSettings(): Promise<PublicSettings> {
-  const { settings } = await api.get<PublicSettingsResponse>(apiPaths.settings.public);
+  const { settings } = await api.get<PublicSettingsResponse>(publicApiPaths.settings.public);
   return settings;
 }
 

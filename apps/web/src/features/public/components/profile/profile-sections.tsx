@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "@/lib/router";
 import { Badge, buttonClasses } from "@/components/ui";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
