@@ -12,7 +12,7 @@ import { shot, visit } from "./harness";
  * Paid boosts (issue 31, decision 079): she buys a "Destaque 7 dias" by Mercado Pago Pix on her dashboard at 390 px,
  * pays it in the "Simulador Mercado Pago" (whose Aprovar sends the signed webhook), sees it confirmed and waiting
  * for review; the admin approves her ad as it stands in "Impulsionamentos" at 1280 px (with its waiting time); her
- * dashboard then shows it live. The public rules page "Como ordenamos os anúncios" is reached from the footer.
+ * dashboard then shows it live, and a visitor's open city page moves her card to the featured place. The public rules page "Como ordenamos os anúncios" is reached from the footer.
  */
 let fake: FakeMercadoPago;
 const e2e = useSite(async () => {
@@ -58,8 +58,12 @@ after(async () => {
 describe("paid boosts", () => {
   test("a Destaque bought by Pix in the simulator, approved by the admin, live on her dashboard", async () => {
     const name = `Destaque ${randomBytes(2).toString("hex")}`;
-    const her = await advertiser(e2e.site, "public", { registration: { name } });
+    // A city of her own in this suite (Amajari, RR): a newer advertiser there comes first until the boost.
+    const city = { municipio_id: 1400027, estado_id: 14 };
+    const her = await advertiser(e2e.site, "public", { registration: { name, ...city } });
     await uploadPublicPhoto(her.token);
+    const newer = `Recente ${randomBytes(2).toString("hex")}`;
+    await advertiser(e2e.site, "public", { registration: { name: newer, ...city } });
 
     // She buys it on her phone.
     const mine = await advertiserPage(e2e.browser, e2e.site, her, { mobile: true });
@@ -84,6 +88,17 @@ describe("paid boosts", () => {
     assert.match((await row.getByTestId("boost-receipt").textContent()) ?? "", /Recibo: pagamento nº \d+, Pix/);
     await shot(mine.page, "boosts/awaiting-review-390");
 
+    // A visitor has her city open at 1280 px: the newer advertiser comes first.
+    const { model: profile } = await siteCall<{ model: { city_slug: string } }>(
+      e2e.site,
+      "GET",
+      `/api/models/public/${her.id}`,
+    );
+    const visitor = await visitorPage(e2e.browser, e2e.site);
+    await visit(visitor.page, `/cidade/${profile.city_slug}`);
+    const firstCard = visitor.page.getByTestId("model-card").first();
+    await firstCard.getByText(newer).waitFor();
+
     // The admin reviews it at 1280 px.
     const admin = await adminPage(e2e.browser, e2e.site);
     await visit(admin.page, "/admin/impulsionamentos");
@@ -94,6 +109,12 @@ describe("paid boosts", () => {
     await shot(admin.page, "boosts/admin-queue-1280");
     await item.getByRole("button", { name: "Aprovar anúncio como está" }).click();
     await item.waitFor({ state: "detached", timeout: 20_000 });
+
+    // The open city page moves her card to the featured place (the event stream tells it).
+    await firstCard.getByText(name).waitFor({ timeout: 15_000 });
+    await shot(visitor.page, "boosts/city-featured-1280");
+    assert.deepEqual(visitor.errors, []);
+    await visitor.context.close();
 
     // Her dashboard shows it live (its list is read again while one is waiting).
     await row.locator('[data-boost-phase="live"]').waitFor({ timeout: 30_000 });
