@@ -4,6 +4,7 @@ import { type RouteObject, useRoutes } from "@/lib/router";
 import { AdminGuard } from "@/features/auth/components/admin-guard";
 import { RootLayout } from "./layout/root-layout";
 import { NotFoundPage } from "./not-found-page";
+import type { SignedInScreen } from "./signed-in-screens";
 import type { PageData } from "./ssr/page-data";
 
 /** A screen loaded on demand; `preload()` fetches its module ahead (the browser does it before hydrating). */
@@ -41,6 +42,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
  * also gives its status, title and meta). Routes without it are rendered by the browser (the server sends the
  * shell); the server's page routes and profile-view counting are read from this table.
  */
+/** A signed-in account's screen, loaded through ./signed-in-screens.ts (out of the visitors' first load). */
+const signedIn = (name: SignedInScreen): LazyPage =>
+  page(async () => ({ [name]: await (await import("./signed-in-screens")).loadSignedInScreen(name) }), name);
+
 const serverRendered = (module: string, data: PageData): ServerRendering => ({ module, data });
 
 const HomePage = page(() => import("@/features/public/pages/home-page"), "HomePage");
@@ -102,69 +107,66 @@ export const routes: RouteObject[] = [
       // A trusted notifier's own pages (decision 061): outside the age check, with its own sign-in.
       {
         path: "notificador",
-        Component: page(() => import("@/features/notifier/pages/notifier-home-page"), "NotifierHomePage"),
+        Component: signedIn("NotifierHomePage"),
       },
       {
         path: "notificador/entrar",
-        Component: page(() => import("@/features/notifier/pages/notifier-login-page"), "NotifierLoginPage"),
+        Component: signedIn("NotifierLoginPage"),
       },
       {
         path: "notificador/definir-senha",
-        Component: page(
-          () => import("@/features/notifier/pages/notifier-set-password-page"),
-          "NotifierSetPasswordPage",
-        ),
+        Component: signedIn("NotifierSetPasswordPage"),
       },
 
       {
         path: "admin/login",
-        Component: page(() => import("@/features/auth/pages/admin-login-page"), "AdminLoginPage"),
+        Component: signedIn("AdminLoginPage"),
       },
       {
         // The signed-in pages' frame (loaded with the first of them): the "Confirme que é você" dialog a sensitive
         // change may ask for, and the access review that follows a password reset.
-        Component: page(() => import("@/features/auth/components/signed-in-frame"), "SignedInFrame"),
+        Component: signedIn("SignedInFrame"),
         children: [
           {
             path: "dashboard",
-            Component: page(() => import("@/features/dashboard/pages/dashboard-page"), "DashboardPage"),
+            Component: signedIn("DashboardPage"),
           },
           {
             path: "dashboard/profile",
-            Component: page(() => import("@/features/dashboard/pages/profile-edit-page"), "ProfileEditPage"),
+            Component: signedIn("ProfileEditPage"),
           },
           {
             path: "dashboard/gallery",
-            Component: page(() => import("@/features/dashboard/pages/gallery-page"), "GalleryPage"),
+            Component: signedIn("GalleryPage"),
           },
           {
             // Her analytics: the only signed-in page with charts besides the admin's (Recharts loads with it).
             path: "dashboard/estatisticas",
-            Component: page(() => import("@/features/dashboard/pages/analytics-page"), "AnalyticsPage"),
+            Component: signedIn("AnalyticsPage"),
           },
           {
             path: "dashboard/impulsionar",
-            Component: page(() => import("@/features/boosts/pages/boosts-page"), "BoostsPage"),
+            Component: signedIn("BoostsPage"),
           },
           {
             path: "dashboard/vendas",
-            Component: page(() => import("@/features/products/pages/sales-page"), "SalesPage"),
+            Component: signedIn("SalesPage"),
           },
           {
             path: "dashboard/moderacao",
-            Component: page(() => import("@/features/dashboard/pages/moderation-page"), "ModerationPage"),
+            Component: signedIn("ModerationPage"),
           },
           {
             path: "dashboard/verificacao",
-            Component: page(() => import("@/features/dashboard/pages/verification-page"), "VerificationPage"),
+            Component: signedIn("VerificationPage"),
           },
           {
             path: "dashboard/configuracoes",
-            Component: page(() => import("@/features/account/pages/account-settings-page"), "AccountSettingsPage"),
+            Component: signedIn("AccountSettingsPage"),
           },
           {
             path: "dashboard/revisar-acesso",
-            Component: page(() => import("@/features/auth/pages/access-review-page"), "ModelAccessReviewPage"),
+            Component: signedIn("ModelAccessReviewPage"),
           },
 
           {
@@ -174,102 +176,78 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: "admin/trocar-senha",
-                Component: page(
-                  () => import("@/features/admin/pages/admin-change-password-page"),
-                  "AdminChangePasswordPage",
-                ),
+                Component: signedIn("AdminChangePasswordPage"),
               },
               {
-                Component: page(() => import("@/features/admin/components/admin-layout"), "AdminLayout"),
+                Component: signedIn("AdminLayout"),
                 children: [
                   {
                     path: "admin/revisar-acesso",
-                    Component: page(() => import("@/features/auth/pages/access-review-page"), "AdminAccessReviewPage"),
+                    Component: signedIn("AdminAccessReviewPage"),
                   },
                   {
                     path: "admin/dashboard",
-                    Component: page(() => import("@/features/admin/pages/admin-dashboard-page"), "AdminDashboardPage"),
+                    Component: signedIn("AdminDashboardPage"),
                   },
                   {
                     path: "admin/models",
-                    Component: page(() => import("@/features/admin/pages/admin-models-page"), "AdminModelsPage"),
+                    Component: signedIn("AdminModelsPage"),
                   },
                   {
                     path: "admin/orders",
-                    Component: page(() => import("@/features/admin/pages/admin-orders-page"), "AdminOrdersPage"),
+                    Component: signedIn("AdminOrdersPage"),
                   },
                   {
                     path: "admin/settings",
-                    Component: page(() => import("@/features/admin/pages/admin-settings-page"), "AdminSettingsPage"),
+                    Component: signedIn("AdminSettingsPage"),
                   },
                   {
                     path: "admin/stats",
-                    Component: page(() => import("@/features/admin/pages/admin-stats-page"), "AdminStatsPage"),
+                    Component: signedIn("AdminStatsPage"),
                   },
                   {
                     path: "admin/pix-qr",
-                    Component: page(() => import("@/features/admin/pages/admin-pix-qr-page"), "AdminPixQrPage"),
+                    Component: signedIn("AdminPixQrPage"),
                   },
                   {
                     path: "admin/verificacoes",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-verifications-page"),
-                      "AdminVerificationsPage",
-                    ),
+                    Component: signedIn("AdminVerificationsPage"),
                   },
                   {
                     path: "admin/verificacoes/:id",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-verification-page"),
-                      "AdminVerificationPage",
-                    ),
+                    Component: signedIn("AdminVerificationPage"),
                   },
                   {
                     path: "admin/denuncias",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-moderation-page"),
-                      "AdminModerationPage",
-                    ),
+                    Component: signedIn("AdminModerationPage"),
                   },
                   {
                     path: "admin/denuncias/:id",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-moderation-case-page"),
-                      "AdminModerationCasePage",
-                    ),
+                    Component: signedIn("AdminModerationCasePage"),
                   },
                   {
                     path: "admin/transparencia",
-                    Component: page(
-                      () => import("@/features/transparency/pages/admin-transparency-page"),
-                      "AdminTransparencyPage",
-                    ),
+                    Component: signedIn("AdminTransparencyPage"),
                   },
                   {
                     path: "admin/impulsionamentos",
-                    Component: page(() => import("@/features/boosts/pages/admin-boosts-page"), "AdminBoostsPage"),
+                    Component: signedIn("AdminBoostsPage"),
                   },
                   {
                     path: "admin/notificadores",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-trusted-notifiers-page"),
-                      "AdminTrustedNotifiersPage",
-                    ),
+                    Component: signedIn("AdminTrustedNotifiersPage"),
                   },
                   {
                     path: "admin/audit",
-                    Component: page(() => import("@/features/admin/pages/admin-audit-page"), "AdminAuditPage"),
+                    Component: signedIn("AdminAuditPage"),
                   },
                   {
                     path: "admin/age-assurance",
-                    Component: page(
-                      () => import("@/features/admin/pages/admin-age-assurance-page"),
-                      "AdminAgeAssurancePage",
-                    ),
+                    Component: signedIn("AdminAgeAssurancePage"),
                   },
                   {
                     path: "admin/jobs",
-                    Component: page(() => import("@/features/admin/pages/admin-jobs-page"), "AdminJobsPage"),
+                    Component: signedIn("AdminJobsPage"),
                   },
                 ],
               },
