@@ -50,6 +50,11 @@ async function homeCard(id: number, cityId: number): Promise<ModelCard | undefin
   const res = await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}&limit=50` });
   return (res.json().models as ModelCard[]).find((m) => m.id === id);
 }
+/** The ids a city's public list answers (the listing, as a visitor's page reads it). */
+async function cityList(cityId: number): Promise<number[]> {
+  const res = await ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${cityId}&limit=50` });
+  return (res.json().models as ModelCard[]).map((m) => m.id);
+}
 const profileTour = async (id: number) =>
   (await ctx.app.inject({ method: "GET", url: `/api/models/public/${id}` })).json().model.tour;
 
@@ -113,6 +118,7 @@ describe("tours", () => {
     );
 
     assert.ok((await listedIn(CURITIBA)).includes(id), "listed in the tour's city");
+    assert.ok((await cityList(CURITIBA)).includes(id), "the tour city's public list shows her");
     assert.ok((await listedIn(FLORIANOPOLIS.municipio_id)).includes(id), "and still in her own");
     const card = await homeCard(id, FLORIANOPOLIS.municipio_id);
     assert.deepEqual(card?.tour, expected);
@@ -124,6 +130,7 @@ describe("tours", () => {
     assert.equal((await remove(token, added.id)).statusCode, 200);
     assert.deepEqual(await list(token), []);
     assert.ok(!(await listedIn(CURITIBA)).includes(id));
+    assert.ok(!(await cityList(CURITIBA)).includes(id), "and no longer once removed");
     assert.equal((await homeCard(id, FLORIANOPOLIS.municipio_id))?.tour, null);
     assert.equal(await profileTour(id), null);
   });
@@ -135,6 +142,7 @@ describe("tours", () => {
     assert.equal((await list(token))[0]?.status, "upcoming");
     assert.equal((await homeCard(id, BLUMENAU.municipio_id))?.tour, null, "not yet");
     assert.ok(!(await listedIn(JOINVILLE)).includes(id));
+    assert.ok(!(await cityList(JOINVILLE)).includes(id));
 
     const at = (days: number) => mock.timers.enable({ apis: ["Date"], now: Date.now() + days * 86_400_000 });
     try {
@@ -142,12 +150,14 @@ describe("tours", () => {
       assert.equal((await homeCard(id, BLUMENAU.municipio_id))?.tour?.city_id, JOINVILLE, "started");
       assert.equal((await profileTour(id))?.city_id, JOINVILLE);
       assert.ok((await listedIn(JOINVILLE)).includes(id));
+      assert.ok((await cityList(JOINVILLE)).includes(id), "the tour city's public list shows her");
       assert.equal((await list(token))[0]?.status, "active");
       mock.timers.reset();
       at(3);
       assert.equal((await homeCard(id, BLUMENAU.municipio_id))?.tour, null, "ended");
       assert.equal(await profileTour(id), null);
       assert.ok(!(await listedIn(JOINVILLE)).includes(id));
+      assert.ok(!(await cityList(JOINVILLE)).includes(id), "nor its public list");
       assert.deepEqual(await list(token), [], "an ended tour leaves her list");
     } finally {
       mock.timers.reset();
@@ -164,11 +174,13 @@ describe("tours", () => {
     }
     assert.ok(added.has(`list:city:${home}`) && added.has(`filters:city:${home}`), "her own city too");
     assert.ok((await listedIn(MARINGA)).includes(id));
+    assert.ok((await cityList(MARINGA)).includes(id));
     const paused = await tagsDuring(() =>
       ctx.app.inject({ method: "POST", url: "/api/models/pause", headers: bearer(token) }),
     );
     assert.ok(paused.has(`list:city:${MARINGA}`) && paused.has(`filters:city:${MARINGA}`), [...paused].join());
     assert.ok(!(await listedIn(MARINGA)).includes(id), "a paused model is listed in no tour city");
+    assert.ok(!(await cityList(MARINGA)).includes(id));
   });
 
   test("limits: 3 not ended, no overlap, not her own city; 409 and 400 in Portuguese", async () => {
