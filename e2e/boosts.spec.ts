@@ -112,6 +112,8 @@ describe("paid boosts", () => {
 
     // The open city page moves her card to the featured place (the event stream tells it).
     await firstCard.getByText(name).waitFor({ timeout: 15_000 });
+    // Paid content is marked on the card.
+    await firstCard.getByText("Destaque (anúncio pago)").waitFor();
     await shot(visitor.page, "boosts/city-featured-1280");
     assert.deepEqual(visitor.errors, []);
     await visitor.context.close();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "./common";
+import { BOOST_KINDS } from "./boosts-plain";
 
 /**
  * Paid boosts (decision 079): "Destaque" (featured: her card in the featured places of her city for some days)
@@ -7,11 +8,7 @@ import { IdSchema } from "./common";
  * from her dashboard through Mercado Pago and reviewed by an admin before they go live.
  */
 
-export const BOOST_KINDS = ["featured", "bump"] as const;
-export type BoostKindName = (typeof BOOST_KINDS)[number];
-export const BOOST_KIND_LABELS: Record<BoostKindName, string> = { featured: "Destaque", bump: "Subir anúncio" };
-/** The mark a boosted card carries on the public pages. */
-export const BOOST_PUBLIC_MARKS: Record<BoostKindName, string> = { featured: "Destaque", bump: "Impulsionado" };
+export * from "./boosts-plain";
 
 /**
  * Where a boost stands, as she and the admin read it: waiting for its payment, its payment not made, waiting for

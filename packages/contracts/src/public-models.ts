@@ -11,6 +11,7 @@ import {
   refineListingRanges,
 } from "./listing";
 import { PublicTourSchema } from "./tours";
+import { BOOST_KINDS } from "./boosts-plain";
 
 export * from "./public-models-plain";
 
@@ -90,6 +91,11 @@ export const ModelCardSchema = z.object({
    * Curitiba de 10 a 12/12" anywhere else (tourLabel).
    */
   tour: PublicTourSchema.nullable(),
+  /**
+   * On a city page in relevance order, the paid boost that placed her card (BOOST_PUBLIC_MARKS: "Destaque" or
+   * "Impulsionado"); null anywhere else.
+   */
+  boost: z.enum(BOOST_KINDS).nullable(),
 });
 export type ModelCard = z.infer<typeof ModelCardSchema>;
 

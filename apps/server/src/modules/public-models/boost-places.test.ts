@@ -27,6 +27,12 @@ async function cityPage(query = ""): Promise<number[]> {
   return (res.json() as { models: { id: number }[] }).models.map((m) => m.id);
 }
 
+/** São Paulo's first page: each card's boost mark. */
+async function cityCards(): Promise<Map<number, string | null>> {
+  const res = await p.ctx.app.inject({ method: "GET", url: `/api/models/public?city_id=${SAO_PAULO}&limit=50` });
+  return new Map((res.json() as { models: { id: number; boost: string | null }[] }).models.map((m) => [m.id, m.boost]));
+}
+
 /** A boost bought by Pix, paid, and approved by the admin as the ad stands: the advertiser's id. */
 async function liveBoost(kind: "featured" | "bump", days: number): Promise<number> {
   const bought = await boostAwaitingReview(p.ctx.app, p.fake, { kind, days });
@@ -58,6 +64,10 @@ describe("paid boosts on a city page (GET /api/models/public)", () => {
     assert.equal(page[1], bumped, "then the bumped card");
     assert.equal(page[2], planFeatured, "then the ordinary order");
     assert.equal(page.filter((id) => id === featured).length, 1, "each card once");
+    const marks = await cityCards();
+    assert.equal(marks.get(featured), "featured", "paid content is marked: Destaque");
+    assert.equal(marks.get(bumped), "bump", "Impulsionado");
+    assert.equal(marks.get(planFeatured), null, "an ordinary card carries no mark");
     Object.assign(live, { featured, bumped });
 
     assert.equal((await cityPage("&ordem=recentes"))[0], bumped, "other orders ignore boosts (newest here)");

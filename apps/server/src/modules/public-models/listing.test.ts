@@ -79,6 +79,7 @@ describe("GET /api/models/public: card and order", () => {
     assert.deepEqual(Object.keys(card).sort(), [
       "age",
       "available_until",
+      "boost",
       "category_name",
       "city_id",
       "city_name",

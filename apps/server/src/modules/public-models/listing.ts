@@ -1,4 +1,5 @@
 import {
+  type BoostKindName,
   hasListingFilters,
   LISTING_ORDER_DEFAULT,
   listingFiltersToSearchParams,
@@ -86,16 +87,16 @@ async function findCards(db: Db, ids: number[]) {
  * its featured places first, then its bumped cards, then the ordinary order. Every city's live boosts are one cached
  * list (read again when a boost starts, ends, pauses or moves up: the `boosts` tag, migration 0048, and per rotation
  * slot); a city page depends only on its own list's tag, which the same changes touch. A boost counts for a model
- * this city lists as her own city, the city it was bought for.
+ * this city lists as her own city, the city it was bought for. Answers each lifted card's place and its public mark.
  */
 async function boostLifts(
   db: Db,
   cache: PublicCache,
   index: FilterIndex,
   cityId: number,
-): Promise<Map<number, number> | null> {
+): Promise<{ places: Map<number, number>; marks: Map<number, BoostKindName> } | null> {
   const now = new Date();
-  const { live, places } = await cache.narrow([publicTags.listCity(cityId)], () =>
+  const { live, places: featuredCount } = await cache.narrow([publicTags.listCity(cityId)], () =>
     cache.get(
       `live-boosts|${featuredSlot(now)}`,
       async () => ({ live: await liveBoosts(db, now), places: await featuredPlaces(db) }),
@@ -104,11 +105,18 @@ async function boostLifts(
   );
   const here = live.filter((boost) => boost.cityId === cityId && index.byId.get(boost.modelId)?.cityId === cityId);
   if (here.length === 0) return null;
-  const { featured, bumped } = placeBoosts(here, places, now);
-  const lift = new Map<number, number>();
-  bumped.forEach((id, rank) => lift.set(id, LIFT_BASE + bumped.length - rank));
-  featured.forEach((id, rank) => lift.set(id, LIFT_BASE + bumped.length + featured.length - rank));
-  return lift;
+  const { featured, bumped } = placeBoosts(here, featuredCount, now);
+  const places = new Map<number, number>();
+  const marks = new Map<number, BoostKindName>();
+  bumped.forEach((id, rank) => {
+    places.set(id, LIFT_BASE + bumped.length - rank);
+    marks.set(id, "bump");
+  });
+  featured.forEach((id, rank) => {
+    places.set(id, LIFT_BASE + bumped.length + featured.length - rank);
+    marks.set(id, "featured");
+  });
+  return { places, marks };
 }
 
 /** What a listing page is built from: the database, the public cache and the visitor's query. */
@@ -143,12 +151,12 @@ export async function listPublicModels({ db, cache, query }: ListingInput): Prom
     { ...query, ordem },
     { offset: (query.page - 1) * query.limit, limit: query.limit },
     found,
-    { facets: Boolean(cityId && filtered), lift },
+    { facets: Boolean(cityId && filtered), lift: lift?.places ?? null },
   );
   cache.tag(...page.ids.map(publicTags.card));
   const cards = await findCards(db, page.ids);
   return {
-    models: cards.map(presentCard),
+    models: cards.map((row) => ({ ...presentCard(row), boost: lift?.marks.get(row.id) ?? null })),
     pagination: { page: query.page, pages: Math.ceil(page.total / query.limit), total: page.total },
     ...(cityId && filtered ? { facets: page.facets } : {}),
   };

@@ -86,6 +86,8 @@ export function presentCard(row: CardRow): ModelCard {
     neighborhood: row.neighborhood,
     receives_at: row.receivesAt as ReceivesAt[],
     tour: currentTour(row.tours),
+    // The listing marks the cards a paid boost placed (listing.ts).
+    boost: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  BOOST_PUBLIC_MARKS,
   CARD_SERVICES_MAX,
   type ModelCard as ModelCardData,
   modelProfilePath,
@@ -74,12 +75,14 @@ export function ModelCard({
           <PhotoPlaceholder />
         )}
         <div aria-hidden className="card-shade" />
-        {(model.is_featured || isPopular) && (
+        {(model.is_featured || model.boost || isPopular) && (
           <div className="card-badges">
-            {model.is_featured && (
+            {(model.is_featured || model.boost) && (
               <Badge variant="accent" className="border-accent/60 bg-black/55 backdrop-blur-md">
                 <StarIcon className="size-3" />
-                Destaque
+                {model.boost ? BOOST_PUBLIC_MARKS[model.boost] : "Destaque"}
+                {/* A paid boost placed this card: always said (the order's rules: /como-ordenamos). */}
+                {model.boost && <span className="sr-only"> (anúncio pago)</span>}
               </Badge>
             )}
             {isPopular && (

@@ -111,9 +111,16 @@ export function HomePage() {
             </span>
           </Heading>
           {total !== undefined && !cityMissing && (
-            <p className="text-sm text-ink-muted" aria-live="polite" data-testid="results-count">
-              {plural(total, "modelo encontrada", "modelos encontradas")}
-            </p>
+            <div className="flex flex-wrap items-baseline gap-x-3 text-sm text-ink-muted">
+              <p aria-live="polite" data-testid="results-count">
+                {plural(total, "modelo encontrada", "modelos encontradas")}
+              </p>
+              {city && (
+                <Link to={appPaths.rankingRules} className="underline underline-offset-4 hover:text-ink">
+                  Como ordenamos os anúncios
+                </Link>
+              )}
+            </div>
           )}
         </div>
 
