@@ -34,11 +34,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]/ },
                 // React and TanStack Query: loaded by every page, in two files, so that the browser evaluates them in
                 // two shorter tasks (a long task delays a tap while the page starts). The public pages change no data:
-                // useMutation and its observer stay out of that file, in the chunks of the pages that use them.
+                // useMutation and its observer stay out of that file, in the chunks of the pages that use them; so do
+                // useQueries and its observer (the header's city search, loaded when the visitor comes to it).
                 { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
                 {
                   name: "query",
-                  test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver)\.js$)/,
+                  test: /[\\/]node_modules[\\/]@tanstack[\\/](?!.*[\\/](useMutation|mutationObserver|useQueries|queriesObserver)\.js$)/,
                 },
                 // The app's start (src/start.tsx) with everything it imports (router, API client, layout, paths…) in
                 // one file instead of a dozen small shared ones: every page loads all of them, and one file

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from "@/lib/router";
 import { Logo } from "@/components/logo";
 import { buttonClasses } from "@/components/ui";
 import { useSession } from "@/features/auth/session";
-import { CitySearchBox } from "@/features/cities/components/city-search-box";
+import { CitySearch } from "@/features/cities/components/city-search";
 import { useTermsModal } from "@/features/settings/components/terms-modal-provider";
 import { cn } from "@/lib/cn";
 import { appPaths } from "@/lib/public-paths";
@@ -57,7 +57,7 @@ export function Header() {
     <header className="sticky top-0 z-header border-b border-line/70 bg-canvas/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Logo />
-        <CitySearchBox className="mx-auto hidden w-full max-w-sm md:block" />
+        <CitySearch className="mx-auto hidden w-full max-w-sm md:block" />
         <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
           <NavLink to="/" end className={navLinkClasses}>
             Início

@@ -33,8 +33,24 @@ const BLUR_CLOSE_MS = 150;
  * city shown, once the search has answered; with no city shown it runs the model search. The box clears whenever
  * the path or query changes. `onNavigate` lets the mobile menu close after a choice.
  */
-export function CitySearchBox({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
-  const [text, setText] = useState("");
+export type CitySearchBoxProps = {
+  className?: string;
+  onNavigate?: () => void;
+  /** What the box starts with, and whether it takes the focus (it takes the place of ./city-search.tsx's box). */
+  initialText?: string;
+  autoFocus?: boolean;
+  /** Enter was pressed on `initialText` before this box took over: carried out once the search has answered. */
+  submitOnStart?: boolean;
+};
+
+export function CitySearchBox({
+  className,
+  onNavigate,
+  initialText = "",
+  autoFocus = false,
+  submitOnStart = false,
+}: CitySearchBoxProps) {
+  const [text, setText] = useState(initialText);
   const [hasFocus, setHasFocus] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const navigate = useNavigate();
@@ -45,7 +61,7 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
   const inputRef = useRef<HTMLInputElement>(null);
   const blurTimer = useRef<number | undefined>(undefined);
   /** The text Enter was pressed on before the search answered: carried out once it has, if still the text. */
-  const pendingSubmit = useRef<string | null>(null);
+  const pendingSubmit = useRef<string | null>(submitOnStart && initialText.trim() ? initialText.trim() : null);
 
   // Any change of path or query empties the box.
   const locationKey = location.pathname + location.search;
@@ -65,6 +81,15 @@ export function CitySearchBox({ className, onNavigate }: { className?: string; o
   const open = hasFocus && !dismissed && term.length >= CITY_SEARCH_MIN_CHARS;
 
   useEffect(() => () => window.clearTimeout(blurTimer.current), []);
+
+  // Taking the place of the box the visitor was typing in: the focus and the caret go on where they were.
+  const focusOnMount = useEffectEvent(() => {
+    const input = inputRef.current;
+    if (!autoFocus || !input) return;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  });
+  useEffect(() => focusOnMount(), []);
 
   /** Enter's destination: the first city shown, else the model search. (The new location empties the box.) */
   function goToFirstResult() {
