@@ -219,7 +219,7 @@ export function getRequestsInFlight(): number {
 }
 
 /** The headers every call carries: JSON accepted, and the bearer (the stored one unless `token` says otherwise). */
-function requestHeaders(options: RequestOptions): Headers {
+export function requestHeaders(options: RequestOptions): Headers {
   const headers = new Headers(options.headers);
   headers.set("Accept", "application/json");
   const token = options.token === undefined ? getBearerToken() : options.token;
@@ -231,7 +231,7 @@ function requestHeaders(options: RequestOptions): Headers {
  * An answer that is not 2xx becomes an ApiError; a 401 signs out and redirects unless the caller handles it; a 403
  * AGE_VERIFICATION_REQUIRED (the age pass expired or is missing) brings the age gate back.
  */
-function refusal(status: number, body: unknown, options: RequestOptions): ApiError {
+export function refusal(status: number, body: unknown, options: RequestOptions): ApiError {
   const error = toApiError(status, body);
   if (error.code === "UNAUTHENTICATED" && !options.skipAuthRedirect) onUnauthorized();
   if (error.code === "AGE_VERIFICATION_REQUIRED") onAgeVerificationRequired();
@@ -290,62 +290,8 @@ async function sendRequest<T>(path: string, options: RequestOptions): Promise<T>
   }
 }
 
-/** Bytes of the request body sent so far, and the body's size. */
+/** Bytes of an upload's body sent so far, and the body's size (apiUpload, in ./api-upload.ts, reports them). */
 export type UploadProgress = { loaded: number; total: number };
-
-export type UploadOptions = Pick<RequestOptions, "signal" | "skipAuthRedirect" | "token" | "headers"> & {
-  method?: "POST" | "PUT";
-  onProgress?: (progress: UploadProgress) => void;
-};
-
-function parseXhrBody(xhr: XMLHttpRequest): unknown {
-  const text = xhr.responseText;
-  if (!text) return undefined;
-  if (!(xhr.getResponseHeader("content-type") ?? "").includes("json")) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * A multipart upload that reports the bytes sent (fetch cannot) and stops on `signal` (rejecting with an
- * AbortError, as fetch does). Errors, the bearer and the 401 rule are those of apiRequest. An upload runs in the
- * page's own progress display, so it is never counted in the top progress bar.
- */
-export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { signal, onProgress, method = "POST" } = options;
-  return new Promise<T>((resolve, reject) => {
-    const aborted = () => new DOMException("Envio cancelado.", "AbortError");
-    if (signal?.aborted) {
-      reject(aborted());
-      return;
-    }
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, path);
-    xhr.withCredentials = true;
-    requestHeaders(options).forEach((value, key) => xhr.setRequestHeader(key, value));
-    if (onProgress) {
-      xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
-    }
-    const onAbort = () => xhr.abort();
-    signal?.addEventListener("abort", onAbort, { once: true });
-    const finish = (settle: () => void) => {
-      signal?.removeEventListener("abort", onAbort);
-      settle();
-    };
-    xhr.onload = () =>
-      finish(() => {
-        const data = xhr.status === 204 ? undefined : parseXhrBody(xhr);
-        if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-        else reject(refusal(xhr.status, data, options));
-      });
-    xhr.onerror = () => finish(() => reject(new ApiError(0, NETWORK_ERROR_MESSAGE)));
-    xhr.onabort = () => finish(() => reject(aborted()));
-    xhr.send(form);
-  });
-}
 
 type BodylessOptions = Omit<RequestOptions, "method" | "body">;
 

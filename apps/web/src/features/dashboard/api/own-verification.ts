@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { DocumentType, OwnVerificationResponse, VerifierStartResponse } from "@vitrine/contracts";
-import { api, apiUpload, type UploadProgress } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
+import { apiUpload, type UploadProgress } from "@/lib/api-upload";
 import { apiPaths } from "@/lib/paths";
 import { dashboardKeys, verificationKeys } from "./query-keys";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PhotoResponse } from "@vitrine/contracts";
-import { apiUpload, type UploadProgress } from "@/lib/api-client";
+import { apiUpload, type UploadProgress } from "@/lib/api-upload";
 import { apiPaths } from "@/lib/paths";
 import { dashboardKeys } from "./query-keys";
 
