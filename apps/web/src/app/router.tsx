@@ -42,17 +42,20 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
  * also gives its status, title and meta). Routes without it are rendered by the browser (the server sends the
  * shell); the server's page routes and profile-view counting are read from this table.
  */
-/** A signed-in account's screen, loaded through ./signed-in-screens.ts (out of the visitors' first load). */
+const serverRendered = (module: string, data: PageData): ServerRendering => ({ module, data });
+
+/**
+ * A signed-in account's screen, or one of the screens that lead to an account (sign-in, register, password),
+ * loaded through ./signed-in-screens.ts (out of the visitors' first load).
+ */
 const signedIn = (name: SignedInScreen): LazyPage =>
   page(async () => ({ [name]: await (await import("./signed-in-screens")).loadSignedInScreen(name) }), name);
-
-const serverRendered = (module: string, data: PageData): ServerRendering => ({ module, data });
 
 const HomePage = page(() => import("@/features/public/pages/home-page"), "HomePage");
 const listing = serverRendered("src/features/public/pages/home-page.tsx", "listing");
 const ModelProfilePage = page(() => import("@/features/public/pages/model-profile-page"), "ModelProfilePage");
 const profile = serverRendered("src/features/public/pages/model-profile-page.tsx", "profile");
-const ModelLoginPage = page(() => import("@/features/auth/pages/model-login-page"), "ModelLoginPage");
+const ModelLoginPage = signedIn("ModelLoginPage");
 const TransparencyPage = page(() => import("@/features/transparency/pages/transparency-page"), "TransparencyPage");
 /** The transparency report (decision 076): server-rendered for everyone, outside the age check. */
 const transparency: ServerRendering = {
@@ -81,18 +84,18 @@ export const routes: RouteObject[] = [
 
       { path: "login", Component: ModelLoginPage },
       { path: "model/login", Component: ModelLoginPage },
-      { path: "register", Component: page(() => import("@/features/auth/pages/register-page"), "RegisterPage") },
+      { path: "register", Component: signedIn("RegisterPage") },
       {
         path: "esqueci-senha",
-        Component: page(() => import("@/features/auth/pages/forgot-password-page"), "ForgotPasswordPage"),
+        Component: signedIn("ForgotPasswordPage"),
       },
       {
         path: "redefinir-senha",
-        Component: page(() => import("@/features/auth/pages/reset-password-page"), "ResetPasswordPage"),
+        Component: signedIn("ResetPasswordPage"),
       },
       {
         path: "confirmar-email",
-        Component: page(() => import("@/features/auth/pages/confirm-email-page"), "ConfirmEmailPage"),
+        Component: signedIn("ConfirmEmailPage"),
       },
       {
         path: "denuncias",

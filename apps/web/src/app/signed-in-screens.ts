@@ -1,11 +1,19 @@
 import type { ComponentType } from "react";
 
 /**
- * The screens of the signed-in accounts (an advertiser's dashboard, the admin's pages, a trusted notifier's), by
- * their exported name. The route table (./router.tsx) loads this module with the first of them: a visitor's pages
- * never download these imports nor the lists of files each one preloads.
+ * The screens of the signed-in accounts (an advertiser's dashboard, the admin's pages, a trusted notifier's) and
+ * of the way to them (sign-in, registration, password), by their exported name. The route table (./router.tsx)
+ * loads this module with the first of them: a visitor's pages never download these imports nor the lists of files
+ * each one preloads.
  */
 const screens = {
+  // The screens that lead to an account: its sign-in, registration and password.
+  ModelLoginPage: () => import("@/features/auth/pages/model-login-page").then((m) => m.ModelLoginPage),
+  RegisterPage: () => import("@/features/auth/pages/register-page").then((m) => m.RegisterPage),
+  ForgotPasswordPage: () => import("@/features/auth/pages/forgot-password-page").then((m) => m.ForgotPasswordPage),
+  ResetPasswordPage: () => import("@/features/auth/pages/reset-password-page").then((m) => m.ResetPasswordPage),
+  ConfirmEmailPage: () => import("@/features/auth/pages/confirm-email-page").then((m) => m.ConfirmEmailPage),
+  // The signed-in accounts' own screens.
   NotifierHomePage: () => import("@/features/notifier/pages/notifier-home-page").then((m) => m.NotifierHomePage),
   NotifierLoginPage: () => import("@/features/notifier/pages/notifier-login-page").then((m) => m.NotifierLoginPage),
   NotifierSetPasswordPage: () =>
