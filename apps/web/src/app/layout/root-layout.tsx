@@ -1,14 +1,28 @@
-import { Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Outlet, useLocation } from "@/lib/router";
 import { PageSpinner, Toaster } from "@/components/ui";
 import { TermsModalProvider } from "@/features/settings/components/terms-modal-provider";
 import { AgeGate, useAgeGate } from "./age-gate";
-import { Footer } from "./footer";
 import { Header } from "./header";
 import { RouteAnnouncer } from "./route-announcer";
 import { ScrollRestoration } from "./scroll-restoration";
 import { TopProgressBar } from "./top-progress-bar";
 import { useUnauthorizedRedirect } from "./use-unauthorized-redirect";
+
+/**
+ * The footer is below the first screen: the browser downloads and hydrates it after the page (its own Suspense
+ * boundary keeps the server's markup, whose links work as plain links, until then). The server loads it before
+ * rendering any page and renders it at once.
+ */
+let LoadedFooter: ComponentType | null = null;
+const loadFooter = () =>
+  import("./footer").then((m) => {
+    LoadedFooter = m.Footer;
+    return { default: m.Footer };
+  });
+const LazyFooter = lazy(loadFooter);
+if (import.meta.env.SSR) await loadFooter();
+const Footer = () => (LoadedFooter ? <LoadedFooter /> : <LazyFooter />);
 
 /** The page's main landmark: the skip link's target, and where the focus goes after a page change. */
 const MAIN_ID = "conteudo";
@@ -41,7 +55,9 @@ export function RootLayout() {
             </Suspense>
           )}
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </div>
       <AgeGate />
       <TopProgressBar />
