@@ -13,7 +13,7 @@ import {
 } from "@/features/cities/lib/city-navigation";
 import { usePublicSettings } from "@/features/settings/api/get-public-settings";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { appPaths } from "@/lib/paths";
+import { appPaths } from "@/lib/public-paths";
 import { usePublicModels } from "../api/get-public-models";
 import { CitySelector } from "../components/city-selector";
 import { Hero } from "../components/hero";
