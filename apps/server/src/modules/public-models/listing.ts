@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { models } from "../../db/schema";
 import { todayInSaoPaulo } from "../../lib/dates";
 import { isPubliclyVisible } from "../models/visibility";
-import { cardColumns, presentCard } from "./present";
+import { type CardRow, cardColumns, presentCard } from "./present";
 import { getJsonBody, type PublicCache, publicTags } from "../../cache/public-cache";
 import { withPlace } from "../models/model-query";
 import { perDatabase } from "../../db/per-database";
@@ -65,9 +65,8 @@ function searchIds(db: Db, cache: PublicCache, search: Search): Promise<Int32Arr
 }
 
 /**
- * The cards of the given ids, in the given order, read by one statement prepared once per connection (one array
- * parameter, not IN with one parameter per id: the same statement for every page size); a model hidden meanwhile
- * is left out.
+ * The cards of the given ids read by one statement prepared once per connection (one array parameter, not IN with
+ * one parameter per id: the same statement for every number of ids); a model not public now is left out.
  */
 const cardsStatement = perDatabase((db: Db) =>
   withPlace(db.select(cardColumns).from(models).$dynamic())
@@ -75,11 +74,52 @@ const cardsStatement = perDatabase((db: Db) =>
     .prepare("public_listing_cards"),
 );
 
-async function findCards(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await cardsStatement(db).execute({ ids: `{${ids.join(",")}}`, today: todayInSaoPaulo() });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/**
+ * Card rows asked for during one turn of the event loop, read together by cardsStatement: the cards of a page that
+ * the cache does not hold cost one statement, whichever pages ask for them at once.
+ */
+const cardLoader = perDatabase((db: Db) => {
+  let waiting: Map<number, ((row: CardRow | null) => void)[]> | null = null;
+  let failed: ((error: unknown) => void)[] = [];
+  const flush = async () => {
+    const batch = waiting!;
+    const rejects = failed;
+    waiting = null;
+    failed = [];
+    try {
+      const ids = [...batch.keys()];
+      const rows = await cardsStatement(db).execute({ ids: `{${ids.join(",")}}`, today: todayInSaoPaulo() });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const [id, resolves] of batch) for (const resolve of resolves) resolve(byId.get(id) ?? null);
+    } catch (error) {
+      for (const reject of rejects) reject(error);
+    }
+  };
+  return (id: number) =>
+    new Promise<CardRow | null>((resolve, reject) => {
+      if (!waiting) {
+        waiting = new Map();
+        setImmediate(() => void flush());
+      }
+      const list = waiting.get(id);
+      if (list) list.push(resolve);
+      else waiting.set(id, [resolve]);
+      failed.push(reject);
+    });
+});
+
+/**
+ * The cards of the given ids, in the given order; a model not public now is left out. Each card row is cached under
+ * her card tag (which every change of her card or of her visibility touches; her counters follow within the TTL), so
+ * a listing page the cache misses reads from the database only the cards no page read before.
+ */
+async function findCards(db: Db, cache: PublicCache, ids: number[]): Promise<CardRow[]> {
+  const rows = await Promise.all(
+    ids.map((id) =>
+      cache.get(`cardrow|${id}`, () => cardLoader(db)(id), { tags: [publicTags.card(id)], weigh: () => 768 }),
+    ),
+  );
+  return rows.filter((row): row is CardRow => row !== null);
 }
 
 /**
@@ -154,7 +194,7 @@ export async function listPublicModels({ db, cache, query }: ListingInput): Prom
     { facets: Boolean(cityId && filtered), lift: lift?.places ?? null },
   );
   cache.tag(...page.ids.map(publicTags.card));
-  const cards = await findCards(db, page.ids);
+  const cards = await findCards(db, cache, page.ids);
   return {
     models: cards.map((row) => ({ ...presentCard(row), boost: lift?.marks.get(row.id) ?? null })),
     pagination: { page: query.page, pages: Math.ceil(page.total / query.limit), total: page.total },
@@ -183,7 +223,7 @@ export function getCardsBody({ db, cache, ids }: { db: Db; cache: PublicCache; i
     cache,
     `cards|${ids.join(",")}`,
     PublicCardsResponseSchema,
-    async () => ({ models: (await findCards(db, ids)).map(presentCard) }),
+    async () => ({ models: (await findCards(db, cache, ids)).map(presentCard) }),
     ids.map(publicTags.card),
   );
 }
